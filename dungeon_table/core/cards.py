@@ -1,0 +1,104 @@
+"""Loading card files: safe YAML, validated against a game's msgspec schema, errors with lines.
+
+Every problem names the file, the line and the field path (``$.adventurers[3].power``), so a card
+author can go straight to it::
+
+    content = load_cards(Path("cards/lastdungeon.yaml"), LastDungeonCards, check=cross_check)
+
+``check`` is the game's own pass over the decoded content (unknown card ids, counts that must
+match); it returns ``(path, message)`` pairs, which are given lines the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+import yaml
+
+from dungeon_table.core.errors import CardFileError, Problem
+
+T = TypeVar("T")
+Check = Callable[[Any], list[tuple[str, str]]]
+
+CARDS_DIR = Path(__file__).resolve().parents[2] / "cards"
+
+_PATH_TOKEN = re.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
+_MSGSPEC_AT = re.compile(r"^(?P<msg>.*?)(?: - at `(?P<path>\$[^`]*)`)?$", re.S)
+
+
+def parse_path(path: str) -> list[str | int]:
+    """``$.adventurers[3].power`` -> ``["adventurers", 3, "power"]``."""
+    return [key if key else int(index) for key, index in _PATH_TOKEN.findall(path)]
+
+
+def line_index(text: str) -> dict[tuple[str | int, ...], int]:
+    """Every mapping key and sequence item in a YAML text, by path, to its 1-based line."""
+    lines: dict[tuple[str | int, ...], int] = {}
+
+    def walk(node: yaml.Node, here: tuple[str | int, ...]) -> None:
+        lines.setdefault(here, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                sub = (*here, str(key.value))
+                lines[sub] = key.start_mark.line + 1
+                walk(value, sub)
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                walk(item, (*here, i))
+
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    if root is not None:
+        walk(root, ())
+    return lines
+
+
+def line_of(lines: dict[tuple[str | int, ...], int], path: str) -> int | None:
+    """The line of the deepest part of ``path`` that exists in the file."""
+    parts = tuple(parse_path(path))
+    while parts:
+        if parts in lines:
+            return lines[parts]
+        parts = parts[:-1]
+    return lines.get(())
+
+
+def load_cards(path: Path, schema: type[T], check: Check | None = None) -> T:
+    """Load and validate one card file; raise ``CardFileError`` naming file, line and field."""
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise CardFileError([Problem(name, None, "", f"cannot read: {err.strerror}")]) from None
+    return decode_cards(text, name, schema, check)
+
+
+def decode_cards(text: str, name: str, schema: type[T], check: Check | None = None) -> T:
+    """``load_cards`` for text already in hand (tests build broken files this way)."""
+    try:
+        data = yaml.safe_load(text)
+        lines = line_index(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        reason = getattr(err, "problem", None) or str(err)
+        raise CardFileError([Problem(name, line, "", f"bad YAML: {reason}")]) from None
+    try:
+        content = msgspec.convert(data, schema)
+    except msgspec.ValidationError as err:
+        match = _MSGSPEC_AT.match(str(err))
+        assert match is not None
+        where = match.group("path") or "$"
+        raise CardFileError(
+            [Problem(name, line_of(lines, where), where, match.group("msg"))]
+        ) from None
+    if check is not None:
+        problems = [
+            Problem(name, line_of(lines, where), where, message) for where, message in check(content)
+        ]
+        if problems:
+            raise CardFileError(problems)
+    return content

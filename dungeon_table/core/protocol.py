@@ -1,0 +1,146 @@
+"""The engine protocol every game speaks.
+
+A game is a plain object with a small vocabulary, read like python-chess's ``Board``::
+
+    game = new_game("lastdungeon", seats=["human"], seed=7)
+    seat = game.to_act()[0]
+    action = game.legal_actions(seat)[0]
+    events = game.apply(seat, action)      # IllegalAction if not legal; state unchanged
+    game.view(seat)                        # what that seat may see
+    game.result()                          # None until the end
+
+Actions and events are small frozen msgspec Structs tagged by ``type``; ``to_dict`` turns them into
+the plain ``{"type": ...}`` dicts used by saves, scripts, the log and tests, ``decode_action`` turns
+such a dict back into the game's typed action. Nothing here knows pygame.
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import Any, ClassVar, Union
+
+import msgspec
+
+from dungeon_table.core.errors import IllegalAction
+
+
+class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """A decision a seat makes. Subclasses set ``tag="..."``: the ``type`` in the notation."""
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Something that happened, for the animation layer and the log.
+
+    ``to`` names the seats that may see it (``None``: everyone). A class that sets ``REVEALS`` marks
+    hidden information coming to light (a card drawn, a card turned over, a die rolled): undo never
+    crosses it.
+    """
+
+    to: tuple[int, ...] | None = None
+    REVEALS: ClassVar[bool] = False
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+
+class ScoreLine(msgspec.Struct, frozen=True):
+    """One line of a score breakdown; ``key`` is an i18n key (``score.repelled``)."""
+
+    key: str
+    value: int
+
+
+class Result(msgspec.Struct, frozen=True, kw_only=True):
+    """The end of a game: seats best first, the winners, and each seat's score breakdown.
+
+    ``outcome`` is an i18n key for the headline (``result.won``, ``result.lost``). ``breakdown[i]``
+    belongs to seat ``i`` and ends with the ``score.total`` line. ``history[i]`` is a per-round series
+    (life, gp, score...) for the game-over chart, labelled by ``history_key``.
+    """
+
+    ranking: list[int]
+    winners: list[int]
+    outcome: str
+    breakdown: list[list[ScoreLine]]
+    history: list[list[int]] = []
+    history_key: str = ""
+
+
+def to_dict(record: Action | Event) -> dict[str, Any]:
+    """The plain-dict notation of an action or event (``{"type": "play", ...}``)."""
+    out = msgspec.to_builtins(record)
+    if isinstance(record, Event) and out.get("to") is None:
+        out.pop("to", None)
+    return out
+
+
+class Game(abc.ABC):
+    """Base class of every game's rules. Subclasses implement the ``_``-prefixed hooks.
+
+    ``seats`` are the seat kinds as given at setup (``"human"``, ``"bot:greedy"``...); the engine
+    does not care who sits there, the app and ``simulate`` do.
+    """
+
+    game_id: ClassVar[str]
+    action_types: ClassVar[tuple[type[Action], ...]]
+    event_types: ClassVar[tuple[type[Event], ...]]
+
+    def __init__(
+        self,
+        seats: list[str],
+        seed: int,
+        options: dict[str, Any] | None = None,
+        stack: dict[str, list[Any]] | None = None,
+    ) -> None:
+        self.seats = list(seats)
+        self.seed = seed
+        self.options = dict(options or {})
+        self.stack = {k: list(v) for k, v in (stack or {}).items()}
+
+    # --- the protocol ---------------------------------------------------------------------
+    @abc.abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that must decide now (several at once for sealed choices); empty when over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action for ``seat`` now; empty when it is not that seat's turn."""
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply a legal action and return what happened. Illegal: ``IllegalAction``, no change."""
+        if self.result() is not None:
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act():
+            raise IllegalAction(f"seat {seat} is not to act now (to act: {self.to_act()})")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self.why_illegal(seat, action))
+        return self._apply(seat, action)
+
+    @abc.abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply an action already known to be legal."""
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        """The reason ``action`` is refused; games override this with rule-specific reasons."""
+        return f"{to_dict(action)} is not a legal action now"
+
+    @abc.abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see (``None``: a spectator). The UI draws only from this."""
+
+    @abc.abstractmethod
+    def result(self) -> Result | None:
+        """``None`` until the end, then the ranking and score breakdowns."""
+
+    def state_dict(self) -> dict[str, Any]:
+        """The whole state as plain data: for ``script`` output and determinism checks."""
+        raise NotImplementedError
+
+    # --- notation ---------------------------------------------------------------------------
+    @classmethod
+    def decode_action(cls, data: dict[str, Any]) -> Action:
+        """A plain ``{"type": ...}`` dict back into this game's typed action."""
+        try:
+            return msgspec.convert(data, Union[cls.action_types])  # type: ignore[arg-type]
+        except msgspec.ValidationError as err:
+            raise IllegalAction(f"not an action of {cls.game_id}: {err}") from None
