@@ -1,0 +1,49 @@
+"""The seeded random source of a game: every shuffle and roll of a game comes from one ``Rng``.
+
+    rng = Rng(7)
+    rng.shuffle(cards)          # in place, like random.shuffle
+    rng.randint(1, 6)           # a die
+    saved = rng.getstate(); ...; rng.setstate(saved)
+
+Two games built from the same seed and fed the same actions are identical, which is what saves,
+replays and the determinism tests rely on. Stacking (scripts, tests) is done by the game on its
+decks right after it shuffles, not here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+class Rng:
+    """A thin wrapper over ``random.Random`` so that no game reaches for the global one."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Shuffle ``items`` in place."""
+        self._random.shuffle(items)
+
+    def randint(self, low: int, high: int) -> int:
+        """An integer in ``[low, high]``, both ends included."""
+        return self._random.randint(low, high)
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One element of a non-empty sequence."""
+        return self._random.choice(items)
+
+    def random(self) -> float:
+        """A float in ``[0, 1)``."""
+        return self._random.random()
+
+    def getstate(self) -> Any:
+        return self._random.getstate()
+
+    def setstate(self, state: Any) -> None:
+        self._random.setstate(state)
