@@ -1,0 +1,348 @@
+"""Cards drawn from their definitions: faces, backs, sideways cards and their shadows, cached.
+
+A game's view turns its YAML card definition into a ``FaceSpec`` (texts already translated, numbers
+already chosen for the card kind) or a ``BackSpec``; this module only knows how a card looks:
+
+    spec = FaceSpec(title="Pit Trap", band=CARD_COLOURS["red"], glyph="red", band_label="Dungeon",
+                    corners=(Corner("tl", "1", "cost"), Corner("tr", "3", "damage")), body="...")
+    image = face(spec, 140)            # 140 x 196, rendered once, convert_alpha()ed
+    blit_card(surface, image, rect)    # with its soft drop shadow
+
+Every image is rendered once per (spec, width) - the spec carries the language - and kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from noto_cjk_sans_jp_regular import FONT_PATH
+
+from dungeon_table.ui import theme
+
+RATIO = 88 / 63
+PAPER = (238, 230, 212)
+PAPER_DARK = (214, 203, 180)
+EDGE = (28, 24, 22)
+INK = (40, 34, 30)
+INK_DIM = (92, 84, 76)
+
+# Badge colours for the corner numbers, by what the number means.
+BADGE = {
+    "cost": (70, 86, 112),
+    "damage": (176, 48, 40),
+    "power": (196, 112, 28),
+    "scout": (112, 70, 150),
+    "crystal": (36, 140, 168),
+    "level": (60, 60, 60),
+}
+
+
+@dataclass(frozen=True)
+class Corner:
+    """A big number in a corner (``tl``/``tr``/``bl``/``br``), its kind (badge colour), a label."""
+
+    pos: str
+    value: str
+    kind: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class FaceSpec:
+    title: str
+    band: tuple[int, int, int]
+    glyph: str | None = None
+    band_label: str = ""
+    corners: tuple[Corner, ...] = ()
+    body: str = ""
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class BackSpec:
+    """A card back: one pattern colour per deck, a big central value (a crystal's) and a label."""
+
+    colour: tuple[int, int, int]
+    value: str = ""
+    label: str = ""
+    gem: bool = False
+    glyph: str | None = None
+
+
+_NO_LINE_START = set("、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+_CACHE: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def card_size(width: int) -> tuple[int, int]:
+    return width, round(width * RATIO)
+
+
+def font_px(size: int, bold: bool = False) -> pygame.font.Font:
+    """The project font at an exact pixel size (cards scale with their width, not the UI roles)."""
+    key = (max(6, size), bold)
+    if key not in _FONTS:
+        f = pygame.font.Font(str(FONT_PATH), key[0])
+        f.bold = bold
+        _FONTS[key] = f
+    return _FONTS[key]
+
+
+def wrap_px(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Wrap to ``width`` px: by words where there are spaces, by characters for Japanese."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for token in _tokens(para):
+            trial = line + token
+            if line and font.size(trial.rstrip())[0] > width:
+                lines.append(line.rstrip())
+                line = token.lstrip()
+            else:
+                line = trial
+        lines.append(line.rstrip())
+    return lines
+
+
+def _tokens(text: str) -> list[str]:
+    """Words with their trailing space; each CJK character alone (it may break anywhere)."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        if ord(ch) > 0x2E7F:
+            if word:
+                out.append(word)
+                word = ""
+            if out and ch in _NO_LINE_START:
+                out[-1] += ch  # 。、」 stay on the line they end
+            else:
+                out.append(ch)
+        elif ch == " ":
+            out.append(word + " ")
+            word = ""
+        else:
+            word += ch
+    if word:
+        out.append(word)
+    return out
+
+
+def face(spec: FaceSpec, width: int) -> pygame.Surface:
+    key = ("face", spec, width)
+    if key not in _CACHE:
+        _CACHE[key] = _render_face(spec, width)
+    return _CACHE[key]
+
+
+def back(spec: BackSpec, width: int) -> pygame.Surface:
+    key = ("back", spec, width)
+    if key not in _CACHE:
+        _CACHE[key] = _render_back(spec, width)
+    return _CACHE[key]
+
+
+def sideways(image: pygame.Surface) -> pygame.Surface:
+    """The same card turned a quarter (stacked damage lies across the adventurer)."""
+    key = ("side", id(image))
+    if key not in _CACHE:
+        _CACHE[key] = pygame.transform.rotate(image, 90).convert_alpha()
+    return _CACHE[key]
+
+
+def shadow(size: tuple[int, int]) -> pygame.Surface:
+    """A soft dark blur the size of a card, blitted a little below and right of it."""
+    key = ("shadow", size)
+    if key not in _CACHE:
+        w, h = size
+        pad = max(4, w // 12)
+        small_size = (max(1, (w + 2 * pad) // 4), max(1, (h + 2 * pad) // 4))
+        small = pygame.Surface(small_size, pygame.SRCALPHA)
+        inner = pygame.Rect(pad // 4, pad // 4, max(1, w // 4), max(1, h // 4))
+        pygame.draw.rect(small, (0, 0, 0, 120), inner, border_radius=max(1, w // 40))
+        blurred = pygame.transform.gaussian_blur(small, max(1, pad // 8))
+        big = pygame.transform.smoothscale(blurred, (w + 2 * pad, h + 2 * pad))
+        _CACHE[key] = big.convert_alpha()
+    return _CACHE[key]
+
+
+def blit_card(
+    surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, lifted: bool = False
+) -> None:
+    """A card with its shadow; ``lifted`` casts it further (hovered or chosen)."""
+    sh = shadow(image.get_size())
+    off = max(2, image.get_width() // (16 if lifted else 30))
+    surface.blit(sh, sh.get_rect(center=(rect.centerx + off, rect.centery + off * 1.5)))
+    surface.blit(image, rect.topleft)
+
+
+def _base(width: int) -> tuple[pygame.Surface, pygame.Rect, int]:
+    w, h = card_size(width)
+    radius = max(3, w // 14)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    edge = 2 if w >= 90 else 1
+    pygame.draw.rect(surf, EDGE, rect, border_radius=radius)
+    pygame.draw.rect(surf, PAPER, rect.inflate(-2 * edge, -2 * edge), border_radius=radius - edge)
+    return surf, rect.inflate(-2 * edge, -2 * edge), radius
+
+
+def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
+    surf, inner, radius = _base(width)
+    w, h = surf.get_size()
+    band = pygame.Rect(inner.x, inner.y, inner.w, round(h * 0.2))
+    pygame.draw.rect(surf, spec.band, band, border_top_left_radius=radius - 2,
+                     border_top_right_radius=radius - 2)
+    pygame.draw.line(surf, _shade(spec.band, 0.6), band.bottomleft, (band.right, band.bottom), 2)
+    if spec.glyph:
+        theme.draw_glyph(surf, spec.glyph, (band.centerx, band.y + band.h * 0.42),
+                         max(3, band.h // 4), _ink_on(spec.band))
+    if spec.band_label:
+        lab = font_px(round(w * 0.075)).render(spec.band_label, True, _ink_on(spec.band))
+        surf.blit(lab, lab.get_rect(midbottom=(band.centerx, band.bottom - max(1, h // 80))))
+    tops = any(c.pos[0] == "t" for c in spec.corners)
+    bottoms = any(c.pos[0] == "b" for c in spec.corners)
+    labels = w >= 110 and any(c.label for c in spec.corners)
+    badge = round(w * 0.30) + (round(w * 0.07) if labels else 0)
+    y = _draw_title(surf, spec.title, (badge if tops else band.bottom) + h * 0.01, w)
+    art_h = round(h * 0.13)
+    _draw_art(surf, spec, pygame.Rect(inner.x + w * 0.1, y, inner.w - w * 0.2, art_h))
+    body_top = y + art_h + h * 0.025
+    body_bottom = h - (badge if bottoms else round(w * 0.06)) - (h * 0.04 if spec.footer else 0)
+    _draw_body(surf, spec.body, pygame.Rect(inner.x + w * 0.06, body_top, inner.w - w * 0.12,
+                                            body_bottom - body_top))
+    if spec.footer:
+        ft = font_px(round(w * 0.07)).render(spec.footer, True, INK_DIM)
+        surf.blit(ft, ft.get_rect(midbottom=(w // 2, h - h * 0.025)))
+    for corner in spec.corners:
+        _draw_corner(surf, corner, w, h)
+    return surf.convert_alpha()
+
+
+def _draw_title(surf: pygame.Surface, title: str, top: float, w: int) -> float:
+    f = font_px(round(w * 0.105), bold=True)
+    lines = wrap_px(title, f, round(w * 0.86))[:2]
+    if len(lines) > 1:
+        f = font_px(round(w * 0.09), bold=True)
+        lines = wrap_px(title, f, round(w * 0.88))[:2]
+    y = top
+    for line in lines:
+        img = f.render(line, True, INK)
+        surf.blit(img, img.get_rect(midtop=(w // 2, round(y))))
+        y += f.get_linesize() * 0.92
+    return y + w * 0.02
+
+
+def _draw_art(surf: pygame.Surface, spec: FaceSpec, rect: pygame.Rect) -> None:
+    """A quiet emblem panel: the card's glyph large on a tint of its colour."""
+    tint = _mix(spec.band, PAPER, 0.72)
+    pygame.draw.rect(surf, tint, rect, border_radius=max(2, rect.w // 16))
+    pygame.draw.rect(surf, _mix(spec.band, PAPER, 0.4), rect, 1, border_radius=max(2, rect.w // 16))
+    if spec.glyph:
+        ink = _mix(spec.band, PAPER, 0.2)
+        theme.draw_glyph(surf, spec.glyph, rect.center, max(4, rect.h // 3), ink)
+
+
+def _draw_body(surf: pygame.Surface, body: str, rect: pygame.Rect) -> None:
+    if not body:
+        return
+    size = round(surf.get_width() * 0.078)
+    for _ in range(4):
+        f = font_px(size)
+        lines = wrap_px(body, f, rect.w)
+        if len(lines) * f.get_linesize() <= rect.h or size <= 8:
+            break
+        size -= 1
+    y = rect.y
+    for line in lines:
+        if y + f.get_linesize() > rect.bottom + f.get_linesize() * 0.3:
+            break
+        img = f.render(line, True, INK)
+        surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+        y += f.get_linesize()
+
+
+def _draw_corner(surf: pygame.Surface, c: Corner, w: int, h: int) -> None:
+    r = max(6, round(w * 0.13))
+    m = round(w * 0.04) + r
+    x = m if c.pos[1] == "l" else w - m
+    y = m if c.pos[0] == "t" else h - m
+    colour = BADGE.get(c.kind, BADGE["level"])
+    if c.kind == "crystal":
+        pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+        pygame.draw.polygon(surf, colour, pts)
+        pygame.draw.polygon(surf, EDGE, pts, max(1, r // 8))
+    else:
+        pygame.draw.circle(surf, colour, (x, y), r)
+        pygame.draw.circle(surf, EDGE, (x, y), r, max(1, r // 8))
+    num = font_px(round(r * 1.35), bold=True).render(c.value, True, (255, 255, 255))
+    surf.blit(num, num.get_rect(center=(x, y - r * 0.04)))
+    if c.label and w >= 110:
+        lab = font_px(round(w * 0.06)).render(c.label, True, INK_DIM)
+        ly = y + r + lab.get_height() * 0.5 if c.pos[0] == "t" else y - r - lab.get_height() * 0.5
+        surf.blit(lab, lab.get_rect(center=(x, ly)))
+
+
+def _render_back(spec: BackSpec, width: int) -> pygame.Surface:
+    surf, inner, radius = _base(width)
+    w, h = surf.get_size()
+    pygame.draw.rect(surf, spec.colour, inner, border_radius=radius - 2)
+    line = _shade(spec.colour, 0.8)
+    step = max(6, w // 8)
+    for k in range(-h, w + h, step):  # one lattice per deck: diagonal lines both ways
+        pygame.draw.line(surf, line, (inner.x + k, inner.y), (inner.x + k + h, inner.bottom), 1)
+        pygame.draw.line(surf, line, (inner.x + k + h, inner.y), (inner.x + k, inner.bottom), 1)
+    frame = inner.inflate(-w * 0.12, -w * 0.12)
+    pygame.draw.rect(surf, _mix(spec.colour, (255, 255, 255), 0.55), frame, max(1, w // 50),
+                     border_radius=max(2, radius - 4))
+    _restore_corners(surf, radius)
+    centre = (w // 2, round(h * 0.46))
+    r = round(w * 0.26)
+    if spec.gem:
+        pts = [(centre[0], centre[1] - r * 1.2), (centre[0] + r, centre[1] - r * 0.2),
+               (centre[0] + r * 0.6, centre[1] + r), (centre[0] - r * 0.6, centre[1] + r),
+               (centre[0] - r, centre[1] - r * 0.2)]
+        pygame.draw.polygon(surf, (150, 226, 240), pts)
+        pygame.draw.polygon(surf, (24, 70, 90), pts, max(1, w // 60))
+    else:
+        pygame.draw.circle(surf, _shade(spec.colour, 0.55), centre, r)
+        light = _mix(spec.colour, (255, 255, 255), 0.55)
+        pygame.draw.circle(surf, light, centre, r, max(1, w // 60))
+        if spec.glyph and not spec.value:
+            theme.draw_glyph(surf, spec.glyph, centre, r // 2, light)
+    if spec.value:
+        ink = (20, 50, 64) if spec.gem else (255, 255, 255)
+        num = font_px(round(r * 1.2), bold=True).render(spec.value, True, ink)
+        surf.blit(num, num.get_rect(center=centre))
+    if spec.label:
+        f = font_px(round(w * 0.1), bold=True)
+        lab = f.render(spec.label, True, (255, 255, 255))
+        pill = lab.get_rect(center=(w // 2, round(h * 0.8))).inflate(w * 0.1, 2)
+        pygame.draw.rect(surf, _shade(spec.colour, 0.45), pill, border_radius=pill.h // 2)
+        surf.blit(lab, lab.get_rect(center=pill.center))
+    return surf.convert_alpha()
+
+
+def _restore_corners(surf: pygame.Surface, radius: int) -> None:
+    """Redraw the dark rounded edge over pattern lines that ran past it."""
+    mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pygame.draw.rect(surf, EDGE, surf.get_rect(), 2 if surf.get_width() >= 90 else 1,
+                     border_radius=radius)
+
+
+def _ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Dark or light ink, whichever reads on ``colour``."""
+    lum = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+    return INK if lum > 150 else (250, 246, 236)
+
+
+def _shade(c: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    return (round(c[0] * k), round(c[1] * k), round(c[2] * k))
+
+
+def _mix(a: tuple[int, ...], b: tuple[int, ...], k: float) -> tuple[int, int, int]:
+    """``a`` moved toward ``b`` by ``k``."""
+    return (round(a[0] + (b[0] - a[0]) * k), round(a[1] + (b[1] - a[1]) * k),
+            round(a[2] + (b[2] - a[2]) * k))
