@@ -24,7 +24,17 @@ from dungeon_table.core.errors import CardFileError, Problem
 T = TypeVar("T")
 Check = Callable[[Any], list[tuple[str, str]]]
 
-CARDS_DIR = Path(__file__).resolve().parents[2] / "cards"
+
+def _cards_dir() -> Path:
+    """``cards/`` of the source tree (also an editable install), else the copy that an installed
+    package carries as ``dungeon_table/_cards`` (mapped in pyproject.toml)."""
+    installed = Path(__file__).resolve().parents[1] / "_cards"
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[2] / "cards"
+
+
+CARDS_DIR = _cards_dir()
 
 _PATH_TOKEN = re.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
 _MSGSPEC_AT = re.compile(r"^(?P<msg>.*?)(?: - at `(?P<path>\$[^`]*)`)?$", re.S)

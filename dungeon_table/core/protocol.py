@@ -132,6 +132,11 @@ class Game(abc.ABC):
     def result(self) -> Result | None:
         """``None`` until the end, then the ranking and score breakdowns."""
 
+    def can_undo(self, seat: int) -> bool:
+        """The game's own veto on undo. ``Session`` already refuses to undo past another seat's
+        action or a ``REVEALS`` event; a game overrides this only for barriers of its own."""
+        return True
+
     def state_dict(self) -> dict[str, Any]:
         """The whole state as plain data: for ``script`` output and determinism checks."""
         raise NotImplementedError

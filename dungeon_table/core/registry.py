@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any
 
 from dungeon_table.core.protocol import Game
 
 BotFactory = Callable[[int], Any]  # seed -> bot with .choose(view, legal_actions) -> Action
+CardLoader = Callable[[Path], Any]  # path -> content; CardFileError on any problem
 
 
 @dataclass(frozen=True)
@@ -17,6 +20,10 @@ class GameSpec:
 
     ``bots`` maps level names to factories; ``best`` names the strongest. ``view_module`` is imported
     only by the UI (it is the one module of a game that imports pygame).
+
+    ``card_files`` are the game's card files under ``cards/`` (globs allowed, ``dungeon/*.yaml``)
+    and ``card_loader`` validates one of them; both default to the convention of
+    ``games/<id>/cards.py`` (``CARD_FILE`` and ``load(path)``), see ``card_check()``.
     """
 
     game_id: str
@@ -28,6 +35,8 @@ class GameSpec:
     best: str
     view_module: str
     options: dict[str, Any] = field(default_factory=dict)
+    card_files: tuple[str, ...] = ()
+    card_loader: CardLoader | None = None
 
     def new_game(
         self,
@@ -45,10 +54,38 @@ class GameSpec:
     def make_bot(self, name: str, seed: int) -> Any:
         """A bot by level name; ``best`` is the strongest, ``random`` always exists."""
         level = self.best if name == "best" else name
+        if level == "random" and "random" not in self.bots:
+            from dungeon_table.ai.random_bot import RandomBot  # every game has `random`
+
+            return RandomBot(seed)
         if level not in self.bots:
-            known = ", ".join(sorted({*self.bots, "best"}))
+            known = ", ".join(self.bot_names())
             raise ValueError(f"unknown bot {name!r} for {self.game_id} (known: {known})")
         return self.bots[level](seed)
+
+    def bot_names(self) -> list[str]:
+        """Every name ``make_bot`` accepts: ``random``, the game's levels, ``best``."""
+        return sorted({"random", *self.bots, "best"})
+
+    def card_check(self) -> tuple[list[Path], CardLoader | None]:
+        """The game's card files and the loader that validates one (``None``: no cards)."""
+        from dungeon_table.core.cards import CARDS_DIR
+
+        module: Any = None
+        if not self.card_files or self.card_loader is None:
+            package = self.game_class.__module__.rpartition(".")[0]
+            try:
+                module = importlib.import_module(f"{package}.cards")
+            except ModuleNotFoundError:
+                module = None
+        patterns = self.card_files
+        if not patterns and module is not None and hasattr(module, "CARD_FILE"):
+            patterns = (str(Path(module.CARD_FILE).relative_to(CARDS_DIR)),)
+        loader = self.card_loader or getattr(module, "load", None)
+        # Past any cache: the file is checked as it is now.
+        loader = getattr(loader, "__wrapped__", loader)
+        files = sorted({f for pattern in patterns for f in CARDS_DIR.glob(pattern)})
+        return files, loader
 
 
 _REGISTRY: dict[str, GameSpec] = {}

@@ -1,0 +1,26 @@
+"""The random bot: uniform over the legal actions, seeded, for any game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dungeon_table.core.protocol import Action
+
+
+class RandomBot:
+    """Picks uniformly among ``legal_actions``; the same seed gives the same choices.
+
+    >>> RandomBot(3).choose(None, ["a", "b", "c"]) == RandomBot(3).choose(None, ["a", "b", "c"])
+    True
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any, legal_actions: list[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        return legal_actions[self.rng.randrange(len(legal_actions))]

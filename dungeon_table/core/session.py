@@ -1,0 +1,177 @@
+"""A session: a running game together with its record.
+
+Every action goes through the session, so the record (and the autosave) always matches the game::
+
+    s = Session.new("lastdungeon", ["human"], seed=7, autosave=autosave_path("lastdungeon"))
+    events = s.apply(0, action)     # appended to the record, autosaved
+    if s.can_undo(0):
+        s.undo()                    # rebuilt from the record without its last action
+    s = Session.load(path)          # replays a save; SaveError if anything is wrong
+
+Undo replays the record without its last action (no deep copies of the game). It never crosses
+an action whose events reveal something (a card drawn, a die rolled) nor another seat's action,
+so undo can never be used to peek.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dungeon_table.core import registry
+from dungeon_table.core.errors import IllegalAction, SaveError
+from dungeon_table.core.protocol import Action, Event, Game
+from dungeon_table.core.records import FORMAT, Record, load_record, save_record
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action and what it caused: the unit of undo and of the replay viewer."""
+
+    seat: int
+    action: Action
+    events: list[Event]
+
+    @property
+    def reveals(self) -> bool:
+        """Hidden information came to light here: undo may not cross this step."""
+        return any(event.REVEALS for event in self.events)
+
+
+def start(record: Record, source: str = "<record>") -> Game:
+    """A fresh game from the record's setup; ``SaveError`` if the setup is refused."""
+    try:
+        spec = registry.get(record.game)
+    except ValueError as err:
+        raise SaveError(f"{source}: {err}") from None
+    try:
+        return spec.new_game(record.seats, record.seed, record.options, record.stack)
+    except (ValueError, KeyError, TypeError) as err:
+        raise SaveError(f"{source}: the game refuses this setup: {err}") from None
+
+
+def steps_of(game: Game, record: Record, source: str = "<record>") -> Iterator[Step]:
+    """Apply the record's actions to ``game`` (fresh from ``start``), yielding each step.
+
+    Raises ``SaveError`` naming the action index when the rules refuse an action, so a save made
+    by older, different rules is reported rather than silently diverging.
+    """
+    for index, (seat, notation) in enumerate(record.entries()):
+        try:
+            action = type(game).decode_action(notation)
+            events = game.apply(seat, action)
+        except IllegalAction as err:
+            raise SaveError(
+                f"{source}: action {index} {{seat: {seat}, {_brief(notation)}}} refused: {err}"
+            ) from None
+        yield Step(seat, action, events)
+
+
+def replay(record: Record, source: str = "<record>") -> tuple[Game, list[Step]]:
+    """The game after every action of the record, and the steps that led there."""
+    game = start(record, source)
+    return game, list(steps_of(game, record, source))
+
+
+def _brief(notation: dict[str, Any]) -> str:
+    return ", ".join(f"{key}: {value}" for key, value in notation.items())
+
+
+class Session:
+    """A ``Game`` and its ``Record`` kept in step; autosaves after every change when asked to."""
+
+    def __init__(
+        self, record: Record, autosave: Path | str | None = None, source: str = "<record>"
+    ) -> None:
+        self.record = record
+        self.autosave = Path(autosave) if autosave is not None else None
+        self.source = source
+        self.game, self.steps = replay(record, source)
+        # A failed autosave must not end the game in progress: the UI can show this instead.
+        self.autosave_error: str | None = None
+
+    # --- making and loading -----------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        seats: list[str],
+        seed: int,
+        options: dict[str, Any] | None = None,
+        stack: dict[str, list[Any]] | None = None,
+        autosave: Path | str | None = None,
+    ) -> Session:
+        """A fresh game. Bad setups raise ``ValueError`` (unknown game, seat count)."""
+        spec = registry.get(game_id)
+        spec.new_game(seats, seed, options, stack)  # refuse a bad setup with the game's own error
+        record = Record(
+            format=FORMAT,
+            game=game_id,
+            seed=seed,
+            seats=list(seats),
+            options={**spec.options, **(options or {})},
+            stack={k: list(v) for k, v in (stack or {}).items()},
+        )
+        session = cls(record, autosave, source=f"<new {game_id}>")
+        session._autosave()
+        return session
+
+    @classmethod
+    def load(cls, path: Path | str, autosave: Path | str | None = None) -> Session:
+        """Replay a save file; ``SaveError`` naming the file and the problem."""
+        return cls(load_record(path), autosave, source=str(path))
+
+    # --- playing ---------------------------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply through the rules (``IllegalAction`` leaves everything unchanged), then record."""
+        events = self.game.apply(seat, action)
+        self.record.append(seat, action)
+        self.steps.append(Step(seat, action, events))
+        self._autosave()
+        return events
+
+    def can_undo(self, seat: int) -> bool:
+        """Undo is offered to ``seat`` when the last action was its own and revealed nothing."""
+        if not self.steps:
+            return False
+        last = self.steps[-1]
+        if last.seat != seat or last.reveals:
+            return False
+        return bool(self.game.can_undo(seat))
+
+    def undo(self) -> None:
+        """Take back the last action (``IllegalAction`` if it may not be taken back)."""
+        if not self.steps:
+            raise IllegalAction("nothing to undo")
+        if not self.can_undo(self.steps[-1].seat):
+            raise IllegalAction("the last action cannot be undone (it revealed something)")
+        self.record.actions.pop()
+        self.game, self.steps = replay(self.record, self.source)
+        self._autosave()
+
+    # --- saving and replaying ---------------------------------------------------------------
+    def save(self, path: Path | str) -> None:
+        """Write the record atomically to ``path``."""
+        save_record(self.record, path)
+
+    def _autosave(self) -> None:
+        if self.autosave is None:
+            return
+        try:
+            save_record(self.record, self.autosave)
+            self.autosave_error = None
+        except OSError as err:
+            self.autosave_error = f"{self.autosave}: {err}"
+
+    def replay_states(self) -> list[Step]:
+        """Every step so far, for a viewer that steps forward and back (see ``game_at``)."""
+        return list(self.steps)
+
+    def game_at(self, count: int) -> Game:
+        """A fresh game after the first ``count`` actions (0: the setup), for the replay viewer."""
+        if not 0 <= count <= len(self.steps):
+            raise IndexError(f"step {count} is outside 0..{len(self.steps)}")
+        game, _ = replay(self.record.truncated(count), self.source)
+        return game
