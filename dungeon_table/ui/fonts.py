@@ -1,0 +1,150 @@
+"""One type family (Noto Sans CJK JP: Latin and Japanese), four sizes plus big numbers.
+
+``font(role, scale)`` opens a font once per pixel size; ``text(...)`` caches rendered strings, so
+labels that do not change cost nothing per frame; ``wrap`` breaks lines at spaces for English and
+between any two characters for Japanese (which has no spaces), keeping closing punctuation on the
+line it ends.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+# Design sizes at 1920×1080 (theme scale 1.0).
+ROLE_SIZES: dict[str, int] = {
+    "title": 64,
+    "heading": 36,
+    "body": 24,
+    "small": 18,
+    "number": 40,  # the numbers that matter: life, power, damage (drawn bold)
+}
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_TEXT_CACHE_MAX = 1200
+
+# Characters a Japanese line must not start with (kinsoku shori, the common subset).
+_NO_LINE_START = set(
+    "、。，．・：；？！ー）」』】〕〉》’”)]},.!?:;ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+)
+
+
+def _font_path() -> str:
+    from noto_cjk_sans_jp_regular import FONT_PATH
+
+    return str(FONT_PATH)
+
+
+def size_for(role: str, scale: float = 1.0) -> int:
+    if role not in ROLE_SIZES:
+        raise ValueError(f"unknown font role {role!r} (known: {', '.join(ROLE_SIZES)})")
+    return max(8, round(ROLE_SIZES[role] * scale))
+
+
+def font(role: str, scale: float = 1.0, bold: bool = False) -> pygame.font.Font:
+    """The font for a role at a scale; ``"number"`` is always bold. Cached per pixel size."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    size = size_for(role, scale)
+    bold = bold or role == "number"
+    key = (size, bold)
+    if key not in _fonts:
+        f = pygame.font.Font(_font_path(), size)
+        f.bold = bold  # the package ships one weight; pygame emboldens it
+        _fonts[key] = f
+    return _fonts[key]
+
+
+def text(
+    s: str,
+    role: str,
+    colour: tuple[int, int, int],
+    scale: float = 1.0,
+    bold: bool = False,
+) -> pygame.Surface:
+    """``s`` rendered anti-aliased on a transparent surface; the same call returns the cached one."""
+    key = (s, role, tuple(colour), round(scale, 3), bold)
+    cached = _texts.get(key)
+    if cached is not None:
+        _texts.move_to_end(key)
+        return cached
+    surface = font(role, scale, bold).render(s, True, colour)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surface = surface.convert_alpha()
+    _texts[key] = surface
+    if len(_texts) > _TEXT_CACHE_MAX:
+        _texts.popitem(last=False)
+    return surface
+
+
+def _is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return (
+        0x3000 <= code <= 0x9FFF  # punctuation, kana, CJK ideographs
+        or 0xF900 <= code <= 0xFAFF
+        or 0xFF00 <= code <= 0xFFEF  # full-width forms
+    )
+
+
+def _tokens(line: str) -> list[str]:
+    """Break points: each CJK character alone, Latin words with their trailing space."""
+    tokens: list[str] = []
+    word = ""
+    for ch in line:
+        if _is_cjk(ch):
+            if word:
+                tokens.append(word)
+                word = ""
+            if tokens and ch in _NO_LINE_START:
+                tokens[-1] += ch  # keep 。、」 with the character before it
+            else:
+                tokens.append(ch)
+        elif ch == " ":
+            tokens.append(word + " ")
+            word = ""
+        else:
+            word += ch
+    if word:
+        tokens.append(word)
+    return tokens
+
+
+def wrap(s: str, role: str, width: int, scale: float = 1.0, bold: bool = False) -> list[str]:
+    """Lines of ``s`` that fit ``width`` pixels; ``\\n`` starts a new paragraph line."""
+    f = font(role, scale, bold)
+    lines: list[str] = []
+    for paragraph in s.split("\n"):
+        current = ""
+        for token in _tokens(paragraph):
+            candidate = current + token
+            if current and f.size(candidate.rstrip())[0] > width:
+                lines.append(current.rstrip())
+                current = token.lstrip() if not _is_cjk(token[0]) else token
+                while current and f.size(current)[0] > width and len(current) > 1:
+                    # a single word wider than the line: hard-break it
+                    cut = len(current) - 1
+                    while cut > 1 and f.size(current[:cut])[0] > width:
+                        cut -= 1
+                    lines.append(current[:cut])
+                    current = current[cut:]
+            else:
+                current = candidate
+        lines.append(current.rstrip())
+    return lines
+
+
+def line_height(role: str, scale: float = 1.0) -> int:
+    """Distance between baselines of wrapped lines (the CJK font's own height is generous)."""
+    return round(font(role, scale).get_linesize() * 0.92)
+
+
+def fit(s: str, role: str, width: int, scale: float = 1.0, bold: bool = False) -> str:
+    """``s`` shortened with an ellipsis so it fits ``width`` pixels (names in tight columns)."""
+    f = font(role, scale, bold)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s + "…"
