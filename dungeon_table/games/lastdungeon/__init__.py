@@ -1,0 +1,22 @@
+"""Last Dungeon Pocket (ラストダンジョン ポケット): solo, stop every adventurer before the treasure."""
+
+from __future__ import annotations
+
+from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.core.registry import GameSpec, register
+from dungeon_table.games.lastdungeon.bot import GreedyBot, PlannerBot
+from dungeon_table.games.lastdungeon.rules import LastDungeon
+
+SPEC = register(
+    GameSpec(
+        game_id="lastdungeon",
+        name_key="game.lastdungeon",
+        min_players=1,
+        max_players=1,
+        game_class=LastDungeon,
+        bots={"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot},
+        best="planner",
+        view_module="dungeon_table.games.lastdungeon.view",
+        options={"difficulty": 0},
+    )
+)
