@@ -1,0 +1,456 @@
+"""The ``dungeon-table`` command.
+
+``simulate``, ``script``, ``cards check`` and ``replay --check`` never import pygame; the commands
+that open a window or draw import ``dungeon_table.ui.entry`` only when they run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from fnmatch import fnmatch
+from pathlib import Path, PurePath
+from typing import Any
+
+import yaml
+
+from dungeon_table.core import registry
+from dungeon_table.core.errors import CardFileError, Problem, SaveError
+from dungeon_table.core.records import FORMAT, Record, save_record
+from dungeon_table.core.script import (
+    ScriptError,
+    play_out,
+    run_script_file,
+    seat_bots,
+    state_of,
+)
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_ILLEGAL = 0, 1, 2, 3
+
+
+class UsageError(ValueError):
+    """Bad arguments: printed and exit 2, like argparse's own errors."""
+
+
+# --- argument parsing -------------------------------------------------------------------------
+def parse_option(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` with a YAML value: ``difficulty=-1`` -> ``("difficulty", -1)``."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    try:
+        return key, yaml.safe_load(value) if value else ""
+    except yaml.YAMLError:
+        return key, value
+
+
+def parse_seed(text: str) -> int:
+    """An integer, or ``daily``: today's date in UTC (``20261130``), the same run for everyone."""
+    if text == "daily":
+        return int(time.strftime("%Y%m%d", time.gmtime()))
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is an integer or 'daily', got {text!r}") from None
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT like 1920x1080, got {text!r}")
+    return int(width), int(height)
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dungeon-table", description="Four dungeon games on one table, with bots."
+    )
+    parser.add_argument("--lang", choices=["en", "ja"], help="language of the app")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    lang = {"choices": ["en", "ja"], "default": argparse.SUPPRESS, "help": "en or ja"}
+
+    play = sub.add_parser("play", help="open the app straight at a table")
+    play.add_argument("game")
+    play.add_argument("--seats", type=_names, help="e.g. human,bot:planner (default: humans)")
+    play.add_argument("--seed", type=parse_seed, help="integer or 'daily' (default: random)")
+    play.add_argument("--option", type=parse_option, action="append", default=[])
+    play.add_argument("--lang", **lang)
+
+    sim = sub.add_parser("simulate", help="bot games without a window, with statistics")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, help="number of seats (default: the minimum)")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=parse_seed, default=1, help="seed of the first game")
+    sim.add_argument("--bot", default="random", help="level for every seat (random, best, ...)")
+    sim.add_argument("--bots", type=_names, help="a level per seat: random,greedy,...")
+    sim.add_argument("--option", type=parse_option, action="append", default=[])
+    sim.add_argument("--save-dir", type=Path, help="keep every game's save here")
+    sim.add_argument("--max-actions", type=int, default=100_000, help=argparse.SUPPRESS)
+    sim.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    script = sub.add_parser("script", help="run a script; print state, events, result as JSON")
+    script.add_argument("file", type=Path)
+    script.add_argument("--json", action="store_true", help="compact JSON on one line")
+
+    replay = sub.add_parser("replay", help="the replay viewer, or --check without a window")
+    replay.add_argument("save", type=Path)
+    replay.add_argument("--check", action="store_true", help="verify the save replays exactly")
+    replay.add_argument("--digests", action="store_true", help=argparse.SUPPRESS)
+    replay.add_argument("--lang", **lang)
+
+    shot = sub.add_parser("shot", help="bots play K actions, then the table is drawn to a PNG")
+    shot.add_argument("game")
+    shot.add_argument("--seed", type=parse_seed, default=1)
+    shot.add_argument("--steps", type=int, default=20)
+    shot.add_argument("--size", type=parse_size, default=(1920, 1080))
+    shot.add_argument("--lang", **{**lang, "default": "en"})
+    shot.add_argument("--out", type=Path, required=True)
+
+    cards = sub.add_parser("cards", help="card files")
+    cards_sub = cards.add_subparsers(dest="cards_command", metavar="check", required=True)
+    check = cards_sub.add_parser("check", help="validate card files; every problem with its line")
+    check.add_argument("path", nargs="?", type=Path, help="a card file or folder (default: all)")
+    check.add_argument("--game", help="the game whose schema applies (default: by file name)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    command = {
+        None: cmd_app,
+        "play": cmd_play,
+        "simulate": cmd_simulate,
+        "script": cmd_script,
+        "replay": cmd_replay,
+        "shot": cmd_shot,
+        "cards": cmd_cards_check,
+    }[args.command]
+    try:
+        return command(args)
+    except UsageError as err:
+        print(f"dungeon-table: {err}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _spec(game_id: str) -> registry.GameSpec:
+    try:
+        return registry.get(game_id)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
+# --- the window -------------------------------------------------------------------------------
+def _ui_entry() -> Any:
+    """``dungeon_table.ui.entry``, imported only now (it brings pygame); ``None`` if missing."""
+    try:
+        from dungeon_table.ui import entry
+    except ImportError as err:
+        print(f"dungeon-table: UI not available ({err})", file=sys.stderr)
+        return None
+    return entry
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    entry = _ui_entry()
+    return EXIT_USAGE if entry is None else int(entry.run_app(lang=args.lang) or 0)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    spec = _spec(args.game)
+    seats = args.seats or ["human"] * spec.min_players
+    check_seats(spec, seats)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    play = {"game": spec.game_id, "seats": seats, "seed": seed, "options": dict(args.option)}
+    entry = _ui_entry()
+    return EXIT_USAGE if entry is None else int(entry.run_app(play=play, lang=args.lang) or 0)
+
+
+def check_seats(spec: registry.GameSpec, seats: list[str]) -> None:
+    """Seat kinds are ``human`` or ``bot:<level>`` with a level the game knows."""
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise UsageError(
+            f"{spec.game_id} takes {spec.min_players}-{spec.max_players} seats, got {len(seats)}"
+        )
+    for kind in seats:
+        level = kind.partition(":")[2] if kind.startswith("bot:") else None
+        if kind != "human" and level not in spec.bot_names():
+            known = ", ".join(f"bot:{name}" for name in spec.bot_names())
+            raise UsageError(f"unknown seat {kind!r} (known: human, {known})")
+
+
+def cmd_shot(args: argparse.Namespace) -> int:
+    spec = _spec(args.game)
+    entry = _ui_entry()
+    if entry is None:
+        return EXIT_USAGE
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    entry.render_shot(spec.game_id, args.seed, args.steps, args.size, args.lang, args.out)
+    print(args.out)
+    return EXIT_OK
+
+
+# --- simulate ---------------------------------------------------------------------------------
+def cmd_simulate(args: argparse.Namespace) -> int:
+    spec = _spec(args.game)
+    players = len(args.bots) if args.bots else (args.players or spec.min_players)
+    levels = args.bots or [args.bot] * players
+    seats = [f"bot:{level}" for level in levels]
+    check_seats(spec, seats)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    stats = simulate(spec, seats, args.games, args.seed, dict(args.option), args)
+    if args.json:
+        print(json.dumps(stats))
+    else:
+        print(format_stats(stats))
+    return EXIT_OK if stats["finished"] == stats["games"] else EXIT_FAIL
+
+
+def simulate(
+    spec: registry.GameSpec,
+    seats: list[str],
+    games: int,
+    seed: int,
+    options: dict[str, Any],
+    args: argparse.Namespace,
+) -> dict[str, Any]:
+    """Play ``games`` bot games from seeds ``seed, seed+1, ...``; the figures as plain data."""
+    wins = [0] * len(seats)
+    lengths: list[int] = []
+    scores: list[list[int]] = [[] for _ in seats]
+    finished = 0
+    began = time.perf_counter()
+    for game_seed in range(seed, seed + games):
+        game = spec.new_game(seats, game_seed, options)
+        record = _record(spec, seats, game_seed, options) if args.save_dir else None
+        lengths.append(play_out(game, seat_bots(spec, seats, game_seed), args.max_actions, record))
+        if record is not None:
+            save_record(record, args.save_dir / f"{spec.game_id}-{game_seed}.yaml")
+        result = game.result()
+        if result is None:
+            continue
+        finished += 1
+        for seat in result.winners:
+            wins[seat] += 1
+        for seat, lines in enumerate(result.breakdown):
+            scores[seat].append(total_score(lines))
+    seconds = time.perf_counter() - began
+    return {
+        "game": spec.game_id,
+        "seats": seats,
+        "seed": seed,
+        "games": games,
+        "finished": finished,
+        "wins_by_seat": wins,
+        "mean_actions": statistics.fmean(lengths),
+        "min_actions": min(lengths),
+        "max_actions": max(lengths),
+        "scores_by_seat": [_spread(s) for s in scores],
+        "seconds": seconds,
+        "games_per_second": games / seconds if seconds > 0 else float("inf"),
+    }
+
+
+def _record(spec: registry.GameSpec, seats: list[str], seed: int, options: dict) -> Record:
+    options = {**spec.options, **options}
+    return Record(format=FORMAT, game=spec.game_id, seed=seed, seats=seats, options=options)
+
+
+def total_score(lines: list[Any]) -> int:
+    """The ``score.total`` line of a breakdown (the last line if none is called so)."""
+    for line in lines:
+        if line.key == "score.total":
+            return int(line.value)
+    return int(lines[-1].value) if lines else 0
+
+
+def _spread(values: list[int]) -> dict[str, float] | None:
+    if not values:
+        return None
+    return {
+        "mean": statistics.fmean(values),
+        "stdev": statistics.pstdev(values),
+        "min": min(values),
+        "max": max(values),
+    }
+
+
+def format_stats(stats: dict[str, Any]) -> str:
+    games, finished = stats["games"], stats["finished"]
+    lines = [
+        f"{stats['game']}: {games} games from seed {stats['seed']}, {finished} finished",
+        "wins by seat:",
+    ]
+    for seat, (kind, won) in enumerate(zip(stats["seats"], stats["wins_by_seat"], strict=True)):
+        lines.append(f"  seat {seat} ({kind}): {won} ({100 * won / games:.1f} %)")
+    lines.append(
+        f"game length: mean {stats['mean_actions']:.1f} actions "
+        f"(min {stats['min_actions']}, max {stats['max_actions']})"
+    )
+    lines.append("score spread:")
+    for seat, spread in enumerate(stats["scores_by_seat"]):
+        if spread is not None:
+            lines.append(
+                f"  seat {seat}: mean {spread['mean']:.1f}, sd {spread['stdev']:.1f}, "
+                f"min {spread['min']}, max {spread['max']}"
+            )
+    lines.append(f"speed: {stats['games_per_second']:.1f} games/s ({stats['seconds']:.2f} s)")
+    return "\n".join(lines)
+
+
+# --- script -----------------------------------------------------------------------------------
+def cmd_script(args: argparse.Namespace) -> int:
+    try:
+        run = run_script_file(args.file)
+    except ScriptError as err:
+        print(f"dungeon-table: {args.file}: {err}", file=sys.stderr)
+        return EXIT_ILLEGAL if err.index is not None else EXIT_USAGE
+    print(json.dumps(run.to_json(), ensure_ascii=False, indent=None if args.json else 2))
+    return EXIT_OK
+
+
+# --- replay -----------------------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace) -> int:
+    if args.digests:
+        return _print_digests(args.save)
+    if args.check:
+        return check_replay(args.save)
+    entry = _ui_entry()
+    if entry is None:
+        return EXIT_USAGE
+    return int(entry.run_app(replay=str(args.save), lang=getattr(args, "lang", None)) or 0)
+
+
+def state_digests(path: Path) -> list[str]:
+    """A digest of the state after every action of a save (the first: after setup)."""
+    from dungeon_table.core.records import load_record
+    from dungeon_table.core.session import start, steps_of
+
+    record = load_record(path)
+    game = start(record, str(path))
+    digests = [_digest(game)]
+    for _ in steps_of(game, record, str(path)):
+        digests.append(_digest(game))
+    return digests
+
+
+def _digest(game: Any) -> str:
+    text = json.dumps(state_of(game), sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _print_digests(path: Path) -> int:
+    try:
+        print(json.dumps(state_digests(path)))
+    except SaveError as err:
+        print(f"dungeon-table: {err}", file=sys.stderr)
+        return EXIT_FAIL
+    return EXIT_OK
+
+
+def check_replay(path: Path) -> int:
+    """Replay a save here and in a second process (other hash seed); compare every state."""
+    from dungeon_table.core.session import Session
+
+    try:
+        session = Session.load(path)
+        here = state_digests(path)
+    except SaveError as err:
+        print(f"dungeon-table: {err}", file=sys.stderr)
+        return EXIT_FAIL
+    there = _digests_elsewhere(path)
+    if there is None:
+        return EXIT_FAIL
+    for index, (a, b) in enumerate(zip(here, there, strict=True)):
+        if a != b:
+            where = "the setup" if index == 0 else f"action {index - 1}"
+            print(f"dungeon-table: {path}: replays diverge at {where}", file=sys.stderr)
+            return EXIT_FAIL
+    print(summary(path, session))
+    return EXIT_OK
+
+
+def _digests_elsewhere(path: Path) -> list[str] | None:
+    env = {**os.environ, "PYTHONHASHSEED": str(random.SystemRandom().randrange(1, 2**31))}
+    command = [sys.executable, "-m", "dungeon_table", "replay", "--digests", str(path)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        print(f"dungeon-table: second replay failed: {done.stderr.strip()}", file=sys.stderr)
+        return None
+    return list(json.loads(done.stdout))
+
+
+def summary(path: Path, session: Any) -> str:
+    """The final state of a replayed save in a few lines."""
+    record, game = session.record, session.game
+    lines = [
+        f"{path}: {record.game}, seed {record.seed}, seats {', '.join(record.seats)}",
+        f"replayed {len(record.actions)} actions: identical in two processes",
+    ]
+    result = game.result()
+    if result is None:
+        lines.append(f"in progress: seats to act {game.to_act()}")
+    else:
+        totals = [total_score(lines) for lines in result.breakdown]
+        lines.append(f"over: {result.outcome}, winners {result.winners}, scores {totals}")
+    return "\n".join(lines)
+
+
+# --- cards check ------------------------------------------------------------------------------
+def cmd_cards_check(args: argparse.Namespace) -> int:
+    if args.path is None:
+        jobs = [(spec, f) for spec in map(_spec, registry.game_ids()) for f in _files(spec)]
+    else:
+        paths = sorted(args.path.rglob("*.yaml")) if args.path.is_dir() else [args.path]
+        jobs = [(_spec(args.game) if args.game else _owner(p), p) for p in paths]
+    problems: list[Problem] = []
+    for spec, path in jobs:
+        problems += check_card_file(spec, path)
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problem(s) in {len(jobs)} card file(s)", file=sys.stderr)
+        return EXIT_FAIL
+    print(f"{len(jobs)} card file(s) OK")
+    return EXIT_OK
+
+
+def _files(spec: registry.GameSpec) -> list[Path]:
+    return spec.card_check()[0]
+
+
+def _owner(path: Path) -> registry.GameSpec:
+    """The game whose card file this is, by its name (``lastdungeon.yaml``, ``dungeon/x.yaml``)."""
+    for game_id in registry.game_ids():
+        spec = registry.get(game_id)
+        files, _ = spec.card_check()
+        patterns = spec.card_files or tuple(f.name for f in files)
+        for pattern in patterns:
+            depth = len(PurePath(pattern).parts)
+            if fnmatch("/".join(path.resolve().parts[-depth:]), pattern):
+                return spec
+    raise UsageError(f"{path}: no game has a card file of this name; say which with --game")
+
+
+def check_card_file(spec: registry.GameSpec, path: Path) -> list[Problem]:
+    _, loader = spec.card_check()
+    if loader is None:
+        return [Problem(str(path), None, "", f"{spec.game_id} has no card schema")]
+    try:
+        loader(path)
+    except CardFileError as err:
+        return list(err.problems)
+    except Exception as err:  # a loader bug must still name the file
+        return [Problem(str(path), None, "", f"{type(err).__name__}: {err}")]
+    return []

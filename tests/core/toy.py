@@ -1,0 +1,195 @@
+"""A tiny two-seat game to test the core without any real game: "high card".
+
+Setup: the cards 1..9 are shuffled into a deck (top = end of the list; ``stack={"deck": [...]}``
+puts the listed cards on top, first listed first drawn) and each seat gets 2 hidden cards.
+On its turn a seat may ``draw`` once (the card is revealed to that seat only: an undo barrier),
+may ``sort`` its hand (changes nothing hidden), and ends its turn with ``play {card}``.
+When both have played, the higher card takes the round. After ``ROUNDS`` rounds the seat with
+more rounds wins.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+from dungeon_table.core import registry
+from dungeon_table.core.protocol import Action, Event, Game, Result, ScoreLine
+from dungeon_table.core.rng import Rng
+
+ROUNDS = 2
+
+
+class Draw(Action, frozen=True, tag="draw"):
+    pass
+
+
+class Sort(Action, frozen=True, tag="sort"):
+    pass
+
+
+class Play(Action, frozen=True, tag="play"):
+    card: int
+
+
+class CardDrawn(Event, frozen=True, tag="card_drawn"):
+    REVEALS: ClassVar[bool] = True
+    seat: int
+    card: int
+
+
+class HandSorted(Event, frozen=True, tag="hand_sorted"):
+    seat: int
+
+
+class CardPlayed(Event, frozen=True, tag="card_played"):
+    seat: int
+    card: int
+
+
+class RoundWon(Event, frozen=True, tag="round_won"):
+    winner: int | None
+
+
+class ToyView(msgspec.Struct, frozen=True):
+    hand: list[int] | None
+    hand_counts: list[int]
+    table: list[int | None]
+    deck_count: int
+    rounds_won: list[int]
+    round: int
+
+
+class HighCard(Game):
+    game_id = "toy"
+    action_types = (Draw, Sort, Play)
+    event_types = (CardDrawn, HandSorted, CardPlayed, RoundWon)
+
+    def __init__(
+        self,
+        seats: list[str],
+        seed: int,
+        options: dict[str, Any] | None = None,
+        stack: dict[str, list[Any]] | None = None,
+    ) -> None:
+        super().__init__(seats, seed, options, stack)
+        unknown = set(self.stack) - {"deck"}
+        if unknown:
+            raise ValueError(f"toy has no deck named {sorted(unknown)}")
+        self.rng = Rng(seed)
+        deck = list(range(1, 10))
+        self.rng.shuffle(deck)
+        forced = [int(c) for c in self.stack.get("deck", [])]
+        self.deck = [c for c in deck if c not in forced] + list(reversed(forced))
+        self.hands: list[list[int]] = [[], []]
+        for _ in range(2):
+            for seat in (0, 1):
+                self.hands[seat].append(self.deck.pop())
+        self.table: list[int | None] = [None, None]
+        self.rounds_won = [0, 0]
+        self.round = 1
+        self.turn = 0
+        self.drawn = False
+
+    def to_act(self) -> list[int]:
+        return [] if self.round > ROUNDS else [self.turn]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        actions: list[Action] = [Play(card=c) for c in self.hands[seat]]
+        if not self.drawn and self.deck:
+            actions.append(Draw())
+        if self.hands[seat] != sorted(self.hands[seat]):
+            actions.append(Sort())
+        return actions
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Draw):
+            self.drawn = True
+            card = self.deck.pop()
+            self.hands[seat].append(card)
+            return [CardDrawn(seat=seat, card=card, to=(seat,))]
+        if isinstance(action, Sort):
+            self.hands[seat].sort()
+            return [HandSorted(seat=seat)]
+        assert isinstance(action, Play)
+        self.hands[seat].remove(action.card)
+        self.table[seat] = action.card
+        events: list[Event] = [CardPlayed(seat=seat, card=action.card)]
+        self.turn, self.drawn = 1 - seat, False
+        if None not in self.table:
+            events.append(self._score_round())
+        return events
+
+    def _score_round(self) -> RoundWon:
+        a, b = self.table
+        assert a is not None and b is not None
+        winner = None if a == b else (0 if a > b else 1)
+        if winner is not None:
+            self.rounds_won[winner] += 1
+        self.table = [None, None]
+        self.round += 1
+        return RoundWon(winner=winner)
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        if isinstance(action, Play):
+            return f"card {action.card} is not in your hand"
+        if isinstance(action, Draw):
+            return "you have drawn this turn already"
+        return "your hand is sorted already"
+
+    def view(self, seat: int | None) -> ToyView:
+        return ToyView(
+            hand=None if seat is None else list(self.hands[seat]),
+            hand_counts=[len(h) for h in self.hands],
+            table=list(self.table),
+            deck_count=len(self.deck),
+            rounds_won=list(self.rounds_won),
+            round=self.round,
+        )
+
+    def result(self) -> Result | None:
+        if self.round <= ROUNDS:
+            return None
+        ranking = sorted((0, 1), key=lambda s: -self.rounds_won[s])
+        top = max(self.rounds_won)
+        winners = [s for s in (0, 1) if self.rounds_won[s] == top]
+        return Result(
+            ranking=ranking,
+            winners=winners,
+            outcome="result.won",
+            breakdown=[[ScoreLine("score.total", n)] for n in self.rounds_won],
+        )
+
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "deck": list(self.deck),
+            "hands": [list(h) for h in self.hands],
+            "table": list(self.table),
+            "rounds_won": list(self.rounds_won),
+            "round": self.round,
+            "turn": self.turn,
+            "drawn": self.drawn,
+        }
+
+
+SPEC = registry.GameSpec(
+    game_id="toy",
+    name_key="game.toy",
+    min_players=2,
+    max_players=2,
+    game_class=HighCard,
+    bots={},
+    best="random",
+    view_module="",
+)
+
+
+def register() -> None:
+    registry.register(SPEC)
+
+
+def unregister() -> None:
+    registry._REGISTRY.pop("toy", None)
