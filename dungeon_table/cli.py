@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", type=_names, help="a level per seat: random,greedy,...")
     sim.add_argument("--option", type=parse_option, action="append", default=[])
     sim.add_argument("--save-dir", type=Path, help="keep every game's save here")
-    sim.add_argument("--max-actions", type=int, default=100_000, help=argparse.SUPPRESS)
+    sim.add_argument("--max-actions", type=int, default=10_000, help="give up a game after this many")
     sim.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     script = sub.add_parser("script", help="run a script; print state, events, result as JSON")

@@ -9,8 +9,8 @@ Every action goes through the session, so the record (and the autosave) always m
     s = Session.load(path)          # replays a save; SaveError if anything is wrong
 
 Undo replays the record without its last action (no deep copies of the game). It never crosses
-an action whose events reveal something (a card drawn, a die rolled) nor another seat's action,
-so undo can never be used to peek.
+an action whose events reveal something (a card drawn, a die rolled), another seat's action, nor
+the end of a seat's turn, so undo can never be used to peek.
 """
 
 from __future__ import annotations
@@ -92,6 +92,11 @@ class Session:
         # A failed autosave must not end the game in progress: the UI can show this instead.
         self.autosave_error: str | None = None
 
+    @property
+    def spec(self) -> registry.GameSpec:
+        """The registered game (its bots, name key, options)."""
+        return registry.get(self.record.game)
+
     # --- making and loading -----------------------------------------------------------------
     @classmethod
     def new(
@@ -133,11 +138,12 @@ class Session:
         return events
 
     def can_undo(self, seat: int) -> bool:
-        """Undo is offered to ``seat`` when the last action was its own and revealed nothing."""
+        """Undo is offered to ``seat`` when the last action was its own, revealed nothing, and
+        ``seat`` is still to act (once the turn has passed, the screen may have changed hands)."""
         if not self.steps:
             return False
         last = self.steps[-1]
-        if last.seat != seat or last.reveals:
+        if last.seat != seat or last.reveals or seat not in self.game.to_act():
             return False
         return bool(self.game.can_undo(seat))
 

@@ -1,0 +1,164 @@
+"""Saves: YAML round trip, replay to the identical state, clear refusals, atomic writes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from dungeon_table.core import records
+from dungeon_table.core.errors import SaveError
+from dungeon_table.core.records import Record, load_record, parse_yaml, save_record
+from dungeon_table.core.script import play_out, seat_bots
+from dungeon_table.core.session import Session
+
+
+def played_record(game_id: str, seed: int) -> Record:
+    """A finished random game as a record."""
+    from dungeon_table.core import registry
+
+    spec = registry.get(game_id)
+    seats = ["bot:random"] * spec.min_players
+    record = Record(game=game_id, seed=seed, seats=seats, options=dict(spec.options))
+    play_out(spec.new_game(seats, seed, record.options), seat_bots(spec, seats, seed), 500, record)
+    return record
+
+
+def test_yaml_round_trip_keeps_every_field(toy: str) -> None:
+    record = played_record(toy, seed=4)
+    record.stack = {"deck": [9, 1]}
+    text = record.to_yaml()
+    assert text.startswith("format: 1\ngame: toy\nseed: 4\n")
+    assert "\n- {seat: 0, type: " in text  # one action a line
+    assert parse_yaml(text) == record
+
+
+def test_replaying_a_save_gives_the_identical_state(toy: str, tmp_path: Path) -> None:
+    for seed in range(5):
+        session = Session.new(toy, ["human", "human"], seed)
+        bots = seat_bots(session.spec, ["bot"] * 2, seed)
+        while session.game.result() is None:
+            seat = session.game.to_act()[0]
+            legal = session.game.legal_actions(seat)
+            session.apply(seat, bots[seat].choose(session.game.view(seat), legal))
+        session.save(tmp_path / "game.yaml")
+        loaded = Session.load(tmp_path / "game.yaml")
+        assert loaded.game.state_dict() == session.game.state_dict()
+        assert loaded.record == session.record
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "save.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+GOOD = "format: 1\ngame: toy\nseed: 1\nseats: [human, human]\nactions: []\n"
+
+
+def test_damaged_yaml_is_refused_naming_file_and_line(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD + "actions: [{seat: 0, type: play\n")
+    with pytest.raises(SaveError, match=r"save\.yaml: damaged save, bad YAML at line \d+"):
+        load_record(path)
+
+
+def test_truncated_file_is_refused(tmp_path: Path) -> None:
+    cut = write(tmp_path, GOOD[:30])  # ends inside a key: the YAML itself is broken
+    with pytest.raises(SaveError, match=r"save\.yaml: damaged save, bad YAML at line 4"):
+        load_record(cut)
+    cut = write(tmp_path, GOOD[:28])  # ends after a line: fields are missing
+    with pytest.raises(SaveError, match=r"wrong shape: Object missing required field `seats`"):
+        load_record(cut)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("- just\n- a list\n", "not a save: expected a mapping"),
+        ("game: toy\nseed: 1\nseats: [human]\n", "no `format` field"),
+        (GOOD.replace("seed: 1", "seed: seven"), r"Expected `int`, got `str` - at `\$.seed`"),
+        (GOOD.replace("actions: []", "actions: [{type: play}]"), "action 0 has no valid `seat`"),
+        (GOOD.replace("actions: []", "actions: [{seat: 5, type: x}]"), "action 0 has no valid"),
+        (GOOD.replace("actions: []", "actions: [{seat: 0}]"), "action 0 has no `type`"),
+        (GOOD.replace("format: 1", "format: 0"), "unknown save format 0"),
+    ],
+)
+def test_wrong_shape_is_refused_with_what_is_wrong(tmp_path: Path, text: str, message: str) -> None:
+    with pytest.raises(SaveError, match=message) as caught:
+        load_record(write(tmp_path, text))
+    assert str(tmp_path / "save.yaml") in str(caught.value)
+
+
+def test_save_from_a_future_version_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD.replace("format: 1", "format: 2") + "new_field: {x: 1}\n")
+    with pytest.raises(SaveError, match="save format 2 comes from a newer dungeon_table"):
+        load_record(path)
+
+
+def test_unknown_game_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD.replace("game: toy", "game: chess"))
+    with pytest.raises(SaveError, match=r"save\.yaml: unknown game 'chess'"):
+        Session.load(path)
+
+
+def test_action_the_replay_refuses_names_its_index(toy: str, tmp_path: Path) -> None:
+    record = played_record(toy, seed=2)
+    record.actions[1] = {"seat": record.actions[1]["seat"], "type": "play", "card": 99}
+    save_record(record, tmp_path / "save.yaml")
+    with pytest.raises(SaveError, match=r"save\.yaml: action 1 \{seat: \d, type: play, card: 99\} "
+                       r"refused: card 99 is not in your hand"):
+        Session.load(tmp_path / "save.yaml")
+
+
+def test_unknown_action_type_is_refused(toy: str, tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD.replace("actions: []", "actions: [{seat: 0, type: fly}]"))
+    with pytest.raises(SaveError, match=r"action 0 .* refused: not an action of toy"):
+        Session.load(path)
+
+
+def test_wrong_seat_count_is_refused(toy: str, tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD.replace("[human, human]", "[human]"))
+    with pytest.raises(SaveError, match="the game refuses this setup: toy takes 2-2 seats"):
+        Session.load(path)
+
+
+def test_atomic_write_leaves_no_temp_files(tmp_path: Path) -> None:
+    record = Record(game="toy", seed=1, seats=["human", "human"])
+    for seed in range(3):
+        record.seed = seed
+        save_record(record, tmp_path / "save.yaml")
+    assert [p.name for p in tmp_path.iterdir()] == ["save.yaml"]
+    assert load_record(tmp_path / "save.yaml").seed == 2
+
+
+def test_failed_write_keeps_the_old_save_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "save.yaml"
+    save_record(Record(game="toy", seed=1, seats=["human", "human"]), path)
+    before = path.read_bytes()
+
+    def disk_full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(records.os, "fsync", disk_full)
+    with pytest.raises(OSError, match="No space left"):
+        save_record(Record(game="toy", seed=2, seats=["human", "human"]), path)
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["save.yaml"]
+
+
+def test_failed_autosave_does_not_stop_the_game(
+    toy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session.new(toy, ["human", "human"], 1, autosave=tmp_path / "auto.yaml")
+    monkeypatch.setattr(records.os, "replace", _refuse)
+    session.apply(0, session.game.legal_actions(0)[0])
+    assert session.autosave_error is not None and "Read-only" in session.autosave_error
+    assert load_record(tmp_path / "auto.yaml").actions == []  # the last good autosave
+    assert os.listdir(tmp_path) == ["auto.yaml"]
+
+
+def _refuse(src: str, dst: str) -> None:
+    raise OSError(30, "Read-only file system")
