@@ -37,6 +37,7 @@ def _cards_dir() -> Path:
 CARDS_DIR = _cards_dir()
 
 _PATH_TOKEN = re.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
+_UNKNOWN_FIELD = re.compile(r"^Object contains unknown field `([^`]+)`$")
 _MSGSPEC_AT = re.compile(r"^(?P<msg>.*?)(?: - at `(?P<path>\$[^`]*)`)?$", re.S)
 
 
@@ -102,6 +103,9 @@ def decode_cards(text: str, name: str, schema: type[T], check: Check | None = No
         match = _MSGSPEC_AT.match(str(err))
         assert match is not None
         where = match.group("path") or "$"
+        unknown = _UNKNOWN_FIELD.match(match.group("msg"))
+        if unknown:  # point at the stray key itself, not at the card that holds it
+            where = f"{where}.{unknown.group(1)}"
         raise CardFileError(
             [Problem(name, line_of(lines, where), where, match.group("msg"))]
         ) from None

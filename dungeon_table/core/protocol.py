@@ -68,7 +68,9 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
 
 def to_dict(record: Action | Event) -> dict[str, Any]:
     """The plain-dict notation of an action or event (``{"type": "play", ...}``)."""
-    out = msgspec.to_builtins(record)
+    # Through JSON rather than to_builtins: tuples become lists, so the notation is YAML-safe and
+    # equal to what a save or a script gives back.
+    out: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(record))
     if isinstance(record, Event) and out.get("to") is None:
         out.pop("to", None)
     return out

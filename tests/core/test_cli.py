@@ -1,0 +1,130 @@
+"""The command line without a window: simulate, replay --check, argument errors."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from dungeon_table import cli
+from dungeon_table.cli import main
+from dungeon_table.core import registry
+from dungeon_table.core.records import load_record, save_record
+from dungeon_table.core.session import Session
+
+KEYS = {"game", "games", "finished", "wins_by_seat", "mean_actions", "games_per_second"}
+
+
+def simulate_json(capsys: pytest.CaptureFixture, *args: str) -> dict:
+    assert main(["simulate", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_simulate_prints_the_figures(toy: str, capsys: pytest.CaptureFixture) -> None:
+    stats = simulate_json(capsys, toy, "--games", "30", "--seed", "5")
+    assert KEYS <= set(stats)
+    assert stats["games"] == stats["finished"] == 30
+    assert len(stats["wins_by_seat"]) == 2
+    again = simulate_json(capsys, toy, "--games", "30", "--seed", "5")
+    assert again["wins_by_seat"] == stats["wins_by_seat"]  # same seeds, same games
+    assert again["mean_actions"] == stats["mean_actions"]
+    assert main(["simulate", toy, "--games", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "wins by seat:" in text and "games/s" in text and "mean" in text
+
+
+def test_simulate_bot_names(toy: str, capsys: pytest.CaptureFixture) -> None:
+    stats = simulate_json(capsys, toy, "--games", "2", "--bots", "random,best")
+    assert stats["seats"] == ["bot:random", "bot:best"]
+    assert main(["simulate", toy, "--bot", "genius"]) == 2
+    assert "unknown seat 'bot:genius'" in capsys.readouterr().err
+    assert main(["simulate", toy, "--players", "3"]) == 2
+    assert main(["simulate", "chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
+
+
+def test_simulate_keeps_every_save(toy: str, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    simulate_json(capsys, toy, "--games", "3", "--seed", "10", "--save-dir", str(tmp_path))
+    saves = sorted(p.name for p in tmp_path.iterdir())
+    assert saves == ["toy-10.yaml", "toy-11.yaml", "toy-12.yaml"]
+    session = Session.load(tmp_path / "toy-11.yaml")
+    assert session.game.result() is not None and session.record.seed == 11
+
+
+@pytest.fixture
+def in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy game is registered only in this process, so the second replay runs here too."""
+    monkeypatch.setattr(cli, "_digests_elsewhere", cli.state_digests)
+
+
+def finished_save(toy: str, tmp_path: Path, capsys: pytest.CaptureFixture) -> Path:
+    simulate_json(capsys, toy, "--games", "1", "--seed", "3", "--save-dir", str(tmp_path))
+    return tmp_path / "toy-3.yaml"
+
+
+def test_replay_check_prints_the_final_state(
+    toy: str, tmp_path: Path, capsys: pytest.CaptureFixture, in_process: None
+) -> None:
+    path = finished_save(toy, tmp_path, capsys)
+    assert main(["replay", "--check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "toy, seed 3, seats bot:random, bot:random" in out
+    assert "identical in two processes" in out and "over: result.won" in out
+
+
+def test_replay_check_fails_on_divergence(
+    toy: str, tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = finished_save(toy, tmp_path, capsys)
+    monkeypatch.setattr(cli, "_digests_elsewhere", lambda p: ["x"] * 50)
+    assert main(["replay", "--check", str(path)]) == 1
+    assert "replays diverge at the setup" in capsys.readouterr().err
+
+
+def test_replay_check_fails_on_a_refused_action(
+    toy: str, tmp_path: Path, capsys: pytest.CaptureFixture, in_process: None
+) -> None:
+    path = finished_save(toy, tmp_path, capsys)
+    record = load_record(path)
+    record.actions[0] = {"seat": 0, "type": "play", "card": 42}
+    save_record(record, path)
+    assert main(["replay", "--check", str(path)]) == 1
+    assert "action 0 {seat: 0, type: play, card: 42} refused" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(
+    "lastdungeon" not in registry.game_ids(), reason="Last Dungeon is not registered yet"
+)
+def test_replay_check_in_a_second_process(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    args = ["simulate", "lastdungeon", "--games", "1", "--seed", "2", "--save-dir", str(tmp_path)]
+    assert main([*args, "--json"]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--check", str(tmp_path / "lastdungeon-2.yaml")]) == 0
+    assert "identical in two processes" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("dungeon_table.ui.entry") is not None,
+    reason="the UI exists: its commands are tested by the UI engineers",
+)
+def test_window_commands_say_the_ui_is_missing(toy: str, capsys: pytest.CaptureFixture) -> None:
+    assert main(["shot", toy, "--out", "x.png"]) == 2
+    assert "UI not available" in capsys.readouterr().err
+
+
+def test_play_refuses_bad_seats_before_opening_a_window(
+    toy: str, capsys: pytest.CaptureFixture
+) -> None:
+    assert main(["play", toy, "--seats", "human,robot"]) == 2
+    assert "unknown seat 'robot'" in capsys.readouterr().err
+
+
+def test_option_values_are_yaml() -> None:
+    assert cli.parse_option("difficulty=-1") == ("difficulty", -1)
+    assert cli.parse_option("chests=true") == ("chests", True)
+    assert cli.parse_option("name=Ada") == ("name", "Ada")
+    assert cli.parse_seed("42") == 42
+    assert 20000101 < cli.parse_seed("daily") < 30000101
+    assert cli.parse_size("1280x720") == (1280, 720)
