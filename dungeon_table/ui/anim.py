@@ -60,10 +60,12 @@ class MoveCard(Tween):
     image: pygame.Surface | None = None
     start: Point = (0, 0)
     end: Point = (0, 0)
+    delay: float = 0.0  # ms waiting at ``start`` (cards dealt one after another)
 
     def draw(self, surface: pygame.Surface, t: float) -> None:
         if self.image is None:
             return
+        t = max(0.0, t * self.duration - self.delay) / max(1.0, self.duration - self.delay)
         x, y = lerp(self.start, self.end, ease_out(t))
         surface.blit(self.image, self.image.get_rect(center=(round(x), round(y))))
 
@@ -95,10 +97,12 @@ class FloatText(Tween):
     image: pygame.Surface | None = None
     start: Point = (0, 0)
     rise: float = 60.0
+    delay: float = 0.0  # ms of ``duration`` before it appears (numbers one after another)
 
     def draw(self, surface: pygame.Surface, t: float) -> None:
-        if self.image is None:
+        if self.image is None or t * self.duration < self.delay:
             return
+        t = (t * self.duration - self.delay) / max(1.0, self.duration - self.delay)
         x, y = self.start[0], self.start[1] - self.rise * ease_out(t)
         self.image.set_alpha(round(255 * (1.0 - max(0.0, t - 0.5) * 2.0)))
         surface.blit(self.image, self.image.get_rect(center=(round(x), round(y))))

@@ -1,0 +1,764 @@
+"""The Last Dungeon Pocket table: the renderer the generic ``TableScene`` drives.
+
+Across the middle the dungeon row (entrance, rooms with their effects, treasure); above it the
+adventurer on its space with its power and stacked damage; the hand fanned at the bottom between the
+draw pile and the discard; on the right the adventurer deck, the crystals, the damage meter and the
+phase buttons. Everything shown comes from ``LastDungeonView`` and the legal actions: no rule here.
+
+Playing a card takes two clicks: the card (a local pick, ``Target.pick``), then a space.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from dungeon_table.core.protocol import Action, Event
+from dungeon_table.games.lastdungeon import model as m
+from dungeon_table.games.lastdungeon.cards import LastDungeonCards, Text, load
+from dungeon_table.ui import card_faces as cf
+from dungeon_table.ui import fonts, i18n, theme
+from dungeon_table.ui.anim import Arc, Banner, FlipCard, FloatText, MoveCard, Together, Tween, Walk
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.table import Target, UiState
+from dungeon_table.ui.widgets import Button
+
+LEVEL_COLOUR = {1: "green", 2: "blue", 3: "purple", 4: "yellow"}
+STONE = (118, 104, 90)
+EVENT_BAND = (176, 128, 64)
+DUNGEON_BACK = (104, 44, 40)
+ADVENTURER_BACK = (44, 70, 112)
+SLOTS = 6  # entrance, up to four rooms, treasure: the row never reflows when it grows
+
+
+@dataclass
+class Geo:
+    """Where everything goes for the current board rect."""
+
+    board: pygame.Rect
+    th: theme.Theme
+    cw: int
+    ch: int
+    colw: int
+    x0: int
+    top: pygame.Rect
+    row_a: int
+    mat_y: int
+    mat_h: int
+    card_y: int
+    hand: pygame.Rect
+    draw: pygame.Rect
+    discard: pygame.Rect
+    side: pygame.Rect
+    deck: pygame.Rect
+    crystals: pygame.Rect
+    meter: pygame.Rect
+    buttons: pygame.Rect
+    hand_cw: int
+
+    def col_x(self, i: int) -> int:
+        return self.x0 + round(self.colw * (i + 0.5))
+
+
+@dataclass
+class Shown:
+    """Rects of what was drawn last, for hover previews: (rect, card id, role)."""
+
+    cards: list[tuple[pygame.Rect, str, str]] = field(default_factory=list)
+
+
+def make_renderer(app: Any, game_id: str) -> LastDungeonRenderer:
+    return LastDungeonRenderer(app)
+
+
+def lang_text(text: Text) -> str:
+    return getattr(text, i18n.language(), text.en)
+
+
+class LastDungeonRenderer:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.cards: LastDungeonCards = load()
+        self.selected: str | None = None  # hand card picked, waiting for a space
+        self.geo: Geo | None = None
+        self.shown = Shown()
+
+    # --- card specs -------------------------------------------------------------------------
+    def name(self, card: str) -> str:
+        c = self.cards
+        if card == c.hero.id:
+            return lang_text(c.hero.front.name)
+        for plain in (c.entrance, c.treasure):
+            if card == plain.id:
+                return lang_text(plain.name)
+        found = next((d for d in c.dungeon if d.id == card), None)
+        if found is not None:
+            return lang_text(found.name)
+        if c.level(card):
+            return lang_text(c.adventurer(card).name)
+        try:
+            return lang_text(c.event(card).name)
+        except KeyError:
+            return card
+
+    def spec(self, card: str, role: str, side: str = "front") -> cf.FaceSpec:
+        """The face of ``card`` as ``role``: "hand", "adventurer", "room", "event", "plain"."""
+        c = self.cards
+        if card == c.hero.id:
+            hs = c.hero.front if side == "front" else c.hero.back
+            return cf.FaceSpec(lang_text(hs.name), theme.CARD_COLOURS["yellow"], "yellow",
+                               t("ld.card.level", n=4), (cf.Corner("tl", str(hs.power), "power",
+                                                                   t("ld.card.power")),),
+                               lang_text(hs.text))
+        if role in ("room", "event"):
+            ev = c.event(card)
+            if role == "room":
+                return cf.FaceSpec(lang_text(ev.room_name), STONE, None, t("ld.card.room"),
+                                   body=lang_text(ev.room_text))
+            return cf.FaceSpec(lang_text(ev.name), EVENT_BAND, "star", t("ld.card.event"),
+                               body=lang_text(ev.text))
+        for plain, band in ((c.entrance, STONE), (c.treasure, theme.GOLD)):
+            if card == plain.id:
+                return cf.FaceSpec(lang_text(plain.name), band, None, body=lang_text(plain.text))
+        dungeon = next((d for d in c.dungeon if d.id == card), None)
+        if dungeon is not None:
+            return cf.FaceSpec(lang_text(dungeon.name), theme.CARD_COLOURS["red"], "red",
+                               t("ld.card.dungeon"), self._play_corners(dungeon.cost,
+                                                                         dungeon.damage),
+                               lang_text(dungeon.text))
+        a = c.adventurer(card)
+        colour = LEVEL_COLOUR[a.level]
+        label = t("ld.card.level", n=a.level)
+        if role == "hand":
+            return cf.FaceSpec(lang_text(a.name), theme.CARD_COLOURS[colour], colour, label,
+                               self._play_corners(a.cost, a.damage), lang_text(a.text),
+                               footer=t("ld.card.scouted"))
+        return cf.FaceSpec(lang_text(a.name), theme.CARD_COLOURS[colour], colour, label,
+                           (cf.Corner("tl", str(a.power), "power", t("ld.card.power")),
+                            cf.Corner("tr", str(a.scout_cost), "scout", t("ld.card.scout")),
+                            *self._play_corners(a.cost, a.damage, "b")), lang_text(a.text))
+
+    def _play_corners(self, cost: int, damage: int, row: str = "t") -> tuple[cf.Corner, ...]:
+        return (cf.Corner(row + "l", str(cost), "cost", t("ld.card.cost")),
+                cf.Corner(row + "r", str(damage), "damage", t("ld.card.damage")))
+
+    def face(self, card: str, role: str, width: int, side: str = "front") -> pygame.Surface:
+        return cf.face(self.spec(card, role, side), width)
+
+    def crystal_back(self, value: int, width: int) -> pygame.Surface:
+        return cf.back(cf.BackSpec(ADVENTURER_BACK, str(value), t("ld.card.crystal"), gem=True),
+                       width)
+
+    def deck_back(self, top: str, width: int) -> pygame.Surface:
+        if top == "event":
+            return cf.back(cf.BackSpec(STONE, "", t("ld.card.event"), glyph="star"), width)
+        level = top.removeprefix("level")
+        return cf.back(cf.BackSpec(ADVENTURER_BACK, level, t("ld.card.level", n=level), gem=True),
+                       width)
+
+    def dungeon_back(self, width: int) -> pygame.Surface:
+        return cf.back(cf.BackSpec(DUNGEON_BACK, "", "", glyph="red"), width)
+
+    # --- layout -------------------------------------------------------------------------------
+    def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
+        b = pygame.Rect(board)
+        mg = th.px(2)
+        side_w = round(b.w * 0.2)
+        cols_w = b.w - side_w - 3 * mg
+        colw = cols_w // SLOTS
+        top_h = round(b.h * 0.06)
+        cw = min(round(b.h * 0.225 / cf.RATIO), round(colw * 0.9))
+        ch = round(cw * cf.RATIO)
+        header = (fonts.line_height("body", th.scale) + fonts.line_height("small", th.scale)
+                  + th.px(2.5))
+        mat_h = header + ch + th.px(6)
+        hand_cw = min(round(cw * 1.1), round(b.h * 0.24 / cf.RATIO))
+        hand_ch = round(hand_cw * cf.RATIO)
+        lift = round(hand_ch * 0.16)
+        spare = b.h - (2 * mg + top_h + ch + mat_h + hand_ch + lift)
+        gap = max(mg, spare // 3)
+        top = pygame.Rect(b.x + mg, b.y + mg, cols_w, top_h)
+        row_a = top.bottom + gap
+        mat_y = row_a + ch + gap
+        hand_y = b.bottom - mg - hand_ch
+        x0 = b.x + 2 * mg
+        small = round(cw * 0.62)
+        small_h = round(small * cf.RATIO)
+        draw = pygame.Rect(x0, b.bottom - mg - small_h, small, small_h)
+        discard = pygame.Rect(x0 + cols_w - small - mg, draw.y, small, small_h)
+        hand = pygame.Rect(draw.right + mg * 2, hand_y, discard.x - draw.right - 4 * mg, hand_ch)
+        side = pygame.Rect(b.right - side_w - mg, b.y + mg, side_w, b.h - 2 * mg)
+        deck = pygame.Rect(side.x, row_a, side.w, ch)
+        crystals = pygame.Rect(side.x, mat_y, side.w, round(mat_h * 0.5))
+        meter = pygame.Rect(side.x, crystals.bottom + mg, side.w, mat_h - crystals.h - mg)
+        buttons = pygame.Rect(side.x, meter.bottom + mg, side.w, b.bottom - mg - meter.bottom - mg)
+        self.geo = Geo(b, th, cw, ch, colw, x0, top, row_a, mat_y, mat_h,
+                       mat_y + header, hand, draw, discard, side, deck, crystals, meter, buttons,
+                       hand_cw)
+
+    def space_rect(self, i: int) -> pygame.Rect:
+        g = self.geo
+        assert g is not None
+        return pygame.Rect(g.col_x(i) - g.cw // 2, g.card_y, g.cw, g.ch)
+
+    def mat_rect(self, i: int) -> pygame.Rect:
+        g = self.geo
+        assert g is not None
+        gap = g.th.px(0.75)
+        return pygame.Rect(g.col_x(i) - g.colw // 2 + gap, g.mat_y, g.colw - 2 * gap, g.mat_h)
+
+    def adventurer_rect(self, position: int) -> pygame.Rect:
+        g = self.geo
+        assert g is not None
+        return pygame.Rect(g.col_x(position) - g.cw // 2, g.row_a, g.cw, g.ch)
+
+    def hand_rects(self, n: int, lifted: set[int] | None = None) -> list[pygame.Rect]:
+        g = self.geo
+        assert g is not None
+        if n == 0:
+            return []
+        w, h = g.hand.w, g.hand.h
+        card_w = g.hand_cw
+        step = min(card_w + g.th.px(1.5), (w - card_w) // max(1, n - 1)) if n > 1 else 0
+        x = g.hand.centerx - (card_w + step * (n - 1)) // 2
+        rects = []
+        for i in range(n):
+            arc = min(g.th.px(2), round(abs(i - (n - 1) / 2) ** 2 * g.th.px(0.3)))  # a gentle fan
+            lift = round(h * 0.14) if lifted and i in lifted else 0
+            rects.append(pygame.Rect(x + i * step, g.hand.y - g.th.px(2) + arc - lift, card_w, h))
+        return rects
+
+    def crystal_rects(self, n: int) -> list[pygame.Rect]:
+        g = self.geo
+        assert g is not None
+        w = round(g.cw * 0.46)
+        h = round(w * cf.RATIO)
+        area = g.crystals.inflate(-2 * g.th.px(2), 0)
+        step = min(w + g.th.px(1), (area.w - w) // max(1, n - 1)) if n > 1 else 0
+        y = g.crystals.bottom - h - g.th.px(1.5)
+        return [pygame.Rect(area.x + i * step, y, w, h) for i in range(n)]
+
+    def button_rects(self, n: int) -> list[pygame.Rect]:
+        g = self.geo
+        assert g is not None
+        h = g.th.px(6.5)
+        gap = g.th.px(1.25)
+        y = g.buttons.bottom - n * (h + gap) - g.th.px(1)
+        return [pygame.Rect(g.buttons.x, y + i * (h + gap), g.buttons.w, h) for i in range(n)]
+
+    # --- targets --------------------------------------------------------------------------------
+    def targets(self, view: m.LastDungeonView, legal: list[Action]) -> list[Target]:
+        if self.geo is None or view.hand is None:
+            return []
+        plays = [a for a in legal if isinstance(a, m.Play)]
+        if self.selected is not None and not any(p.card == self.selected for p in plays):
+            self.selected = None
+        out: list[Target] = []
+        rects = self.hand_rects(len(view.hand), self._lifted(view))
+        for i, card in enumerate(view.hand):
+            mine = [p for p in plays if p.card == card]
+            if mine and view.phase == "actions":
+                out.append(Target(rects[i], mine[0], self.name(card), pick=self._picker(card),
+                                  covers=list(mine), quiet=True))
+            discard = m.Discard(card=card)
+            if discard in legal:
+                out.append(Target(rects[i], discard, self.name(card), quiet=True))
+        for p in plays:
+            if p.card == self.selected:
+                out.append(Target(self.space_rect(p.space), p, t("ld.space", n=p.space)))
+        crystal_rects = self.crystal_rects(len(view.crystals))
+        for rect, crystal in zip(crystal_rects, view.crystals, strict=True):
+            pay = m.Pay(crystal=crystal.card)
+            if pay in legal:
+                out.append(Target(rect, pay, t("ld.crystal", n=crystal.value)))
+        buttons = self._buttons(legal)
+        for rect, (action, _label, _primary) in zip(self.button_rects(len(buttons)), buttons,
+                                                     strict=True):
+            out.append(Target(rect, action, _label))
+        return out
+
+    def _picker(self, card: str) -> Any:
+        def pick() -> None:
+            self.selected = None if self.selected == card else card
+        return pick
+
+    def _buttons(self, legal: list[Action]) -> list[tuple[Action, str, bool]]:
+        order = ((m.Fight, "fight", True), (m.Scout, "scout", True),
+                 (m.Crystallise, "crystallise", False), (m.Expand, "expand", False),
+                 (m.Retreat, "retreat", False), (m.Cancel, "cancel", False))
+        need = {"expand": self.cards.rules.expand_crystals,
+                "retreat": self.cards.rules.retreat_crystals}
+        return [(kind(), t(f"ld.button.{key}", n=need.get(key, 0)), primary)
+                for kind, key, primary in order if kind() in legal]
+
+    def _lifted(self, view: m.LastDungeonView) -> set[int]:
+        hand = view.hand or []
+        marked = set(view.pending.chosen) if view.pending else set()
+        if self.selected:
+            marked.add(self.selected)
+        if view.pending and view.pending.kind == "play" and view.pending.card:
+            marked.add(view.pending.card)
+        return {i for i, c in enumerate(hand) if c in marked}
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, view: m.LastDungeonView, ui: UiState) -> None:
+        if self.geo is None:
+            return
+        self.shown = Shown()
+        draw_table(self, surface, view, ui)
+
+    def preview(self, view: m.LastDungeonView, pos: tuple[int, int]) -> pygame.Surface | None:
+        g = self.geo
+        if g is None:
+            return None
+        for rect, card, role in reversed(self.shown.cards):
+            if rect.collidepoint(pos):
+                width = min(round(g.cw * 2.5), round(g.board.h * 0.62 / cf.RATIO))
+                side = view.adventurer.side if view.adventurer and role == "adventurer" else "front"
+                return self.face(card, role, width, side)
+        return None
+
+    # --- log and animations -------------------------------------------------------------------------
+    def log_heading(self, before: m.LastDungeonView | None, after: m.LastDungeonView) -> str | None:
+        if before is None or before.round != after.round:
+            return t("ld.log.round", n=after.round)
+        return None
+
+    def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]:
+        return [line for e in events if (line := log_line(self, e))]
+
+    def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
+        if self.geo is None or before is None:
+            return []
+        return tweens_for(self, events, before, after)
+
+
+
+# --- drawing the table ------------------------------------------------------------------------
+def draw_table(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
+               ui: UiState) -> None:
+    g = r.geo
+    assert g is not None
+    _draw_top(r, surface, view, ui)
+    for i, space in enumerate(view.spaces):
+        _draw_space(r, surface, view, i, space, ui)
+    if view.adventurer is not None and "adventurer" not in ui.hidden:
+        _draw_adventurer(r, surface, view.adventurer)
+    _draw_deck(r, surface, view)
+    _draw_crystals(r, surface, view)
+    _draw_meter(r, surface, view)
+    _draw_piles(r, surface, view, ui)
+    _draw_hand(r, surface, view, ui)
+    _draw_buttons(r, surface, ui)
+
+
+def _label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float, bold: bool = False,
+           **where: Any) -> pygame.Rect:
+    img = fonts.text(s, role, colour, scale, bold)
+    rect = img.get_rect(**where)
+    surface.blit(img, rect)
+    return rect
+
+
+def _draw_top(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
+              ui: UiState) -> None:
+    g = r.geo
+    assert g is not None
+    sc = g.th.scale
+    theme.draw_panel(surface, g.top, g.th)
+    pad = g.th.px(2)
+    left = _label(surface, t("ld.round", n=view.round), "heading", theme.TEXT, sc * 0.8, True,
+                  midleft=(g.top.x + pad, g.top.centery))
+    rep = _label(surface, t("ld.repelled", n=view.repelled), "body", theme.GOOD, sc,
+                 midleft=(left.right + pad * 2, g.top.centery))
+    prompt, colour = _prompt(r, view, ui)
+    room = g.top.right - rep.right - pad * 4
+    prompt = fonts.fit(prompt, "body", room, sc, True)
+    _label(surface, prompt, "body", colour, sc, True, midright=(g.top.right - pad, g.top.centery))
+
+
+def _prompt(r: LastDungeonRenderer, view: m.LastDungeonView, ui: UiState) -> tuple[str, Any]:
+    p = view.pending
+    if view.phase == "over":
+        return t("ld.prompt.over"), theme.TEXT
+    if not ui.legal:
+        return t("ld.prompt.wait"), theme.TEXT_DIM
+    if view.phase == "actions" and r.selected:
+        return t("ld.prompt.select", card=r.name(r.selected)), theme.ACCENT
+    if p is not None and view.phase == "pay_cost":
+        return t("ld.prompt.pay_cost", n=p.need - len(p.chosen), card=r.name(p.card or "")), \
+            theme.ACCENT
+    if p is not None and view.phase == "pay_crystals":
+        have = sum(c.value for c in view.crystals if c.card in p.chosen)
+        return t(f"ld.prompt.pay_{p.kind}", have=have, need=p.need), theme.ACCENT
+    if p is not None and view.phase == "event_discard":
+        return t("ld.prompt.event_discard", n=p.need - len(p.chosen)), theme.ACCENT
+    return t(f"ld.prompt.{view.phase}"), theme.ACCENT
+
+
+def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView, i: int,
+                space: m.Space, ui: UiState) -> None:
+    g = r.geo
+    assert g is not None
+    sc = g.th.scale
+    mat = r.mat_rect(i)
+    here = view.adventurer is not None and view.adventurer.position == i
+    colour = theme.mix(theme.FELT_DARK, theme.PANEL, 0.55 if here else 0.35)
+    theme.draw_panel(surface, mat, g.th, colour, shadow=False)
+    head_y = mat.y + g.th.px(1)
+    if space.kind == "room" and space.room:
+        title = fonts.fit(lang_text(r.cards.event(space.room).room_name), "body", mat.w - 8, sc)
+        head = _label(surface, title, "body", theme.TEXT, sc, True, midtop=(mat.centerx, head_y))
+        r.shown.cards.append((head.inflate(g.th.px(2), g.th.px(1)), space.room, "room"))
+        chips = _room_chips(space)
+        if chips:
+            _label(surface, fonts.fit(chips, "small", mat.w - 8, sc), "small", theme.GOLD, sc, True,
+                   midtop=(mat.centerx, head.bottom))
+    else:
+        _label(surface, t(f"ld.space.{space.kind}"), "body", theme.TEXT_DIM, sc, True,
+               midtop=(mat.centerx, head_y))
+    slot = r.space_rect(i)
+    if space.kind in ("treasure", "entrance"):
+        plain = r.cards.treasure.id if space.kind == "treasure" else r.cards.entrance.id
+        cf.blit_card(surface, r.face(plain, "plain", g.cw), slot)
+        r.shown.cards.append((slot, plain, "plain"))
+    elif space.card and f"space:{i}" not in ui.hidden:
+        role = "adventurer" if r.cards.level(space.card) else "hand"
+        cf.blit_card(surface, r.face(space.card, "hand" if role else role, g.cw), slot)
+        r.shown.cards.append((slot, space.card, "hand"))
+    elif space.kind == "room":
+        pygame.draw.rect(surface, theme.mix(colour, theme.TEXT_DIM, 0.3), slot,
+                         max(1, g.th.px(0.25)), border_radius=g.th.px(1.2))
+        _label(surface, t("ld.space.empty"), "small", theme.TEXT_DIM, sc, center=slot.center)
+    if space.card and space.damage:
+        _badge(surface, str(space.damage), (slot.centerx, slot.bottom + g.th.px(2.5)),
+               theme.DANGER, g.th)
+
+
+def _room_chips(space: m.Space) -> str:
+    parts = []
+    if space.damage_bonus:
+        parts.append(t("ld.room.damage", n=f"{space.damage_bonus:+d}"))
+    if space.cost_delta:
+        parts.append(t("ld.room.cost", n=f"{space.cost_delta:+d}"))
+    if space.draw_on_play:
+        parts.append(t("ld.room.draw", n=space.draw_on_play))
+    return " · ".join(parts)
+
+
+def _badge(surface: pygame.Surface, s: str, center: tuple[int, int], colour: Any,
+           th: theme.Theme, big: bool = False) -> pygame.Rect:
+    img = fonts.text(s, "number", theme.TEXT, th.scale * (1.0 if big else 0.7))
+    radius = max(img.get_width(), img.get_height()) // 2 + th.px(0.6)
+    pygame.draw.circle(surface, theme.SHADOW, (center[0] + 2, center[1] + 3), radius)
+    pygame.draw.circle(surface, colour, center, radius)
+    pygame.draw.circle(surface, theme.mix(colour, (255, 255, 255), 0.4), center, radius,
+                       max(1, th.px(0.25)))
+    surface.blit(img, img.get_rect(center=center))
+    return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
+
+
+def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adventurer) -> None:
+    g = r.geo
+    assert g is not None
+    rect = r.adventurer_rect(a.position)
+    small = round(g.cw * 0.62)
+    for k, card in enumerate(a.stack):  # stacked damage lies sideways under the adventurer
+        image = cf.sideways(r.face(card, "hand", small))
+        spot = image.get_rect(midtop=(rect.centerx + g.th.px(1) * k,
+                                      rect.bottom - image.get_height() // 2 + g.th.px(0.8) * k))
+        cf.blit_card(surface, image, spot)
+        r.shown.cards.append((spot, card, "hand"))
+    cf.blit_card(surface, r.face(a.card, "adventurer", g.cw, a.side), rect)
+    r.shown.cards.append((rect, a.card, "adventurer"))
+    power = _badge(surface, str(a.power), (rect.right + g.th.px(5), rect.y + g.th.px(5)),
+                   cf.BADGE["power"], g.th, big=True)
+    _label(surface, t("ld.card.power"), "small", theme.TEXT, g.th.scale, True,
+           midtop=(power.centerx, power.bottom))
+    if a.stacked_damage:
+        _badge(surface, f"-{a.stacked_damage}", (power.centerx, power.bottom + g.th.px(6)),
+               theme.DANGER, g.th)
+    arrow_y = rect.bottom + g.th.px(0.5)
+    pygame.draw.polygon(surface, theme.ACCENT, [(rect.centerx - g.th.px(1.5), arrow_y),
+                                                 (rect.centerx + g.th.px(1.5), arrow_y),
+                                                 (rect.centerx, arrow_y + g.th.px(1.5))])
+
+
+def _draw_deck(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView) -> None:
+    g = r.geo
+    assert g is not None
+    theme.draw_panel(surface, g.deck, g.th)
+    pad = g.th.px(2)
+    sc = g.th.scale
+    _label(surface, t("ld.deck"), "body", theme.TEXT_DIM, sc, True,
+           topleft=(g.deck.x + pad, g.deck.y + pad))
+    width = round(g.cw * 0.62)
+    if view.deck_top:
+        image = r.deck_back(view.deck_top, width)
+        spot = image.get_rect(bottomleft=(g.deck.x + pad, g.deck.bottom - pad))
+        for k in range(min(3, view.deck_count - 1), 0, -1):  # the thickness of the deck
+            surface.blit(r.deck_back(view.deck_top, width), spot.move(k * 3, -k * 3))
+        cf.blit_card(surface, image, spot)
+    _label(surface, str(view.deck_count), "number", theme.TEXT, sc * 1.1,
+           midright=(g.deck.right - pad, g.deck.centery))
+    _label(surface, t("ld.left"), "small", theme.TEXT_DIM, sc,
+           topright=(g.deck.right - pad, g.deck.centery + g.th.px(3)))
+    if view.empower_next:
+        _label(surface, t("ld.empower", n=view.empower_next), "small", theme.DANGER, sc, True,
+               bottomright=(g.deck.right - pad, g.deck.bottom - pad))
+
+
+def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface,
+                   view: m.LastDungeonView) -> None:
+    g = r.geo
+    assert g is not None
+    theme.draw_panel(surface, g.crystals, g.th)
+    pad = g.th.px(2)
+    sc = g.th.scale
+    _label(surface, t("ld.crystals"), "body", theme.TEXT_DIM, sc, True,
+           topleft=(g.crystals.x + pad, g.crystals.y + pad))
+    _label(surface, str(view.crystal_total), "number", (150, 226, 240), sc,
+           topright=(g.crystals.right - pad, g.crystals.y + g.th.px(1)))
+    chosen = set(view.pending.chosen) if view.pending else set()
+    for rect, crystal in zip(r.crystal_rects(len(view.crystals)), view.crystals, strict=True):
+        spot = rect.move(0, -g.th.px(1.5)) if crystal.card in chosen else rect
+        cf.blit_card(surface, r.crystal_back(crystal.value, rect.w), spot)
+        if crystal.card in chosen:
+            theme.outline(surface, spot, theme.ACCENT, g.th, 0.4)
+
+
+def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView) -> None:
+    """Will this fight repel? The damage lined up against the adventurer's power."""
+    g = r.geo
+    assert g is not None
+    theme.draw_panel(surface, g.meter, g.th)
+    a = view.adventurer
+    if a is None:
+        return
+    pad = g.th.px(2)
+    sc = g.th.scale
+    enough = view.total_damage >= a.power
+    colour = theme.GOOD if enough else theme.DANGER
+    head = _label(surface, t("ld.meter"), "body", theme.TEXT_DIM, sc, True,
+                  topleft=(g.meter.x + pad, g.meter.y + pad))
+    value = _label(surface, f"{view.total_damage} / {a.power}", "number", colour, sc,
+                   topleft=(g.meter.x + pad, head.bottom))
+    bar = pygame.Rect(g.meter.x + pad, value.bottom + g.th.px(0.5), g.meter.w - 2 * pad,
+                      g.th.px(2.5))
+    pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.h // 2)
+    fill = bar.copy()
+    fill.w = round(bar.w * min(1.0, view.total_damage / max(1, a.power)))
+    if fill.w:
+        pygame.draw.rect(surface, colour, fill, border_radius=bar.h // 2)
+    for k in range(1, a.power):  # one notch per point of power
+        x = bar.x + round(bar.w * k / a.power)
+        pygame.draw.line(surface, theme.FELT_DARK, (x, bar.y + 2), (x, bar.bottom - 3), 1)
+    verdict = t("ld.meter.repels") if enough else t("ld.meter.short",
+                                                    n=a.power - view.total_damage)
+    _label(surface, fonts.fit(verdict, "small", bar.w, sc), "small", colour, sc, True,
+           midtop=(bar.centerx, bar.bottom + g.th.px(0.75)))
+
+
+def _draw_piles(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
+                ui: UiState) -> None:
+    g = r.geo
+    assert g is not None
+    sc = g.th.scale
+    if view.draw_count:
+        cf.blit_card(surface, r.dungeon_back(g.draw.w), g.draw)
+    else:
+        pygame.draw.rect(surface, theme.PANEL_EDGE, g.draw, 1, border_radius=g.th.px(1))
+    _label(surface, t("ld.draw_pile", n=view.draw_count), "small", theme.TEXT, sc, True,
+           midbottom=(g.draw.centerx, g.draw.y - g.th.px(0.5)))
+    if view.discard:
+        top = view.discard[-1]
+        cf.blit_card(surface, r.face(top, "hand", g.discard.w), g.discard)
+        r.shown.cards.append((g.discard, top, "hand"))
+    else:
+        pygame.draw.rect(surface, theme.PANEL_EDGE, g.discard, 1, border_radius=g.th.px(1))
+    _label(surface, t("ld.discard", n=len(view.discard)), "small", theme.TEXT, sc, True,
+           midbottom=(g.discard.centerx, g.discard.y - g.th.px(0.5)))
+
+
+def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
+               ui: UiState) -> None:
+    g = r.geo
+    assert g is not None
+    hand = view.hand or []
+    lifted = r._lifted(view)
+    pending = view.pending.chosen if view.pending else []
+    rects = r.hand_rects(len(hand), lifted)
+    usable = {rects.index(tg.rect) for tg in ui.targets if tg.quiet and tg.rect in rects}
+    for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
+        if f"hand:{i}" in ui.hidden:
+            continue
+        cf.blit_card(surface, r.face(card, "hand", g.hand_cw), rect, lifted=i in lifted)
+        r.shown.cards.append((rect, card, "hand"))
+        if i in usable and not ui.animating:  # legal: a mint rule along the visible top edge
+            right = rects[i + 1].x if i + 1 < len(rects) else rect.right
+            y = rect.y - g.th.px(0.9)
+            pygame.draw.line(surface, theme.LEGAL, (rect.x + g.th.px(1), y),
+                             (right - g.th.px(1), y), max(2, g.th.px(0.4)))
+        if card in pending:
+            _badge(surface, "✓" if view.phase != "event_discard" else "×",
+                   (rect.centerx, rect.y + rect.h // 2), theme.ACCENT, g.th)
+        elif card == r.selected:
+            theme.outline(surface, rect, theme.ACCENT, g.th, 0.5)
+
+
+def _draw_buttons(r: LastDungeonRenderer, surface: pygame.Surface, ui: UiState) -> None:
+    g = r.geo
+    assert g is not None
+    buttons = r._buttons(ui.legal)
+    for rect, (action, label, primary) in zip(r.button_rects(len(buttons)), buttons, strict=True):
+        button = Button(rect, label, lambda: None, primary=primary)
+        button.hover = any(tg.action == action and i == ui.hover for i, tg in enumerate(ui.targets))
+        button.draw(surface, g.th)
+
+
+# --- the log -----------------------------------------------------------------------------------
+def log_line(r: LastDungeonRenderer, event: Event) -> str | None:
+    """``ld.log.<type>`` filled with the event's fields, card ids turned into names."""
+    data = {k: getattr(event, k) for k in event.__struct_fields__ if k != "to"}
+    for key in ("card", "room"):
+        if isinstance(data.get(key), str) and data[key]:
+            data[key] = r.name(data[key])
+    if "cards" in data:
+        data["n"] = len(data["cards"])
+        data["cards"] = ", ".join(r.name(c) for c in data["cards"])
+    if "crystals" in data:
+        data["n"] = len(data["crystals"])
+    kind = event.__struct_config__.tag
+    key = f"ld.log.{kind}"
+    for variant in (data.get("reason"), data.get("source"), data.get("effect"),
+                    "forced" if data.get("forced") else None):
+        if variant and (i18n.has(f"{key}_{variant}") or i18n.has(f"{key}_{variant}", "en")):
+            key = f"{key}_{variant}"
+            break
+    if "purpose" in data:
+        data["purpose"] = t(f"ld.purpose.{data['purpose']}")
+    return t(key, **data)
+
+
+# --- animations ------------------------------------------------------------------------------------
+def tweens_for(r: LastDungeonRenderer, events: list[Event], before: m.LastDungeonView,
+               after: m.LastDungeonView) -> list[Tween]:
+    """Each event as a tween over the table after the events (positions from both views)."""
+    g = r.geo
+    assert g is not None
+    out: list[Tween] = []
+    floats: list[Tween] = []
+    for e in events:
+        if isinstance(e, m.DamageDealt):
+            floats.append(_damage_float(r, e, before, len(floats)))
+            continue
+        if floats:
+            out.append(Together(parts=tuple(floats)))
+            floats = []
+        out.extend(_tween(r, e, before, after))
+    if floats:
+        out.append(Together(parts=tuple(floats)))
+    return out
+
+
+def _damage_float(r: LastDungeonRenderer, e: m.DamageDealt, before: m.LastDungeonView,
+                  k: int) -> Tween:
+    g = r.geo
+    assert g is not None
+    if e.source == "stack" and before.adventurer is not None:
+        spot = r.adventurer_rect(before.adventurer.position).center
+    else:
+        spot = r.space_rect(e.space).center
+    image = fonts.font("number", g.th.scale * 1.3).render(f"-{e.damage}", True, theme.DANGER)
+    return FloatText(image=image, start=spot, rise=g.th.px(8), delay=k * 160.0,
+                     duration=600 + k * 160.0)
+
+
+def _banner(r: LastDungeonRenderer, text: str, colour: Any) -> Tween:
+    g = r.geo
+    assert g is not None
+    img = fonts.text(text, "title", theme.TEXT, g.th.scale * 0.8, True)
+    ribbon = pygame.Surface((img.get_width() + g.th.px(12), img.get_height() + g.th.px(3)),
+                            pygame.SRCALPHA)
+    pygame.draw.rect(ribbon, (*colour, 235), ribbon.get_rect(), border_radius=g.th.px(2))
+    ribbon.blit(img, img.get_rect(center=ribbon.get_rect().center))
+    centre = (g.x0 + g.colw * SLOTS // 2, g.mat_y + g.th.px(2))
+    return Banner(image=ribbon, center=centre)
+
+
+def _hand_spot(r: LastDungeonRenderer, view: m.LastDungeonView, card: str) -> tuple[int, int]:
+    g = r.geo
+    assert g is not None
+    hand = view.hand or []
+    if card in hand:
+        return r.hand_rects(len(hand))[hand.index(card)].center
+    return g.hand.center
+
+
+def _tween(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
+           after: m.LastDungeonView) -> list[Tween]:
+    g = r.geo
+    assert g is not None
+    if isinstance(e, m.CardPlayed):
+        image = r.face(e.card, "hand", g.cw)
+        return [MoveCard(image=image, start=_hand_spot(r, before, e.card),
+                         end=r.space_rect(e.space).center, hides=frozenset({f"space:{e.space}"}))]
+    if isinstance(e, m.CardsDiscarded) and e.reason != "cleared":
+        small = g.discard.w
+        return [Together(parts=tuple(
+            MoveCard(image=r.face(c, "hand", small), start=_hand_spot(r, before, c),
+                     end=g.discard.center, delay=k * 60.0, duration=250 + k * 60.0)
+            for k, c in enumerate(e.cards)))]
+    if isinstance(e, (m.Advanced, m.Retreated)) and after.adventurer is not None:
+        step = 1 if e.to_space >= e.from_space else -1
+        path = tuple(r.adventurer_rect(p).center
+                     for p in range(e.from_space, e.to_space + step, step))
+        image = r.face(e.card, "adventurer", g.cw, after.adventurer.side)
+        return [Walk(image=image, path=path, hides=frozenset({"adventurer"}))]
+    if isinstance(e, m.Repelled):
+        return [_banner(r, t("ld.banner.repelled", card=r.name(e.card)), theme.GOOD)]
+    if isinstance(e, m.AdventurerEntered):
+        back = r.deck_back(f"level{e.level}", g.cw)
+        front = r.face(e.card, "adventurer", g.cw, e.side)
+        return [FlipCard(front=back, back=front, center=r.adventurer_rect(e.space).center,
+                         hides=frozenset({"adventurer"}))]
+    if isinstance(e, m.HeroFlipped) and before.adventurer is not None:
+        spot = r.adventurer_rect(before.adventurer.position).center
+        return [FlipCard(front=r.face(e.card, "adventurer", g.cw, "front"),
+                         back=r.face(e.card, "adventurer", g.cw, "back"), center=spot,
+                         hides=frozenset({"adventurer"})),
+                _banner(r, t("ld.banner.hero"), theme.DANGER)]
+    if isinstance(e, m.EventResolved):
+        text = lang_text(r.cards.event(e.card).text)
+        return [_banner(r, t("ld.banner.event", card=r.name(e.card), text=text), theme.GOLD)]
+    if isinstance(e, m.Crystallised) and before.adventurer is not None:
+        start = r.adventurer_rect(before.adventurer.position).center
+        rects = r.crystal_rects(max(1, len(after.crystals)))
+        return [Arc(image=r.crystal_back(e.value, rects[-1].w), start=start, end=rects[-1].center,
+                    height=g.th.px(10))]
+    if isinstance(e, m.CrystalsSpent):
+        rects = r.crystal_rects(len(before.crystals))
+        spots = {c.card: rect.center for c, rect in zip(before.crystals, rects, strict=True)}
+        return [Together(parts=tuple(
+            Arc(image=r.crystal_back(c.value, rects[0].w), start=spots[c.card],
+                end=(spots[c.card][0], g.board.y - g.ch), height=g.th.px(4))
+            for c in before.crystals if c.card in e.crystals))]
+    if isinstance(e, m.CardsDrawn) and after.hand is not None:
+        n = len(after.hand)
+        rects = r.hand_rects(n)
+        first = n - len(e.cards)
+        back = r.dungeon_back(g.cw)
+        return [Together(parts=tuple(
+            MoveCard(image=back, start=g.draw.center, end=rects[first + k].center,
+                     delay=k * 90.0, duration=260 + k * 90.0,
+                     hides=frozenset({f"hand:{first + k}"}))
+            for k in range(len(e.cards)) if first + k < n))]
+    if isinstance(e, m.Expanded):
+        return [_banner(r, t("ld.banner.expanded"), theme.GOLD)]
+    if isinstance(e, m.GameWon):
+        return [_banner(r, t("ld.banner.won"), theme.GOOD)]
+    if isinstance(e, m.GameLost):
+        return [_banner(r, t("ld.banner.lost"), theme.DANGER)]
+    return []

@@ -1,0 +1,57 @@
+"""``render_shot``: a game played a few actions by the best bot, the table drawn to a PNG.
+
+No window: the dummy video driver and a plain surface. Used by ``dungeon-table shot`` and the tests
+to look at the table at any size and language::
+
+    render_shot("lastdungeon", seed=7, steps=12, size=(1920, 1080), lang="ja", out="ld.png")
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from dungeon_table.core import registry
+
+
+def play_steps(game_id: str, seed: int, steps: int, seats: list[str] | None = None) -> Any:
+    """A session after ``steps`` actions of the best bot (fewer if the game ends first)."""
+    from dungeon_table.core.session import Session
+
+    spec = registry.get(game_id)
+    session = Session.new(game_id, seats or ["human"] * spec.min_players, seed)
+    bot = spec.make_bot("best", seed)
+    for _ in range(steps):
+        to_act = session.game.to_act()
+        if not to_act:
+            break
+        seat = to_act[0]
+        session.apply(seat, bot.choose(session.game.view(seat), session.game.legal_actions(seat)))
+    return session
+
+
+def render_shot(
+    game_id: str, seed: int, steps: int, size: tuple[int, int], lang: str, out: str | Path
+) -> None:
+    """Draw the table of ``game_id`` after ``steps`` bot actions to the PNG ``out``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    pygame.display.init()
+    pygame.font.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))  # convert() needs a display format, even a dummy one
+    session = play_steps(game_id, seed, steps)
+    settings = Settings(lang=lang, anim_speed=0)
+    app = App(surface=pygame.Surface(size), settings=settings)
+    scene = TableScene(app, session, session.record.seats)
+    scene.game_over_shown = True  # a shot shows the table itself, never the game-over screen
+    app.push(scene)
+    app.step([])
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.surface, str(out))

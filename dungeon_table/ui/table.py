@@ -1,0 +1,455 @@
+"""The generic table: one scene that plays any registered game through its renderer.
+
+``TableScene(app, session, seat_kinds)`` drives bot seats (a short visible pause, on app timers, no
+busy loop), takes human input (mouse on targets, Tab/arrows + Enter, Ctrl+Z undo, H hint, Esc
+menu, Space skips animation), keeps the game log, plays the animations of every action and hands
+over to the shell's handoff and game-over scenes.
+
+A game's ``view.py`` (``registry.get(game_id).view_module``) exposes
+``make_renderer(app, game_id) -> TableRenderer``. The renderer never applies rules: everything it
+shows comes from the view and the legal actions. Its methods:
+
+``layout(board: Rect, theme) -> None``
+    The area it may draw in (the log column and the table buttons are the scene's).
+``draw(surface, view, ui: UiState) -> None``
+    The table after the last event, minus the parts ``ui.hidden`` names (animations bring them in).
+``targets(view, legal) -> list[Target]``
+    One hit region per legal action (cards, spaces, its own phase buttons); the scene outlines them
+    in ``theme.LEGAL``, highlights hover and focus, and applies ``Target.action`` on a click.
+``animations(events, before, after) -> list[Tween]``
+    The events (already filtered to what the viewer may see) as tweens.
+``preview(view, pos) -> Surface | None``
+    The card under ``pos`` drawn about 2.5x with its full text, or None.
+``log_lines(events, before, after) -> list[str]`` and ``log_heading(before, after) -> str | None``
+    Translated log text for the events; a heading such as "Round 3" when a new round starts.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+import pygame
+
+from dungeon_table.core import registry
+from dungeon_table.core.errors import IllegalAction
+from dungeon_table.core.protocol import Action, Event
+from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.anim import AnimQueue, Tween
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.log_panel import LogPanel
+from dungeon_table.ui.scene import App, Scene
+from dungeon_table.ui.widgets import Button
+
+BOT_DELAY_MS = 550
+SPACE_HOLD_MS = 280
+TOAST_MS = 2600
+
+
+@dataclass
+class Target:
+    """A hit region bound to one legal action; ``label`` names it for keyboard users."""
+
+    rect: pygame.Rect
+    action: Action
+    label: str = ""
+    pick: Callable[[], None] | None = None  # a local step (pick a card first), not sent to the game
+    covers: list[Action] = field(default_factory=list)  # actions a local step leads to (hints)
+    quiet: bool = False  # the renderer marks it legal itself (overlapping cards in a fan)
+
+    def leads_to(self, action: Action | None) -> bool:
+        return action is not None and (action == self.action if self.pick is None
+                                       else action in self.covers)
+
+
+@dataclass
+class UiState:
+    """What the scene tells the renderer about the moment: input, hints, animation."""
+
+    seat: int | None = None
+    legal: list[Action] = field(default_factory=list)
+    targets: list[Target] = field(default_factory=list)
+    hover: int | None = None
+    focus: int | None = None
+    hint: Action | None = None
+    hidden: frozenset[str] = frozenset()
+    animating: bool = False
+    mouse: tuple[int, int] = (-1, -1)
+
+
+class TableRenderer(Protocol):
+    def layout(self, board: pygame.Rect, th: theme.Theme) -> None: ...
+    def draw(self, surface: pygame.Surface, view: Any, ui: UiState) -> None: ...
+    def targets(self, view: Any, legal: list[Action]) -> list[Target]: ...
+    def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]: ...
+    def preview(self, view: Any, pos: tuple[int, int]) -> pygame.Surface | None: ...
+    def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]: ...
+    def log_heading(self, before: Any, after: Any) -> str | None: ...
+
+
+def make_renderer(app: App, game_id: str) -> TableRenderer:
+    module = importlib.import_module(registry.get(game_id).view_module)
+    return module.make_renderer(app, game_id)
+
+
+class TableBar:
+    """The table's own buttons above the log: Undo (only when allowed), Hint, Menu."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.theme = theme.Theme()
+        self.undo = Button(self.rect, lambda: t("table.undo"), scene.undo)
+        self.hint = Button(self.rect, lambda: t("table.hint"), scene.hint)
+        self.menu = Button(self.rect, lambda: t("table.menu"), scene.open_menu)
+
+    def layout(self, side: pygame.Rect, th: theme.Theme) -> int:
+        """Lay the buttons across the top of ``side``; returns the height used."""
+        self.theme = th
+        h = th.px(6)
+        gap = th.px(1)
+        w = (side.w - 2 * gap) // 3
+        for i, button in enumerate((self.undo, self.hint, self.menu)):
+            button.rect = pygame.Rect(side.x + i * (w + gap), side.y, w, h)
+        return h
+
+    def visible(self) -> list[Button]:
+        return [b for b in (self.undo, self.hint, self.menu) if b is not self.undo or b.enabled]
+
+    def refresh(self) -> None:
+        scene = self.scene
+        seat = scene.viewer
+        self.undo.enabled = seat is not None and scene.session.can_undo(seat)
+        self.hint.enabled = bool(scene.ui.legal)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return any(b.handle(event) for b in self.visible() if b.enabled)
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return any(b.rect.collidepoint(pos) for b in self.visible())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for button in self.visible():
+            button.draw(surface, self.theme)
+
+
+class TableScene(Scene):
+    def __init__(
+        self, app: App, session: Any, seat_kinds: list[str] | None = None,
+        bot_delay_ms: int = BOT_DELAY_MS,
+    ) -> None:
+        super().__init__(app)
+        self.session = session
+        self.game_id: str = session.record.game
+        self.seat_kinds = list(seat_kinds or session.record.seats)
+        self.spec = registry.get(self.game_id)
+        self.renderer = make_renderer(app, self.game_id)
+        self.bot_delay_ms = bot_delay_ms
+        self.bots = {
+            i: self.spec.make_bot(kind.split(":", 1)[1] or "best", session.record.seed + 101 * i)
+            for i, kind in enumerate(self.seat_kinds) if kind.startswith("bot")
+        }
+        self.humans = [i for i, kind in enumerate(self.seat_kinds) if not kind.startswith("bot")]
+        self.viewer: int | None = self.humans[0] if self.humans else None
+        self.anim = AnimQueue(app.settings.anim_speed)
+        self.log = LogPanel()
+        self.bar = TableBar(self)
+        self.ui = UiState()
+        self.view: Any = None
+        self.toast: tuple[str, int] | None = None
+        self.bot_due: int | None = None
+        self.space_down: int | None = None
+        self.game_over_shown = False
+        self.handoff_pending: int | None = None
+        self._refresh()
+        self._replay_log()
+        self._schedule_next()
+
+    # --- state ---------------------------------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        return self.session.game
+
+    def _refresh(self) -> None:
+        """Read the view and legal actions afresh; every picture and target comes from these."""
+        self.view = self.game.view(self.viewer)
+        seat = self.viewer
+        acting = seat is not None and seat in self.game.to_act() and not self.game.result()
+        self.ui.seat = seat
+        self.ui.legal = list(self.game.legal_actions(seat)) if acting else []
+        self.ui.targets = self.renderer.targets(self.view, self.ui.legal) if acting else []
+        self.ui.hint = None
+        if self.ui.focus is not None and self.ui.focus >= len(self.ui.targets):
+            self.ui.focus = None
+        self._update_hover()
+        self.bar.refresh()
+        self.app.request_redraw()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        th = self.app.theme
+        w, h = size
+        margin = th.px(2)
+        side_w = max(th.px(36), round(w * 0.2))
+        side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
+        bar_h = self.bar.layout(side, th)
+        self.log.layout(pygame.Rect(side.x, side.y + bar_h + margin, side.w, side.h - bar_h - margin),
+                        th)
+        self.renderer.layout(pygame.Rect(0, 0, side.x - margin // 2, h), th)
+        if self.view is not None:
+            self._refresh()
+
+    def _replay_log(self) -> None:
+        """The log of the game so far (a loaded save, a shot): each step's visible events."""
+        for step in self.session.steps:
+            seen = [e for e in step.events if e.visible_to(self.viewer)]
+            self.log.add(self.renderer.log_lines(seen, None, None))
+        self.log.add([], heading=self.renderer.log_heading(None, self.view))
+
+    # --- acting ----------------------------------------------------------------------------------
+    def act(self, seat: int, action: Action) -> bool:
+        """Apply an action through the session; a refusal shows its reason and changes nothing."""
+        before = self.view
+        try:
+            events = self.session.apply(seat, action)
+        except IllegalAction as err:
+            self.show_toast(str(err))
+            return False
+        seen = [e for e in events if e.visible_to(self.viewer)]
+        self.view = self.game.view(self.viewer)
+        self.anim.speed = self.app.settings.anim_speed
+        self.anim.extend(self.renderer.animations(seen, before, self.view))
+        self.log.add(self.renderer.log_lines(seen, before, self.view),
+                     heading=self.renderer.log_heading(before, self.view))
+        self.ui.focus = None
+        self._refresh()
+        self._schedule_next()
+        return True
+
+    def undo(self) -> None:
+        if self.viewer is None or not self.session.can_undo(self.viewer):
+            return
+        self.anim.skip_all()
+        self.session.undo()
+        self.log.add([t("table.undone")])
+        self._refresh()
+
+    def hint(self) -> None:
+        """Ask the strongest bot what it would do here and highlight that target."""
+        if not self.ui.legal:
+            return
+        bot = self.spec.make_bot("best", self.session.record.seed + len(self.session.steps))
+        choice = bot.choose(self.view, self.ui.legal)
+        self.ui.hint = choice
+        for i, target in enumerate(self.ui.targets):
+            if target.leads_to(choice):
+                self.ui.focus = i
+                break
+        self.app.request_redraw()
+
+    def show_toast(self, text: str) -> None:
+        self.toast = (text, self.app.now() + TOAST_MS)
+        self.app.set_timer(TOAST_MS + 10)
+        self.app.request_redraw()
+
+    # --- who is next ------------------------------------------------------------------------------
+    def _schedule_next(self) -> None:
+        """After an action: the game over, a bot's move after a pause, or a handoff between humans."""
+        if self.game.result() is not None:
+            return  # the game-over scene is pushed once the animations have played
+        to_act = self.game.to_act()
+        if not to_act:
+            return
+        seat = to_act[0]
+        if seat in self.bots:
+            self.bot_due = self.app.now() + self.bot_delay_ms
+            self.app.set_timer(self.bot_delay_ms)
+        elif seat != self.viewer and len(self.humans) > 1:
+            self.handoff_pending = seat
+        elif seat != self.viewer:
+            self.viewer = seat
+            self._refresh()
+
+    def _play_bot(self) -> None:
+        self.bot_due = None
+        to_act = self.game.to_act()
+        if not to_act or to_act[0] not in self.bots:
+            return
+        seat = to_act[0]
+        view = self.game.view(seat)
+        self.act(seat, self.bots[seat].choose(view, self.game.legal_actions(seat)))
+
+    def _run_pending(self, now: int) -> None:
+        """Things that wait for the animations to end: game over, handoff, the next bot move."""
+        if self.game.result() is not None and not self.game_over_shown:
+            self.game_over_shown = True
+            from dungeon_table.ui.scenes.gameover import GameOverScene
+
+            self.app.push(GameOverScene(self.app, self.session))
+        elif self.handoff_pending is not None:
+            seat, self.handoff_pending = self.handoff_pending, None
+            self._push_handoff(seat)
+        elif self.bot_due is not None and now >= self.bot_due:
+            self._play_bot()
+
+    def _push_handoff(self, seat: int) -> None:
+        from dungeon_table.ui.scenes.handoff import HandoffScene
+
+        def reveal() -> None:
+            self.viewer = seat
+            self._refresh()
+
+        name = t("table.seat_name", n=seat + 1)
+        self.app.push(HandoffScene(self.app, name, "table.handoff_turn", reveal))
+
+    # --- frames ---------------------------------------------------------------------------------------
+    def update(self, now_ms: int) -> bool:
+        self.anim.speed = self.app.settings.anim_speed
+        if self.space_down is not None and now_ms - self.space_down >= SPACE_HOLD_MS:
+            self.anim.skip_all()  # Space held: skip everything queued
+        busy = self.anim.update(now_ms)
+        self.ui.animating = busy
+        self.ui.hidden = self.anim.hidden()
+        if not busy:
+            self._run_pending(now_ms)
+        if self.toast is not None and now_ms >= self.toast[1]:
+            self.toast = None
+            self.app.request_redraw()
+        return busy or self.anim.busy
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        surface.blit(theme.felt_background(surface.get_size()), (0, 0))
+        self.renderer.draw(surface, self.view, self.ui)
+        if not self.ui.animating:
+            self._draw_targets(surface, th)
+        self.anim.draw(surface)
+        self.log.draw(surface)
+        self.bar.draw(surface)
+        self._draw_toast(surface, th)
+        if not self.ui.animating:
+            self._draw_preview(surface, th)
+
+    def _draw_targets(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        for i, target in enumerate(self.ui.targets):
+            if target.leads_to(self.ui.hint):
+                theme.outline(surface, target.rect, theme.GOLD, th, 0.6)
+            elif i == self.ui.focus:
+                theme.outline(surface, target.rect, theme.ACCENT, th, 0.5)
+            elif i == self.ui.hover:
+                theme.outline(surface, target.rect, theme.mix(theme.LEGAL, (255, 255, 255), 0.5),
+                              th, 0.5)
+            elif not target.quiet:
+                theme.outline(surface, target.rect, theme.LEGAL, th, 0.25)
+
+    def _draw_toast(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        if self.toast is None:
+            return
+        lines = fonts.wrap(self.toast[0], "body", th.px(70), th.scale)
+        images = [fonts.text(s, "body", theme.TEXT, th.scale) for s in lines]
+        w = max(i.get_width() for i in images) + th.px(4)
+        h = sum(i.get_height() for i in images) + th.px(3)
+        board_w = self.log.rect.x
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midtop = (board_w // 2, th.px(3))
+        theme.draw_panel(surface, rect, th, theme.mix(theme.PANEL, theme.DANGER, 0.35),
+                         edge=theme.DANGER)
+        y = rect.y + th.px(1.5)
+        for image in images:
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+            y += image.get_height()
+
+    def _draw_preview(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        image = self.renderer.preview(self.view, self.ui.mouse) if self.ui.mouse[0] >= 0 else None
+        if image is None:
+            return
+        mx, my = self.ui.mouse
+        gap = th.px(3)
+        x = mx + gap if mx + gap + image.get_width() <= surface.get_width() else (
+            mx - gap - image.get_width())
+        y = min(max(0, my - image.get_height() // 2), surface.get_height() - image.get_height())
+        from dungeon_table.ui.card_faces import blit_card
+
+        blit_card(surface, image, image.get_rect(topleft=(x, y)), lifted=True)
+
+    # --- input ------------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            used = self.bar.handle(event)
+            if used or (event.type != pygame.MOUSEMOTION and self.bar.hit(event.pos)):
+                return
+        if event.type == pygame.MOUSEMOTION:
+            self.ui.mouse = event.pos
+            self._update_hover()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.ui.mouse = event.pos
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.log.handle(event)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+            self.space_down = None
+
+    def _update_hover(self) -> None:
+        pos = self.ui.mouse
+        self.ui.hover = next((i for i, tg in enumerate(self.ui.targets)
+                              if tg.rect.collidepoint(pos)), None)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        self._update_hover()
+        if self.ui.hover is not None:
+            self.anim.skip_all()  # input applies to the state after the animations
+            self._choose(self.ui.hover)
+        elif self.anim.busy:
+            self.anim.finish_current()
+
+    def _choose(self, index: int) -> None:
+        if self.viewer is None or not 0 <= index < len(self.ui.targets):
+            return
+        target = self.ui.targets[index]
+        if target.pick is not None:
+            hint, covers = self.ui.hint, target.covers
+            target.pick()  # a local step: new targets, the same game state
+            self._refresh()
+            self.ui.hint = hint
+            follow = [i for i, tg in enumerate(self.ui.targets)
+                      if tg.pick is None and tg.action in covers]
+            hinted = [i for i in follow if self.ui.targets[i].action == hint]
+            self.ui.focus = (hinted or follow or [None])[0]
+            return
+        self.act(self.viewer, target.action)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key, mods = event.key, event.mod
+        if key == pygame.K_SPACE:
+            if self.space_down is None:
+                self.space_down = self.app.now()
+            self.anim.finish_current()
+        elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
+            self.undo()
+        elif key == pygame.K_ESCAPE:
+            self.open_menu()
+        elif key == pygame.K_h:
+            self.hint()
+        elif key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
+            back = key in (pygame.K_LEFT, pygame.K_UP) or (
+                key == pygame.K_TAB and mods & pygame.KMOD_SHIFT)
+            self._move_focus(-1 if back else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.ui.focus is not None:
+            self.anim.skip_all()
+            self._choose(self.ui.focus)
+
+    def _move_focus(self, step: int) -> None:
+        n = len(self.ui.targets)
+        if n == 0:
+            return
+        current = self.ui.focus if self.ui.focus is not None else (-1 if step > 0 else 0)
+        self.ui.focus = (current + step) % n
+        self.app.request_redraw()
+
+    def open_menu(self) -> None:
+        from dungeon_table.ui.scenes.pause import PauseScene
+
+        self.anim.skip_all()
+        self.app.push(PauseScene(self.app))
