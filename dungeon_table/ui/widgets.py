@@ -216,11 +216,15 @@ class Choice(Widget):
         value = fonts.fit(self.fmt(self.value), "body", box.w - 2 * left.w, theme.scale)
         img = fonts.text(value, "body", ink, theme.scale, bold=True)
         surface.blit(img, img.get_rect(center=box.center))
-        for rect, glyph in ((left, "‹"), (right, "›")):
-            arrow = fonts.text(
-                glyph, "heading", TEXT_DIM if self.enabled else PANEL_EDGE, theme.scale
-            )
-            surface.blit(arrow, arrow.get_rect(center=rect.center))
+        arrow_colour = TEXT_DIM if self.enabled else PANEL_EDGE
+        size = max(3, theme.px(0.7))
+        width = max(2, theme.px(0.3))
+        for rect, direction in ((left, -1), (right, 1)):
+            cx, cy = rect.center
+            tip = cx + direction * size // 2
+            back = cx - direction * size // 2
+            pygame.draw.lines(surface, arrow_colour, False,
+                              [(back, cy - size), (tip, cy), (back, cy + size)], width)
 
 
 class Toggle(Choice):

@@ -1,0 +1,109 @@
+"""What the command line calls: open the app window, or draw a table to a PNG without one.
+
+``run_app()`` opens the main menu; ``run_app(play={...})`` sits straight down at a table;
+``run_app(replay="save.yaml")`` opens the replay viewer. It returns the process exit code.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from dungeon_table.ui import i18n
+from dungeon_table.ui import settings as settings_io
+from dungeon_table.ui.scene import MIN_SIZE, App, window_size
+from dungeon_table.ui.theme import CARD_COLOURS, FELT, FELT_DARK, GOLD, draw_glyph
+
+
+def make_icon(size: int = 64) -> pygame.Surface:
+    """The window icon: a felt tile with the five glyphs around a gold star (drawn, not a file)."""
+    icon = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(icon, FELT_DARK, icon.get_rect(), border_radius=size // 6)
+    pygame.draw.rect(icon, FELT, icon.get_rect().inflate(-size // 10, -size // 10),
+                     border_radius=size // 7)
+    c = size / 2
+    names = ["red", "blue", "green", "purple"]
+    for i, name in enumerate(names):
+        angle = -math.pi / 4 + i * math.pi / 2
+        point = (c + math.cos(angle) * size * 0.28, c + math.sin(angle) * size * 0.28)
+        draw_glyph(icon, name, point, size * 0.12, CARD_COLOURS[name])
+    draw_glyph(icon, "star", (c, c), size * 0.2, GOLD)
+    return icon
+
+
+def _open_window(settings: settings_io.Settings) -> pygame.Surface:
+    pygame.display.init()
+    pygame.display.set_caption(i18n.t("app.title"))
+    pygame.display.set_icon(make_icon())
+    if settings.fullscreen:
+        surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    else:
+        surface = pygame.display.set_mode(window_size(), pygame.RESIZABLE)
+    try:
+        pygame.Window.from_display_module().minimum_size = MIN_SIZE
+    except (AttributeError, pygame.error):
+        pass  # older pygame-ce: the layout still copes with small windows
+    return surface
+
+
+def build_app(lang: str | None = None) -> App:
+    """The windowed app with the saved settings (``lang`` overrides the language for this run)."""
+    path = settings_io.default_path()
+    settings = settings_io.load(path)
+    if lang:
+        settings.lang = lang
+    i18n.set_language(settings.lang)
+    surface = _open_window(settings)
+    pygame.font.init()
+    pygame.key.set_repeat(400, 40)
+    # Events the app never reads are blocked, so they cannot wake the idle loop.
+    pygame.event.set_blocked([pygame.JOYAXISMOTION, pygame.JOYBALLMOTION, pygame.JOYHATMOTION,
+                              pygame.FINGERMOTION, pygame.AUDIODEVICEADDED,
+                              pygame.AUDIODEVICEREMOVED])
+    return App(surface=surface, settings=settings, settings_path=path, window=True)
+
+
+def first_scene(app: App, play: dict[str, Any] | None, replay: str | None) -> None:
+    """Main menu at the bottom of the stack; a table or a replay over it when asked."""
+    from dungeon_table.ui.scenes.menu import MainMenuScene
+
+    app.push(MainMenuScene(app))
+    if play:
+        from dungeon_table.ui.scenes import nav
+
+        seats = list(play.get("seats") or ["human"])
+        seed = play.get("seed")
+        nav.start_game(app, play["game"], seats, nav.random_seed() if seed is None else int(seed),
+                       dict(play.get("options") or {}), replace=False)
+    elif replay:
+        from dungeon_table.core.records import load_record
+        from dungeon_table.ui.scenes.replay import ReplayScene
+
+        app.push(ReplayScene(app, load_record(replay)))
+
+
+def run_app(
+    play: dict[str, Any] | None = None, replay: str | None = None, lang: str | None = None
+) -> int:
+    """Open the window and run until it is closed; 0 on a normal exit."""
+    app = build_app(lang)
+    try:
+        first_scene(app, play, replay)
+        app.run()
+    finally:
+        pygame.quit()
+    return 0
+
+
+def render_shot(
+    game_id: str, seed: int, steps: int, size: tuple[int, int], lang: str, out: str | Path
+) -> None:
+    """Bots play ``steps`` actions, then the table is drawn to ``out`` (the table's ``ui.shot``)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from dungeon_table.ui.shot import render_shot as table_shot
+
+    table_shot(game_id, seed, steps, size, lang, out)

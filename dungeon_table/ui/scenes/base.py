@@ -1,0 +1,102 @@
+"""What the shell's screens share: a felt or dimmed backdrop, a title, widgets with keyboard focus.
+
+A screen subclasses ``MenuBase`` and lays out its widgets in ``build()``, which runs again on every
+resize, UI-scale or language change (so values live on the scene, not in the widgets).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.scene import App, Scene
+from dungeon_table.ui.widgets import FocusRing, Widget, dispatch, draw_all
+
+_DIM_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def dim_layer(size: tuple[int, int], alpha: int = 170) -> pygame.Surface:
+    """A dark veil over the scene below (pause, game over); made once per size."""
+    key = (size[0], size[1] * 1000 + alpha)
+    if key not in _DIM_CACHE:
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((*theme.FELT_DARK, alpha))
+        _DIM_CACHE.clear()
+        _DIM_CACHE[key] = veil
+    return _DIM_CACHE[key]
+
+
+class MenuBase(Scene):
+    """A screen of widgets. Esc goes back (``back()``, by default pop)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.widgets: list[Widget] = []
+        self.ring = FocusRing()
+
+    @property
+    def th(self) -> theme.Theme:
+        return self.app.theme
+
+    def build(self) -> list[Widget]:
+        """Create and place the widgets for the current size, scale and language."""
+        return []
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.widgets = self.build()
+        self.ring.set([w for w in self.widgets if self.focusable(w)])
+
+    def focusable(self, widget: Widget) -> bool:
+        return True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        dispatch(self.widgets, self.ring, event)
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        if self.opaque:
+            surface.blit(theme.felt_background(surface.get_size()), (0, 0))
+        else:
+            surface.blit(dim_layer(surface.get_size()), (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self.draw_content(surface)
+        draw_all(self.widgets, surface, self.th)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Panels and text under the widgets."""
+
+    # --- helpers ---------------------------------------------------------------------------------
+    def blit_text(
+        self,
+        surface: pygame.Surface,
+        s: str,
+        role: str,
+        colour: tuple[int, int, int] = theme.TEXT,
+        bold: bool = False,
+        **anchor: tuple[int, int],
+    ) -> pygame.Rect:
+        """Draw ``s`` placed by one rect anchor (``midtop=(x, y)``); returns where it went."""
+        img = fonts.text(s, role, colour, self.th.scale, bold)
+        return surface.blit(img, img.get_rect(**anchor))
+
+    def title(self, surface: pygame.Surface, s: str, y: int | None = None) -> pygame.Rect:
+        y = self.th.px(6) if y is None else y
+        return self.blit_text(surface, s, "title", midtop=(surface.get_width() // 2, y))
+
+
+def column(x: int, y: int, w: int, h: int, gap: int, n: int) -> list[pygame.Rect]:
+    """``n`` rects of ``w``×``h`` stacked from (x, y) with ``gap`` between them."""
+    return [pygame.Rect(x, y + i * (h + gap), w, h) for i in range(n)]
+
+
+def centred(size: tuple[int, int], w: int, h: int, dy: int = 0) -> pygame.Rect:
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = (size[0] // 2, size[1] // 2 + dy)
+    return rect

@@ -1,0 +1,216 @@
+"""Game over: the outcome, every score line per seat (winner highlighted), a chart of the game.
+
+Shown over the final table (dimmed). The finished game is saved once into the saves folder, so it
+can be replayed later from Load.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from dungeon_table.core import paths
+from dungeon_table.core.protocol import Result
+from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.scene import App
+from dungeon_table.ui.scenes import nav
+from dungeon_table.ui.scenes.base import MenuBase
+from dungeon_table.ui.widgets import Button, Widget
+
+SERIES_COLOURS = ["blue", "red", "green", "purple", "yellow"]  # one glyph per seat as well
+
+
+def score_rows(result: Result) -> list[str]:
+    """Every score key in the order the first seat lists them, ``score.total`` last."""
+    keys: list[str] = []
+    for lines in result.breakdown:
+        for line in lines:
+            if line.key not in keys:
+                keys.append(line.key)
+    if "score.total" in keys:
+        keys.remove("score.total")
+        keys.append("score.total")
+    return keys
+
+
+def score_of(result: Result, seat: int, key: str) -> int | None:
+    for line in result.breakdown[seat] if seat < len(result.breakdown) else []:
+        if line.key == key:
+            return line.value
+    return None
+
+
+class GameOverScene(MenuBase):
+    opaque = False
+
+    def __init__(self, app: App, session: Any) -> None:
+        super().__init__(app)
+        self.session = session
+        self.result: Result = session.game.result()
+        self.game_id: str = session.record.game
+        self.names = getattr(session, "names", None) or nav.seat_names(session.record.seats)
+        self.saved: str | None = None
+
+    def on_enter(self) -> None:
+        if self.saved is None:
+            try:
+                path = paths.save_path(self.game_id)
+                self.session.save(path)
+                self.saved = path.name
+            except OSError:
+                self.saved = ""
+
+    # --- actions ---------------------------------------------------------------------------------
+    def _menu(self) -> None:
+        from dungeon_table.ui.scenes.menu import MainMenuScene
+
+        self.app.reset(MainMenuScene(self.app))
+
+    def again(self) -> None:
+        record = self.session.record
+        self._menu()
+        nav.start_game(self.app, self.game_id, list(record.seats), nav.random_seed(),
+                       dict(record.options), self.names, replace=False)
+
+    def new_game(self) -> None:
+        from dungeon_table.ui.scenes.setup import SetupScene
+
+        self._menu()
+        self.app.push(SetupScene(self.app, self.game_id, list(self.session.record.seats)))
+
+    def replay(self) -> None:
+        from dungeon_table.ui.scenes.replay import ReplayScene
+
+        self._menu()
+        self.app.push(ReplayScene(self.app, self.session.record))
+
+    def back(self) -> None:
+        self._menu()
+
+    # --- layout ----------------------------------------------------------------------------------
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        th = self.th
+        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(160)), min(h - th.px(8), th.px(100)))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def build(self) -> list[Widget]:
+        th = self.th
+        panel = self.panel_rect()
+        pad = th.px(4)
+        actions = [
+            (lambda: t("gameover.again"), self.again, True),
+            (lambda: t("gameover.new"), self.new_game, False),
+            (lambda: t("gameover.replay"), self.replay, False),
+            (lambda: t("gameover.menu"), self._menu, False),
+        ]
+        gap = th.px(2)
+        bw = (panel.w - 2 * pad - 3 * gap) // 4
+        bh = th.px(7)
+        y = panel.bottom - pad - bh
+        return [
+            Button(pygame.Rect(panel.x + pad + i * (bw + gap), y, bw, bh), label, fn,
+                   primary=primary)
+            for i, (label, fn, primary) in enumerate(actions)
+        ]
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        th = self.th
+        panel = self.panel_rect()
+        theme.draw_panel(surface, panel, th)
+        pad = th.px(4)
+        won = bool(self.result.winners)
+        head = self.blit_text(surface, t(self.result.outcome), "title",
+                              theme.GOOD if won else theme.DANGER,
+                              midtop=(panel.centerx, panel.y + pad))
+        top = head.bottom + th.px(3)
+        bottom = panel.bottom - pad - th.px(7) - th.px(3)
+        half = (panel.w - 3 * pad) // 2
+        self.draw_table(surface, pygame.Rect(panel.x + pad, top, half, bottom - top))
+        chart = pygame.Rect(panel.x + 2 * pad + half, top, half, bottom - top)
+        self.draw_chart(surface, chart)
+        if self.saved:
+            self.blit_text(surface, t("gameover.saved", file=self.saved), "small", theme.TEXT_DIM,
+                           midtop=(panel.centerx, panel.bottom + th.px(1.5)))
+
+    def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        th = self.th
+        seats = len(self.result.breakdown)
+        row_h = fonts.line_height("body", th.scale) + th.px(1)
+        label_w = area.w - seats * th.px(16) if seats > 1 else area.w - th.px(18)
+        col_w = (area.w - label_w) // max(1, seats)
+        winners = set(self.result.winners)
+        # header: seat names; the winner's column gets the accent band
+        for seat in range(seats):
+            x = area.x + label_w + seat * col_w
+            if seat in winners and seats > 1:
+                band = pygame.Rect(x, area.y, col_w, row_h * (len(score_rows(self.result)) + 1))
+                theme.draw_panel(surface, band, th, theme.mix(theme.PANEL, theme.ACCENT, 0.18),
+                                 edge=theme.ACCENT, shadow=False)
+            name = fonts.fit(self.names[seat] if seat < len(self.names) else str(seat + 1),
+                             "body", col_w - th.px(1), th.scale)
+            colour = theme.ACCENT if seat in winners else theme.TEXT_DIM
+            self.blit_text(surface, name, "body", colour, bold=seat in winners,
+                           midtop=(x + col_w // 2, area.y))
+        y = area.y + row_h
+        for key in score_rows(self.result):
+            total = key == "score.total"
+            if total:
+                pygame.draw.line(surface, theme.PANEL_EDGE, (area.x, y), (area.right, y),
+                                 max(1, th.px(0.2)))
+            label = fonts.fit(t(key), "body", label_w - th.px(1), th.scale)
+            self.blit_text(surface, label, "body", theme.TEXT, bold=total, topleft=(area.x, y))
+            for seat in range(seats):
+                value = score_of(self.result, seat, key)
+                x = area.x + label_w + seat * col_w + col_w // 2
+                self.blit_text(surface, "—" if value is None else str(value), "body",
+                               theme.GOLD if total else theme.TEXT, bold=total, midtop=(x, y))
+            y += row_h
+
+    def draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        th = self.th
+        history = [series for series in self.result.history if series]
+        theme.draw_panel(surface, area, th, theme.mix(theme.PANEL, theme.FELT_DARK, 0.35),
+                         shadow=False)
+        caption = t(self.result.history_key) if self.result.history_key else t("gameover.chart")
+        self.blit_text(surface, caption, "small", theme.TEXT_DIM,
+                       topleft=(area.x + th.px(2), area.y + th.px(1)))
+        if not history:
+            return
+        plot = area.inflate(-th.px(10), -th.px(10)).move(th.px(1), th.px(1))
+        low = min(0, *(min(s) for s in history))
+        high = max(1, *(max(s) for s in history))
+        rounds = max(len(s) for s in history)
+        self._axes(surface, plot, low, high, rounds)
+
+        def point(i: int, v: int) -> tuple[int, int]:
+            x = plot.x + (plot.w * i // max(1, rounds - 1) if rounds > 1 else plot.w // 2)
+            return x, plot.bottom - round((v - low) / (high - low) * plot.h)
+
+        for seat, series in enumerate(history):
+            name = SERIES_COLOURS[seat % len(SERIES_COLOURS)]
+            colour = theme.CARD_COLOURS[name]
+            points = [point(i, v) for i, v in enumerate(series)]
+            if len(points) > 1:
+                pygame.draw.lines(surface, colour, False, points, max(2, th.px(0.4)))
+            for p in points:
+                theme.draw_glyph(surface, name, p, th.px(0.9), colour)
+
+    def _axes(self, surface: pygame.Surface, plot: pygame.Rect, low: int, high: int,
+              rounds: int) -> None:
+        th = self.th
+        edge = theme.PANEL_EDGE
+        pygame.draw.line(surface, edge, plot.bottomleft, plot.bottomright, max(1, th.px(0.2)))
+        pygame.draw.line(surface, edge, plot.bottomleft, plot.topleft, max(1, th.px(0.2)))
+        for value, y in ((high, plot.top), (low, plot.bottom)):
+            self.blit_text(surface, str(value), "small", theme.TEXT_DIM,
+                           midright=(plot.x - th.px(1), y))
+        self.blit_text(surface, f"{t('gameover.round')} 1", "small", theme.TEXT_DIM,
+                       midtop=(plot.x, plot.bottom + th.px(0.5)))
+        if rounds > 1:
+            self.blit_text(surface, str(rounds), "small", theme.TEXT_DIM,
+                           midtop=(plot.right, plot.bottom + th.px(0.5)))

@@ -1,0 +1,107 @@
+"""The privacy screen between two humans: nothing of the table shows until the next player reveals.
+
+"Pass to <name>" in large type, the reason small, and a button to click (press and release on it,
+so the click that ended the last turn cannot reveal by accident) or Space held for a moment.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import pygame
+
+from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.scene import App
+from dungeon_table.ui.scenes.base import MenuBase
+from dungeon_table.ui.widgets import Button, Widget
+
+HOLD_MS = 600
+
+
+class HandoffScene(MenuBase):
+    def __init__(
+        self, app: App, name: str, reason_key: str, on_reveal: Callable[[], object]
+    ) -> None:
+        super().__init__(app)
+        self.name = name
+        self.reason_key = reason_key
+        self.on_reveal = on_reveal
+        self.hold_start: int | None = None
+        self.revealed = False
+
+    def reveal(self) -> None:
+        if self.revealed:
+            return
+        self.revealed = True
+        self.app.pop()
+        self.on_reveal()
+
+    def back(self) -> None:
+        """Esc does not reveal, nor leave: the screen must stay covered until the player says so."""
+
+    def build(self) -> list[Widget]:
+        th = self.th
+        w, h = self.app.size
+        bw, bh = th.px(44), th.px(8)
+        rect = pygame.Rect(0, 0, bw, bh)
+        rect.midtop = (w // 2, h // 2 + th.px(8))
+        return [Button(rect, lambda: t("handoff.reveal_button", name=self.name), self.reveal,
+                       primary=True)]
+
+    def focusable(self, widget: Widget) -> bool:
+        return False  # Enter is handled below; Space is the hold-to-reveal key
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            if self.hold_start is None:
+                self.hold_start = self.app.now()
+            return
+        if event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+            self.hold_start = None
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.reveal()
+            return
+        super().handle(event)
+
+    def update(self, now_ms: int) -> bool:
+        if self.hold_start is None or self.revealed:
+            return False
+        if now_ms - self.hold_start >= HOLD_MS:
+            self.reveal()
+            return False
+        return True  # frames for the filling ring
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.FELT_DARK)  # opaque and plain: nothing of the table below
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        th = self.th
+        w, h = surface.get_size()
+        lines = fonts.wrap(t("handoff.pass_to", name=self.name), "title", w - th.px(16), th.scale)
+        y = h // 2 - th.px(6) - len(lines) * fonts.line_height("title", th.scale)
+        for line in lines:
+            rect = self.blit_text(surface, line, "title", midtop=(w // 2, y))
+            y = rect.bottom
+        self.blit_text(surface, t(self.reason_key), "body", theme.TEXT_DIM,
+                       midtop=(w // 2, y + th.px(1)))
+        button = self.widgets[0].rect if self.widgets else pygame.Rect(w // 2, h // 2, 0, 0)
+        self.blit_text(surface, t("handoff.reveal"), "small", theme.TEXT_DIM,
+                       midtop=(w // 2, button.bottom + th.px(2)))
+        if self.hold_start is not None:
+            self._draw_hold(surface, button)
+
+    def _draw_hold(self, surface: pygame.Surface, button: pygame.Rect) -> None:
+        """A ring filling while Space is held, under the button."""
+        th = self.th
+        share = min(1.0, (self.app.now() - self.hold_start) / HOLD_MS) if self.hold_start else 0
+        r = th.px(3)
+        centre = (button.centerx, button.bottom + th.px(9))
+        box = pygame.Rect(0, 0, 2 * r, 2 * r)
+        box.center = centre
+        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, r, max(2, th.px(0.5)))
+        if share > 0:
+            pygame.draw.arc(surface, theme.ACCENT, box, math.pi / 2,
+                            math.pi / 2 + share * 2 * math.pi, max(2, th.px(0.5)))

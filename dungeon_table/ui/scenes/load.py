@@ -1,0 +1,156 @@
+"""Load: every save in the saves folder, newest first. Open plays on (or replays a finished game).
+
+A damaged save is listed with its error, and opening one that fails to replay shows why; the list
+and the rest of the app carry on.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from dungeon_table.core.errors import SaveError
+from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.scene import App
+from dungeon_table.ui.scenes import nav
+from dungeon_table.ui.scenes.base import MenuBase
+from dungeon_table.ui.widgets import Button, Widget
+
+
+class LoadScene(MenuBase):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.saves: list[nav.SaveInfo] = []
+        self.first = 0  # index of the first row shown
+        self.error: str | None = None
+
+    def on_enter(self) -> None:
+        try:
+            self.saves = nav.list_saves()
+        except OSError as err:
+            self.saves, self.error = [], str(err)
+        self.on_resize(self.app.size)
+
+    # --- actions ---------------------------------------------------------------------------------
+    def open(self, info: nav.SaveInfo, replay: bool = False) -> None:
+        try:
+            session = nav.load_session(info.path, keep_autosave=not replay)
+        except (SaveError, OSError, ValueError) as err:
+            self.error = t("error.load", file=info.path.name, reason=err)
+            self.app.request_redraw()
+            return
+        if replay or session.game.result() is not None:
+            from dungeon_table.ui.scenes.replay import ReplayScene
+
+            self.app.replace(ReplayScene(self.app, session.record))
+            return
+        try:
+            nav.open_table(self.app, session)
+        except Exception as err:  # noqa: BLE001 - a table that fails must leave the list usable
+            self.error = t("error.table", reason=err)
+            self.app.request_redraw()
+
+    # --- layout ----------------------------------------------------------------------------------
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        th = self.th
+        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(130)), h - th.px(26))
+        rect.midtop = (w // 2, th.px(16))
+        return rect
+
+    def rows(self) -> int:
+        th = self.th
+        panel = self.panel_rect()
+        return max(1, (panel.h - th.px(28)) // self.row_h())
+
+    def row_h(self) -> int:
+        return self.th.px(10)
+
+    def build(self) -> list[Widget]:
+        th = self.th
+        panel = self.panel_rect()
+        pad = th.px(4)
+        widgets: list[Widget] = []
+        bw, bh = th.px(17), th.px(6)
+        y = panel.y + pad
+        for info in self.saves[self.first : self.first + self.rows()]:
+            right = panel.right - pad - th.px(1)
+            usable = info.error is None
+            widgets.append(Button(pygame.Rect(right - bw, y + (self.row_h() - bh) // 2 - th.px(0.5),
+                                              bw, bh), lambda: t("load.replay"),
+                                  lambda i=info: self.open(i, replay=True), enabled=usable,
+                                  role="small"))
+            widgets.append(Button(pygame.Rect(right - 2 * bw - th.px(1.5),
+                                              y + (self.row_h() - bh) // 2 - th.px(0.5), bw, bh),
+                                  lambda: t("load.open"), lambda i=info: self.open(i),
+                                  enabled=usable, primary=usable, role="small"))
+            y += self.row_h()
+        bw = th.px(24)
+        widgets.append(Button(pygame.Rect(panel.centerx - bw // 2, panel.bottom - pad - th.px(6.5),
+                                          bw, th.px(6.5)), lambda: t("common.back"), self.back))
+        return widgets
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL and self.saves:
+            last = max(0, len(self.saves) - self.rows())
+            self.first = max(0, min(last, self.first - event.y))
+            self.on_resize(self.app.size)
+            return
+        super().handle(event)
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        th = self.th
+        panel = self.panel_rect()
+        self.title(surface, t("load.title"), th.px(5))
+        theme.draw_panel(surface, panel, th)
+        pad = th.px(4)
+        if not self.saves:
+            self.blit_text(surface, t("load.empty"), "body", theme.TEXT_DIM,
+                           midtop=(panel.centerx, panel.y + th.px(10)))
+        y = panel.y + pad
+        text_w = panel.w - 2 * pad - 2 * th.px(17) - th.px(5)
+        for info in self.saves[self.first : self.first + self.rows()]:
+            self._draw_row(surface, info, pygame.Rect(panel.x + pad, y, panel.w - 2 * pad,
+                                                      self.row_h() - th.px(1)), text_w)
+            y += self.row_h()
+        if self.error:
+            self._draw_error(surface, panel)
+
+    def _draw_row(self, surface: pygame.Surface, info: nav.SaveInfo, rect: pygame.Rect,
+                  text_w: int) -> None:
+        th = self.th
+        fill = theme.mix(theme.PANEL, theme.FELT_DARK, 0.3)
+        if info.error is not None:
+            fill = theme.mix(fill, theme.DANGER, 0.12)
+        theme.draw_panel(surface, rect, th, fill, shadow=False)
+        x = rect.x + th.px(2)
+        if info.error is None:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified))
+            head = nav.game_name(info.game)
+            sub = t("load.saved", game=info.path.name, when=when, actions=info.actions)
+            if info.autosave:
+                head += f"  ·  {t('menu.continue')}"
+            colour = theme.TEXT_DIM
+        else:
+            head, sub, colour = t("load.damaged") + f": {info.path.name}", info.error, theme.DANGER
+        self.blit_text(surface, fonts.fit(head, "body", text_w, th.scale), "body",
+                       topleft=(x, rect.y + th.px(1)))
+        self.blit_text(surface, fonts.fit(sub.replace("\n", " "), "small", text_w, th.scale),
+                       "small", colour, bottomleft=(x, rect.bottom - th.px(1)))
+
+    def _draw_error(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        th = self.th
+        width = panel.w - th.px(8)
+        lines = fonts.wrap(self.error or "", "small", width - th.px(4), th.scale)[:4]
+        step = fonts.line_height("small", th.scale)
+        box = pygame.Rect(0, 0, width, th.px(2) + len(lines) * step)
+        box.midbottom = (panel.centerx, panel.bottom - th.px(12))
+        theme.draw_panel(surface, box, th, theme.mix(theme.PANEL, theme.DANGER, 0.35),
+                         edge=theme.DANGER)
+        y = box.y + th.px(1)
+        for line in lines:
+            self.blit_text(surface, line, "small", topleft=(box.x + th.px(2), y))
+            y += step

@@ -1,0 +1,188 @@
+"""The main menu: the games on the left, Continue / Load / Rules / Settings / Quit on the right."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from dungeon_table.core import registry
+from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.i18n import has, t
+from dungeon_table.ui.scene import App
+from dungeon_table.ui.scenes import nav
+from dungeon_table.ui.scenes.base import MenuBase, column
+from dungeon_table.ui.widgets import Button, Widget
+
+
+class GameTile(Button):
+    """A game in the list: its name large, the player count and a one-line blurb below."""
+
+    def __init__(self, rect: pygame.Rect, game_id: str, on_click: Any) -> None:
+        super().__init__(rect, lambda: nav.game_name(game_id), on_click, role="heading")
+        self.game_id = game_id
+
+    def detail(self) -> str:
+        spec = registry.get(self.game_id)
+        if spec.max_players == 1:
+            return t("menu.players_solo")
+        return t("menu.players", min=spec.min_players, max=spec.max_players)
+
+    def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        fill, ink = self.colours()
+        theme.draw_panel(surface, self.rect, th, fill)
+        if self.focused:
+            theme.outline(surface, self.rect, theme.TEXT, th, width=0.3)
+        pad = th.px(2.5)
+        inner = self.rect.w - 2 * pad
+        name = fonts.fit(fonts.wrap(self.label(), "heading", 10**6)[0], "heading", inner, th.scale)
+        img = fonts.text(name, "heading", ink, th.scale)
+        surface.blit(img, (self.rect.x + pad, self.rect.y + th.px(1.5)))
+        blurb = f"game.{self.game_id}.blurb"
+        detail = self.detail() + (f"  ·  {t(blurb)}" if has(blurb, "en") else "")
+        detail = fonts.fit(detail, "small", inner, th.scale)
+        small = fonts.text(detail, "small", theme.TEXT_DIM, th.scale)
+        surface.blit(small, (self.rect.x + pad, self.rect.bottom - th.px(1.5) - small.get_height()))
+
+
+class MainMenuScene(MenuBase):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.continues: list[tuple[str, Any]] = []
+        self.error: str | None = None
+        self.games: list[str] = registry.game_ids()
+
+    def on_enter(self) -> None:
+        # Look for unfinished autosaves each time the menu shows (a game may have just ended).
+        self.continues = []
+        for game_id in self.games:
+            session = nav.continuable(game_id)
+            if session is not None:
+                self.continues.append((game_id, session))
+        self.on_resize(self.app.size)
+
+    def back(self) -> None:
+        """Esc on the main menu does nothing: quitting is a deliberate button."""
+
+    # --- layout ----------------------------------------------------------------------------------
+    TILE_H, TILE_GAP, BUTTON_H, BUTTON_GAP = 14, 2, 7, 1.5  # grid units
+
+    def _action_count(self) -> int:
+        return len(self.continues) + 4
+
+    def panel_rect(self) -> pygame.Rect:
+        """Sized to its content and centred a little above the middle, under the title."""
+        w, h = self.app.size
+        th = self.th
+        tiles = len(self.games) * (self.TILE_H + self.TILE_GAP) - self.TILE_GAP
+        buttons = self._action_count() * (self.BUTTON_H + self.BUTTON_GAP) - self.BUTTON_GAP
+        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(124)),
+                           th.px(4 + 5 + max(tiles, buttons) + 4))
+        title_h = th.px(16)
+        top = (h - rect.h - title_h) * 2 // 5 + title_h
+        rect.midtop = (w // 2, max(title_h + th.px(2), top))
+        return rect
+
+    def build(self) -> list[Widget]:
+        th = self.th
+        panel = self.panel_rect()
+        pad = th.px(4)
+        left_w = round((panel.w - 3 * pad) * 0.56)
+        right_w = panel.w - 3 * pad - left_w
+        top = panel.y + pad + th.px(5)
+        widgets: list[Widget] = []
+        tiles = column(panel.x + pad, top, left_w, th.px(self.TILE_H), th.px(self.TILE_GAP),
+                       len(self.games))
+        for game_id, rect in zip(self.games, tiles, strict=True):
+            widgets.append(GameTile(rect, game_id, lambda g=game_id: self.new_game(g)))
+        actions: list[tuple[Any, Any, bool]] = [
+            (lambda g=g, s=s: self.cont(g, s), self._continue_label(g, s), True)
+            for g, s in self.continues
+        ]
+        actions += [
+            (self.load, lambda: t("menu.load"), False),
+            (self.rules, lambda: t("menu.rules"), False),
+            (self.settings, lambda: t("menu.settings"), False),
+            (self.quit, lambda: t("menu.quit"), False),
+        ]
+        x = panel.x + 2 * pad + left_w
+        rects = column(x, top, right_w, th.px(self.BUTTON_H), th.px(self.BUTTON_GAP), len(actions))
+        for (on_click, label, primary), rect in zip(actions, rects, strict=True):
+            widgets.append(Button(rect, label, on_click, primary=primary))
+        return widgets
+
+    def _continue_label(self, game_id: str, session: Any) -> Any:
+        if len(self.continues) == 1:
+            return lambda: t("menu.continue")
+        return lambda: f"{t('menu.continue')}: {nav.game_name(game_id)}"
+
+    # --- actions ---------------------------------------------------------------------------------
+    def new_game(self, game_id: str) -> None:
+        from dungeon_table.ui.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, game_id))
+
+    def cont(self, game_id: str, session: Any) -> None:
+        try:
+            nav.open_table(self.app, session, getattr(session, "names", None), replace=False)
+        except Exception as err:  # noqa: BLE001 - a broken table must not take the menu down
+            self.error = t("error.table", reason=err)
+            self.app.reset(self)
+
+    def load(self) -> None:
+        from dungeon_table.ui.scenes.load import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def rules(self) -> None:
+        from dungeon_table.ui.scenes.rules_help import RulesHelpScene
+
+        self.app.push(RulesHelpScene(self.app))
+
+    def settings(self) -> None:
+        from dungeon_table.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def quit(self) -> None:
+        self.app.quit()
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        th = self.th
+        w = surface.get_width()
+        panel = self.panel_rect()
+        tagline = self.blit_text(surface, t("app.tagline"), "body", theme.TEXT_DIM,
+                                 midbottom=(w // 2, panel.y - th.px(3)))
+        self.blit_text(surface, t("app.title"), "title", midbottom=(w // 2, tagline.top))
+        theme.draw_panel(surface, panel, th)
+        pad = th.px(4)
+        left_w = round((panel.w - 3 * pad) * 0.56)
+        self.blit_text(surface, t("menu.new"), "small", theme.TEXT_DIM,
+                       topleft=(panel.x + pad, panel.y + pad))
+        if self.continues:
+            self._draw_continue_detail(surface, panel.x + 2 * pad + left_w, panel.y + pad)
+        self.blit_text(surface, t("menu.hint"), "small", theme.TEXT_DIM,
+                       midtop=(w // 2, panel.bottom + th.px(2)))
+        if self.error:
+            self._draw_error(surface, panel)
+
+    def _draw_continue_detail(self, surface: pygame.Surface, x: int, y: int) -> None:
+        game_id, session = self.continues[0]
+        detail = t("menu.continue_detail", game=nav.game_name(game_id),
+                   actions=len(session.record.actions))
+        width = self.panel_rect().right - x - self.th.px(4)
+        self.blit_text(surface, fonts.fit(detail, "small", width, self.th.scale), "small",
+                       theme.TEXT_DIM, topleft=(x, y))
+
+    def _draw_error(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        th = self.th
+        lines = fonts.wrap(self.error or "", "small", panel.w - th.px(4), th.scale)[:3]
+        h = th.px(2) + len(lines) * fonts.line_height("small", th.scale)
+        box = pygame.Rect(panel.x, panel.bottom + th.px(5), panel.w, h)
+        theme.draw_panel(surface, box, th, theme.mix(theme.PANEL, theme.DANGER, 0.3),
+                         edge=theme.DANGER)
+        y = box.y + th.px(1)
+        for line in lines:
+            self.blit_text(surface, line, "small", topleft=(box.x + th.px(2), y))
+            y += fonts.line_height("small", th.scale)

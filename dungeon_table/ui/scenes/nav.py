@@ -1,0 +1,143 @@
+"""Moving between screens: start, continue and load games, open the replay viewer.
+
+Kept apart from the scenes so each screen imports only what it shows, and the table module
+(owned by the table) is imported only when a table opens.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dungeon_table.core import paths, registry
+from dungeon_table.core.errors import SaveError
+from dungeon_table.ui.i18n import has, t
+from dungeon_table.ui.scene import App
+
+
+def game_name(game_id: str) -> str:
+    """The game's name in the current language: its own catalog key, else the shell's."""
+    try:
+        key = registry.get(game_id).name_key
+    except ValueError:
+        key = ""
+    if key and (has(key) or has(key, "en")):
+        return t(key)
+    return t(f"game.{game_id}")
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def daily_seed(today: time.struct_time | None = None) -> int:
+    """The daily run: today's date as YYYYMMDD (local time), the same for every player today."""
+    return int(time.strftime("%Y%m%d", today or time.localtime()))
+
+
+def seat_names(seats: list[str], names: list[str] | None = None) -> list[str]:
+    """Display names: those given at setup, else "Player 1" / "Bot 2"."""
+    out = []
+    for i, kind in enumerate(seats):
+        given = names[i].strip() if names and i < len(names) and names[i] else ""
+        default = t("setup.bot_name" if kind.startswith("bot") else "setup.default_name", n=i + 1)
+        out.append(given or default)
+    return out
+
+
+def open_table(app: App, session: Any, names: list[str] | None = None, replace: bool = True) -> None:
+    """Show ``session`` at the table; a handoff first when several humans share the screen."""
+    from dungeon_table.ui.scenes.handoff import HandoffScene
+    from dungeon_table.ui.table import TableScene
+
+    seats = list(session.record.seats)
+    session.names = seat_names(seats, names)  # the table and game over show these
+    table = TableScene(app, session, seats)
+    if replace:
+        app.replace(table)
+    else:
+        app.push(table)
+    humans = [i for i, kind in enumerate(seats) if not kind.startswith("bot")]
+    if len(humans) > 1 and session.game.result() is None:
+        first = session.game.to_act()[0] if session.game.to_act() else humans[0]
+        app.push(HandoffScene(app, session.names[first], "handoff.reason.start", lambda: None))
+
+
+def start_game(
+    app: App,
+    game_id: str,
+    seats: list[str],
+    seed: int,
+    options: dict[str, Any] | None = None,
+    names: list[str] | None = None,
+    replace: bool = True,
+) -> None:
+    """A new session (autosaved after every action, for Continue) at a fresh table."""
+    from dungeon_table.core.session import Session
+
+    session = Session.new(game_id, seats, seed, options, autosave=paths.autosave_path(game_id))
+    open_table(app, session, names, replace=replace)
+
+
+@dataclass
+class SaveInfo:
+    """One file in the saves folder as the Load list shows it."""
+
+    path: Path
+    game: str = ""
+    actions: int = 0
+    modified: float = 0.0
+    error: str | None = None
+
+    @property
+    def autosave(self) -> bool:
+        return self.path.name.startswith("autosave-")
+
+
+def list_saves() -> list[SaveInfo]:
+    """Every save, newest first; a file that does not parse is listed with its error."""
+    from dungeon_table.core.records import load_record
+
+    infos = []
+    for path in sorted(paths.saves_dir().glob("*.yaml")):
+        info = SaveInfo(path=path)
+        try:
+            info.modified = path.stat().st_mtime
+            record = load_record(path)
+            info.game, info.actions = record.game, len(record.actions)
+        except (SaveError, OSError, ValueError) as err:
+            info.error = str(err)
+        infos.append(info)
+    return sorted(infos, key=lambda i: i.modified, reverse=True)
+
+
+def continuable(game_id: str) -> Any | None:
+    """The autosaved session of an unfinished ``game_id``, or None (none, finished or damaged)."""
+    from dungeon_table.core.session import Session
+
+    path = paths.autosave_path(game_id)
+    if not path.exists():
+        return None
+    try:
+        session = Session.load(path, autosave=path)
+    except (SaveError, OSError, ValueError):
+        return None
+    return session if session.game.result() is None else None
+
+
+def load_session(path: Path, keep_autosave: bool = True) -> Any:
+    """A saved session to play on; later actions autosave to the game's autosave file."""
+    from dungeon_table.core.records import load_record
+    from dungeon_table.core.session import Session
+
+    game_id = load_record(path).game
+    autosave = paths.autosave_path(game_id) if keep_autosave else None
+    return Session.load(path, autosave=autosave)
+
+
+def rules_text(game_id: str) -> tuple[str, str]:
+    """Title and body of a game's in-app rules (the rules catalogs)."""
+    return t(f"rules.{game_id}.title"), t(f"rules.{game_id}.body")

@@ -1,0 +1,90 @@
+"""The Esc menu over a table: resume, rules, settings, save and quit to the main menu.
+
+The running game is already autosaved after every action; "save & quit" also writes a named save
+(for Load) and keeps the autosave, so Continue on the main menu picks the game up again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from dungeon_table.core import paths
+from dungeon_table.ui import theme
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.scene import App
+from dungeon_table.ui.scenes.base import MenuBase, column
+from dungeon_table.ui.widgets import Button, Widget
+
+
+class PauseScene(MenuBase):
+    opaque = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.below: Any = app.top  # the table (its session is what gets saved)
+
+    @property
+    def session(self) -> Any:
+        return getattr(self.below, "session", None)
+
+    def resume(self) -> None:
+        self.app.pop()
+
+    def rules(self) -> None:
+        from dungeon_table.ui.scenes.rules_help import RulesHelpScene
+
+        game = self.session.record.game if self.session is not None else None
+        self.app.push(RulesHelpScene(self.app, game, overlay=True))
+
+    def settings(self) -> None:
+        from dungeon_table.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app, overlay=True))
+
+    def save_quit(self) -> None:
+        from dungeon_table.ui.scenes.menu import MainMenuScene
+
+        session = self.session
+        if session is not None and session.record.actions:
+            try:
+                session.save(paths.save_path(session.record.game))
+            except OSError:
+                pass  # the autosave still holds the game; Continue will offer it
+        self.app.reset(MainMenuScene(self.app))
+
+    def panel_rect(self) -> pygame.Rect:
+        th = self.th
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, th.px(56), th.px(52))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def build(self) -> list[Widget]:
+        th = self.th
+        panel = self.panel_rect()
+        pad = th.px(5)
+        actions = [
+            (lambda: t("pause.resume"), self.resume, True),
+            (lambda: t("pause.rules"), self.rules, False),
+            (lambda: t("pause.settings"), self.settings, False),
+            (lambda: t("pause.save_quit"), self.save_quit, False),
+        ]
+        rects = column(panel.x + pad, panel.y + th.px(13), panel.w - 2 * pad, th.px(7),
+                       th.px(1.5), len(actions))
+        return [
+            Button(rect, label, fn, primary=primary)
+            for rect, (label, fn, primary) in zip(rects, actions, strict=True)
+        ]
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        if self.ring.current is None and self.ring.widgets:
+            self.ring.focus(self.ring.widgets[0])
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        panel = self.panel_rect()
+        theme.draw_panel(surface, panel, self.th)
+        self.blit_text(surface, t("pause.title"), "heading",
+                       midtop=(panel.centerx, panel.y + self.th.px(4)))

@@ -1,0 +1,206 @@
+"""The replay viewer: a saved or finished game stepped forward and back through the table renderer.
+
+Forward applies the next recorded action and plays its animations; back rebuilds the game from the
+record without the last action (no animation, like undo). The log on the right keeps pace.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from dungeon_table.core.errors import IllegalAction, SaveError
+from dungeon_table.core.session import start
+from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.anim import AnimQueue
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.log_panel import LogPanel
+from dungeon_table.ui.scene import App, Scene
+from dungeon_table.ui.scenes import nav
+from dungeon_table.ui.widgets import Button, FocusRing, dispatch
+
+PLAY_GAP_MS = 700  # pause between actions while playing, at animation speed 1
+
+
+class ReplayScene(Scene):
+    def __init__(self, app: App, record: Any) -> None:
+        super().__init__(app)
+        self.record = record
+        self.game_id: str = record.game
+        self.entries = record.entries()
+        self.total = len(self.entries)
+        humans = [i for i, kind in enumerate(record.seats) if not kind.startswith("bot")]
+        self.viewer: int | None = humans[0] if len(humans) == 1 else (0 if len(record.seats) == 1
+                                                                      else None)
+        self.anim = AnimQueue(app.settings.anim_speed)
+        self.log = LogPanel()
+        self.step_logs: list[tuple[str | None, list[str]]] = []
+        self.count = 0
+        self.playing = False
+        self.due: int | None = None
+        self.error: str | None = None
+        self.buttons: list[Button] = []
+        self.ring = FocusRing()
+        self.renderer: Any = None
+        self.ui: Any = None
+        try:
+            from dungeon_table.ui.table import UiState, make_renderer
+
+            self.renderer = make_renderer(app, self.game_id)
+            self.ui = UiState(seat=self.viewer)
+        except (ImportError, AttributeError, ValueError) as err:
+            self.error = f"{t('replay.no_renderer')} ({err})"
+        self.game: Any = start(record, f"<replay {self.game_id}>")
+        self.view = self.game.view(self.viewer)
+        self.log.add([], heading=self._heading(None, self.view))
+
+    # --- stepping --------------------------------------------------------------------------------
+    def _heading(self, before: Any, after: Any) -> str | None:
+        return self.renderer.log_heading(before, after) if self.renderer else None
+
+    def forward(self, animate: bool = True) -> None:
+        if self.count >= self.total or self.error:
+            return
+        self.anim.skip_all()
+        seat, notation = self.entries[self.count]
+        before = self.view
+        try:
+            events = self.game.apply(seat, type(self.game).decode_action(notation))
+        except IllegalAction as err:
+            self.error = str(SaveError(f"action {self.count}: {err}"))
+            self.playing = False
+            return
+        self.count += 1
+        self.view = self.game.view(self.viewer)
+        seen = [e for e in events if e.visible_to(self.viewer)]
+        if self.renderer is not None:
+            lines = self.renderer.log_lines(seen, before, self.view)
+            heading = self.renderer.log_heading(before, self.view)
+            self.step_logs.append((heading, lines))
+            self.log.add(lines, heading=heading)
+            if animate:
+                self.anim.speed = self.app.settings.anim_speed
+                self.anim.extend(self.renderer.animations(seen, before, self.view))
+        self.app.request_redraw()
+
+    def back(self) -> None:
+        if self.count == 0:
+            return
+        self.goto(self.count - 1)
+
+    def goto(self, count: int) -> None:
+        """Jump to the state after ``count`` actions, without animations."""
+        count = max(0, min(self.total, count))
+        self.anim.skip_all()
+        if count < self.count:
+            self.game = start(self.record, f"<replay {self.game_id}>")
+            self.count = 0
+            self.view = self.game.view(self.viewer)
+            self.step_logs = []
+            self.log.clear()
+            self.log.add([], heading=self._heading(None, self.view))
+        while self.count < count and not self.error:
+            self.forward(animate=False)
+        self.app.request_redraw()
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing and self.count < self.total
+        self.due = None
+        self.on_resize(self.app.size)  # the Play/Pause label
+
+    # --- loop --------------------------------------------------------------------------------------
+    def update(self, now_ms: int) -> bool:
+        busy = self.anim.update(now_ms)
+        if self.ui is not None:
+            self.ui.animating = busy
+            self.ui.hidden = self.anim.hidden()
+        if self.playing and not busy:
+            if self.count >= self.total:
+                self.toggle_play()
+            elif self.due is None:
+                gap = round(PLAY_GAP_MS / max(0.5, self.app.settings.anim_speed or 3.0))
+                self.due = now_ms + gap
+                self.app.set_timer(gap)
+            elif now_ms >= self.due:
+                self.due = None
+                self.forward()
+        return busy or self.anim.busy
+
+    # --- layout ----------------------------------------------------------------------------------
+    def on_resize(self, size: tuple[int, int]) -> None:
+        th = self.app.theme
+        w, h = size
+        margin = th.px(2)
+        side_w = max(th.px(36), round(w * 0.2))
+        side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
+        bh, gap = th.px(6), th.px(1)
+        small = (side.w - 4 * gap) // 6
+        wide = side.w - 4 * gap - 4 * small
+        x = side.x
+        specs = [
+            ("«", lambda: self.goto(0), small, pygame.K_HOME),
+            ("‹", self.back, small, pygame.K_LEFT),
+            (lambda: t("replay.pause" if self.playing else "replay.play"), self.toggle_play, wide,
+             pygame.K_SPACE),
+            ("›", self.forward, small, pygame.K_RIGHT),
+            ("»", lambda: self.goto(self.total), small, pygame.K_END),
+        ]
+        self.buttons = []
+        for label, fn, bw, key in specs:
+            self.buttons.append(Button(pygame.Rect(x, side.y, bw, bh), label, fn, hotkey=key,
+                                       primary=fn == self.toggle_play))
+            x += bw + gap
+        self.buttons.append(Button(pygame.Rect(side.x, side.bottom - bh, side.w, bh),
+                                   lambda: t("replay.menu"), self.close, hotkey=pygame.K_ESCAPE))
+        self.counter_y = side.y + bh + th.px(1)
+        log_top = self.counter_y + fonts.line_height("body", th.scale) + th.px(1)
+        self.log.layout(pygame.Rect(side.x, log_top, side.w, side.bottom - bh - margin - log_top),
+                        th)
+        if self.renderer is not None:
+            self.renderer.layout(pygame.Rect(0, 0, side.x - margin // 2, h), th)
+        self.side = side
+        self.ring.set(self.buttons)
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.log.handle(event)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.anim.busy and not \
+                any(b.rect.collidepoint(event.pos) for b in self.buttons):
+            self.anim.finish_current()  # a click on the table finishes the current animation
+            return
+        dispatch(self.buttons, None, event)
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        surface.blit(theme.felt_background(surface.get_size()), (0, 0))
+        if self.renderer is not None and self.ui is not None:
+            self.renderer.draw(surface, self.view, self.ui)
+            self.anim.draw(surface)
+        self.log.draw(surface)
+        for button in self.buttons:
+            button.draw(surface, th)
+        counter = t("replay.step", n=self.count, total=self.total)
+        img = fonts.text(counter, "body", theme.TEXT, th.scale)
+        surface.blit(img, img.get_rect(midtop=(self.side.centerx, self.counter_y)))
+        title = t("replay.title", game=nav.game_name(self.game_id))
+        timg = fonts.text(title, "small", theme.TEXT_DIM, th.scale)
+        surface.blit(timg, (th.px(2), surface.get_height() - th.px(1) - timg.get_height()))
+        if self.error:
+            self._draw_error(surface, th)
+
+    def _draw_error(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        width = self.side.x - th.px(8)
+        lines = fonts.wrap(self.error or "", "body", width - th.px(4), th.scale)[:4]
+        step = fonts.line_height("body", th.scale)
+        box = pygame.Rect(th.px(4), th.px(4), width, th.px(2) + step * len(lines))
+        theme.draw_panel(surface, box, th, theme.mix(theme.PANEL, theme.DANGER, 0.35),
+                         edge=theme.DANGER)
+        for i, line in enumerate(lines):
+            img = fonts.text(line, "body", theme.TEXT, th.scale)
+            surface.blit(img, (box.x + th.px(2), box.y + th.px(1) + i * step))
