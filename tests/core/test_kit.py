@@ -1,0 +1,69 @@
+"""Small parts of the kit: data paths, the random bot, the package list in pyproject.toml."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.core import paths, registry
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_data_home_order(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DUNGEON_TABLE_HOME", str(tmp_path / "dt"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert paths.data_home() == tmp_path / "dt"
+    monkeypatch.delenv("DUNGEON_TABLE_HOME")
+    assert paths.data_home() == tmp_path / "xdg" / "dungeon_table"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert paths.data_home() == tmp_path / "home" / ".local" / "share" / "dungeon_table"
+
+
+def test_save_paths(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DUNGEON_TABLE_HOME", str(tmp_path))
+    assert paths.autosave_path("lastdungeon") == tmp_path / "saves" / "autosave-lastdungeon.yaml"
+    assert paths.settings_path() == tmp_path / "settings.yaml"
+    first = paths.save_path("toy", when=0)
+    assert first == tmp_path / "saves" / "toy-19700101-000000.yaml"
+    first.write_text("x")
+    assert paths.save_path("toy", when=0).name == "toy-19700101-000000-2.yaml"
+
+
+def test_random_bot_is_seeded_and_picks_only_legal_actions() -> None:
+    legal = list(range(10))
+    picks = [RandomBot(5).choose(None, legal) for _ in range(3)]
+    assert len(set(picks)) == 1  # same seed, same first pick
+    bot = RandomBot(5)
+    run = [bot.choose(None, legal) for _ in range(50)]
+    assert set(run) <= set(legal) and len(set(run)) > 3
+    with pytest.raises(ValueError, match="no legal action"):
+        bot.choose(None, [])
+
+
+def test_every_game_has_random_and_best(toy: str) -> None:
+    for game_id in registry.game_ids():
+        spec = registry.get(game_id)
+        assert {"random", "best"} <= set(spec.bot_names())
+        spec.make_bot("random", 1)
+        spec.make_bot("best", 1)
+        with pytest.raises(ValueError, match="unknown bot"):
+            spec.make_bot("genius", 1)
+
+
+def test_pyproject_lists_every_package() -> None:
+    """setuptools is given the package list by hand (see pyproject.toml): keep it whole."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "packages"
+    ])
+    found = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for p in (ROOT / "dungeon_table").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert found - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
+    assert listed - found == {"dungeon_table._cards"}

@@ -1,0 +1,54 @@
+"""The engine, the bots and the command line work where pygame cannot even be imported."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+CHILD = r"""
+import importlib, importlib.abc, importlib.util, pkgutil, sys
+
+class NoPygame(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("pygame", "pygame_gui"):
+            raise ImportError(f"{name} is blocked: the engine must not import it")
+        return None
+
+sys.meta_path.insert(0, NoPygame())
+sys.path.insert(0, TESTS)
+
+import dungeon_table.ai, dungeon_table.core
+for package in (dungeon_table.core, dungeon_table.ai):
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        importlib.import_module(info.name)
+
+from dungeon_table.core import registry
+from core import toy
+toy.register()
+for game_id in registry.game_ids():
+    package = registry.get(game_id).game_class.__module__.rpartition(".")[0]
+    for part in ("rules", "cards", "bot"):
+        if importlib.util.find_spec(f"{package}.{part}") is not None:
+            importlib.import_module(f"{package}.{part}")
+
+from dungeon_table import cli
+for game_id in registry.game_ids():
+    code = cli.main(["simulate", game_id, "--games", "2", "--json"])
+    assert code == 0, f"simulate {game_id} exited {code}"
+    print("simulated", game_id)
+assert cli.main(["cards", "check"]) == 0
+assert not [m for m in sys.modules if m.split(".")[0] in ("pygame", "pygame_gui")]
+print("no pygame")
+"""
+
+
+def test_engine_ai_and_cli_run_without_pygame() -> None:
+    code = f"TESTS = {str(TESTS)!r}\n" + CHILD
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "simulated toy" in done.stdout and done.stdout.rstrip().endswith("no pygame")

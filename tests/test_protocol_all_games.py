@@ -1,0 +1,161 @@
+"""Every registered game through the engine protocol (OpenSpiel's random_sim_test, our way).
+
+Random playouts from fixed seeds check, at every step: only the seats to act have legal actions,
+views serialise (spectator too), every action's notation decodes back to itself, an illegal
+action raises and changes nothing, events are tagged records; games end, results rank every seat,
+and the same seed gives the same game. A perft-like count of legal actions along fixed playouts
+catches rule regressions; after a deliberate rule change, re-record it with
+``python tests/test_protocol_all_games.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+
+import msgspec
+import pytest
+
+from dungeon_table.core import registry
+from dungeon_table.core.cards import CARDS_DIR
+from dungeon_table.core.errors import IllegalAction
+from dungeon_table.core.protocol import Action, Event, Game, to_dict
+
+SEEDS = (1, 2, 3, 4, 5)
+MAX_ACTIONS = 5000
+PERFT_STEPS = 60
+
+# game -> (sha256 of its card files, legal-action count over the first PERFT_STEPS of each seed)
+PERFT: dict[str, tuple[str, list[int]]] = {
+    "lastdungeon": ("2ecabd23645548e0", [307, 368, 531, 387, 354]),
+    "toy": ("", [16, 12, 14, 13, 23]),
+}
+
+GAMES = [*registry.game_ids(), "toy"]
+
+
+@pytest.fixture(params=GAMES)
+def game_id(request: pytest.FixtureRequest, toy: str) -> str:
+    return str(request.param)
+
+
+def new(game_id: str, seed: int) -> Game:
+    spec = registry.get(game_id)
+    return spec.new_game(["human"] * spec.min_players, seed)
+
+
+def state(game: Game) -> str:
+    return json.dumps(game.state_dict(), sort_keys=True, default=str)
+
+
+def step(game: Game, rng: random.Random, seen: set[Action]) -> tuple[int, Action]:
+    """One checked random step; returns what was applied."""
+    to_act = game.to_act()
+    assert to_act, "no seat to act although the game has no result"
+    for seat in range(len(game.seats)):
+        legal = game.legal_actions(seat)
+        assert bool(legal) == (seat in to_act), f"seat {seat}: legal actions out of turn"
+        msgspec.json.encode(game.view(seat))
+    msgspec.json.encode(game.view(None))
+    seat = to_act[0]
+    legal = game.legal_actions(seat)
+    for action in legal:
+        assert type(game).decode_action(to_dict(action)) == action
+    refuse_illegal(game, seat, [a for a in seen if a not in legal][:3])
+    seen.update(legal)
+    action = rng.choice(legal)
+    for event in game.apply(seat, action):
+        assert isinstance(event, Event) and isinstance(to_dict(event)["type"], str)
+    return seat, action
+
+
+def refuse_illegal(game: Game, seat: int, illegal: list[Action]) -> None:
+    before = state(game)
+    for action in illegal:
+        with pytest.raises(IllegalAction):
+            game.apply(seat, action)
+    with pytest.raises(IllegalAction):
+        game.apply(len(game.seats), game.legal_actions(seat)[0])  # no such seat
+    assert state(game) == before, "an illegal action changed the state"
+
+
+def playout(game_id: str, seed: int) -> Game:
+    game, rng, seen = new(game_id, seed), random.Random(seed), set()
+    for _ in range(MAX_ACTIONS):
+        if game.result() is not None:
+            return game
+        step(game, rng, seen)
+    raise AssertionError(f"{game_id} seed {seed}: no end after {MAX_ACTIONS} random actions")
+
+
+def test_random_playouts_keep_the_protocol(game_id: str) -> None:
+    for seed in SEEDS:
+        game = playout(game_id, seed)
+        result = game.result()
+        assert result is not None and game.to_act() == []
+        assert sorted(result.ranking) == list(range(len(game.seats)))
+        assert set(result.winners) <= set(result.ranking)
+        assert len(result.breakdown) == len(game.seats)
+        msgspec.json.encode(result)
+        with pytest.raises(IllegalAction, match="over"):
+            game.apply(0, game.legal_actions(0)[0] if game.legal_actions(0) else Action())
+
+
+def trace(game_id: str, seed: int) -> list[str]:
+    game, rng = new(game_id, seed), random.Random(seed)
+    states = [state(game)]
+    while game.result() is None and len(states) < MAX_ACTIONS:
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        states.append(state(game))
+    return states
+
+
+def test_same_seed_same_game(game_id: str) -> None:
+    assert trace(game_id, 7) == trace(game_id, 7)
+    assert trace(game_id, 7)[0] != trace(game_id, 8)[0], "the seed does not change the setup"
+
+
+def perft(game_id: str, seed: int) -> int:
+    game, rng, count = new(game_id, seed), random.Random(seed), 0
+    for _ in range(PERFT_STEPS):
+        if game.result() is not None:
+            break
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        count += len(legal)
+        game.apply(seat, rng.choice(legal))
+    return count
+
+
+def cards_digest(game_id: str) -> str:
+    files, _ = registry.get(game_id).card_check()
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(CARDS_DIR).as_posix().encode() + path.read_bytes())
+    return digest.hexdigest()[:16] if files else ""
+
+
+def test_legal_action_counts_match_the_record(game_id: str) -> None:
+    if game_id not in PERFT:
+        pytest.skip(f"no perft recorded for {game_id}: {record_line(game_id)}")
+    digest, counts = PERFT[game_id]
+    if digest != cards_digest(game_id):
+        pytest.skip(f"{game_id}'s cards changed since the perft was recorded: {record_line(game_id)}")
+    assert [perft(game_id, seed) for seed in SEEDS] == counts
+
+
+def record_line(game_id: str) -> str:
+    counts = [perft(game_id, seed) for seed in SEEDS]
+    return f'"{game_id}": ("{cards_digest(game_id)}", {counts}),'
+
+
+if __name__ == "__main__":  # print the PERFT table to paste above
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from core import toy as toy_module
+
+    toy_module.register()
+    for gid in GAMES:
+        print(record_line(gid))
