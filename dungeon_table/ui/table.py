@@ -241,11 +241,13 @@ class TableScene(Scene):
         bot = self.spec.make_bot("best", self.session.record.seed + len(self.session.steps))
         choice = bot.choose(self.view, self.ui.legal)
         self.ui.hint = choice
-        for i, target in enumerate(self.ui.targets):
-            if target.leads_to(choice):
-                self.ui.focus = i
-                break
+        direct = [i for i, tg in enumerate(self.ui.targets) if tg.pick is None and tg.leads_to(choice)]
+        steps = [i for i, tg in enumerate(self.ui.targets) if tg.pick and tg.leads_to(choice)]
+        self.ui.focus = (direct or steps or [self.ui.focus])[0]
         self.app.request_redraw()
+
+    def _hint_is_direct(self) -> bool:
+        return any(tg.pick is None and tg.leads_to(self.ui.hint) for tg in self.ui.targets)
 
     def show_toast(self, text: str) -> None:
         self.toast = (text, self.app.now() + TOAST_MS)
@@ -300,7 +302,7 @@ class TableScene(Scene):
             self._refresh()
 
         name = t("table.seat_name", n=seat + 1)
-        self.app.push(HandoffScene(self.app, name, "table.handoff_turn", reveal))
+        self.app.push(HandoffScene(self.app, name, "handoff.reason.turn", reveal))
 
     # --- frames ---------------------------------------------------------------------------------------
     def update(self, now_ms: int) -> bool:
@@ -332,7 +334,7 @@ class TableScene(Scene):
 
     def _draw_targets(self, surface: pygame.Surface, th: theme.Theme) -> None:
         for i, target in enumerate(self.ui.targets):
-            if target.leads_to(self.ui.hint):
+            if target.leads_to(self.ui.hint) and not (target.pick and self._hint_is_direct()):
                 theme.outline(surface, target.rect, theme.GOLD, th, 0.6)
             elif i == self.ui.focus:
                 theme.outline(surface, target.rect, theme.ACCENT, th, 0.5)
@@ -393,8 +395,8 @@ class TableScene(Scene):
 
     def _update_hover(self) -> None:
         pos = self.ui.mouse
-        self.ui.hover = next((i for i, tg in enumerate(self.ui.targets)
-                              if tg.rect.collidepoint(pos)), None)
+        hits = [i for i, tg in enumerate(self.ui.targets) if tg.rect.collidepoint(pos)]
+        self.ui.hover = hits[-1] if hits else None  # the topmost: later targets are drawn over
 
     def _click(self, pos: tuple[int, int]) -> None:
         self._update_hover()

@@ -1,0 +1,111 @@
+"""The table played the way a person plays it: clicks and keys posted to the app, never the engine."""
+
+from __future__ import annotations
+
+import pygame
+from conftest import click, key, make_table, visible_point
+
+from dungeon_table.games.lastdungeon import model as m
+from dungeon_table.ui.scenes.gameover import GameOverScene
+
+
+def _hinted(scene) -> int:  # noqa: ANN001
+    focus = scene.ui.focus
+    assert focus is not None, "the hint highlights a target"
+    return focus
+
+
+def test_a_whole_game_by_hints_clicks_and_enter_reaches_game_over() -> None:
+    app, scene = make_table(seed=3)
+    moves = 0
+    while not isinstance(app.top, GameOverScene):
+        assert moves < 600, "the game should end"
+        app.step([key(pygame.K_h)])
+        index = _hinted(scene)
+        if moves % 2:
+            app.step([key(pygame.K_RETURN)])  # keyboard: hint, Enter
+        else:
+            app.step(click(visible_point(scene, index)))  # mouse: click what the hint shows
+        moves += 1
+    assert scene.game.result() is not None
+    assert scene.log.entries, "the log tells the game"
+
+
+def test_tab_moves_focus_through_legal_targets_and_enter_picks() -> None:
+    app, scene = make_table(seed=5)
+    app.step([key(pygame.K_TAB)])
+    assert scene.ui.focus == 0
+    app.step([key(pygame.K_TAB), key(pygame.K_TAB, pygame.KMOD_SHIFT)])
+    assert scene.ui.focus == 0
+
+
+def _free_play(scene) -> m.Play | None:  # noqa: ANN001
+    """A play that is placed at once and reveals nothing: cost 0 on a room that draws nothing."""
+    view = scene.view
+    for action in scene.ui.legal:
+        if isinstance(action, m.Play):
+            space = view.spaces[action.space]
+            cost = view.hand_costs[view.hand.index(action.card)] + space.cost_delta
+            if cost <= 0 and not space.draw_on_play:
+                return action
+    return None
+
+
+def test_ctrl_z_restores_the_view_before_a_play() -> None:
+    for seed in range(1, 40):
+        app, scene = make_table(seed=seed)
+        play = _free_play(scene)
+        if play is not None:
+            break
+    assert play is not None
+    before = scene.game.view(0)
+    card = next(i for i, tg in enumerate(scene.ui.targets)
+                if tg.pick is not None and tg.action.card == play.card)
+    app.step(click(visible_point(scene, card)))
+    space = next(i for i, tg in enumerate(scene.ui.targets)
+                 if tg.action == play and tg.pick is None)
+    app.step(click(scene.ui.targets[space].rect.center))
+    assert scene.game.view(0) != before
+    assert scene.bar.undo.enabled
+    app.step([key(pygame.K_z, pygame.KMOD_CTRL)])
+    assert scene.game.view(0) == before
+    assert scene.view == before
+
+
+def test_a_refused_action_shows_why_and_changes_nothing() -> None:
+    app, scene = make_table(seed=2)
+    before = scene.game.view(0)
+    scene.act(0, m.Scout())  # not legal in the action phase
+    assert scene.toast is not None and scene.toast[0]
+    assert scene.game.view(0) == before
+    app.step([])
+
+
+def test_hovering_a_hand_card_shows_it_large_beside_the_cursor() -> None:
+    app, scene = make_table(seed=4)
+    plain = app.surface.copy()
+    rect = scene.renderer.hand_rects(len(scene.view.hand))[-1]
+    pos = (rect.centerx, rect.centery)
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    image = scene.renderer.preview(scene.view, pos)
+    assert image is not None
+    assert image.get_width() >= 2 * scene.renderer.geo.cw
+    assert app.surface.get_at((pos[0] - 30, pos[1])) != plain.get_at((pos[0] - 30, pos[1])) or \
+        pygame.image.tobytes(app.surface, "RGB") != pygame.image.tobytes(plain, "RGB")
+
+
+def test_animations_play_and_space_finishes_them() -> None:
+    app, scene = make_table(seed=6)
+    app.settings.anim_speed = 1.0
+    seen_busy = False
+    for _ in range(40):
+        if scene.game.result() is not None:
+            break
+        app.step([key(pygame.K_h)])
+        app.step([key(pygame.K_RETURN)])
+        app.step([])  # a frame with the tweens drawn part-way
+        seen_busy = seen_busy or scene.anim.busy
+        while scene.anim.busy:
+            app.step([key(pygame.K_SPACE)])  # each press finishes the current tween
+        app.step([pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0)])
+    assert seen_busy
