@@ -1,0 +1,89 @@
+"""Frame time of the Last Dungeon table at 1920x1080 without a window: median and p99.
+
+A busy mid-game state (cards on the spaces, damage stacked on the adventurer, crystals, a full
+hand, a long log), a full redraw per frame, as the app does while animating::
+
+    python bench/frame_time.py [--frames 500] [--size 1920x1080] [--lang en]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from dungeon_table.core import registry  # noqa: E402
+from dungeon_table.core.session import Session  # noqa: E402
+
+
+def busy_session(seed: int = 11, limit: int = 400) -> Session:
+    """Play the best bot until the table is full: the most cards on show mid-round."""
+    spec = registry.get("lastdungeon")
+    bot = spec.make_bot("best", seed)
+    session = Session.new("lastdungeon", ["human"], seed)
+    best, best_at = -1, 0
+    for step in range(limit):  # find the busiest moment, then replay up to it
+        game = session.game
+        if not game.to_act():
+            break
+        view = game.view(0)
+        busy = (sum(1 for s in view.spaces if s.card) * 3 + len(view.crystals)
+                + (len(view.adventurer.stack) * 2 if view.adventurer else 0) + len(view.hand or []))
+        if busy > best:
+            best, best_at = busy, step
+        session.apply(0, bot.choose(view, game.legal_actions(0)))
+    replay = Session.new("lastdungeon", ["human"], seed)
+    for seat, action in [(s.seat, s.action) for s in session.steps[:best_at]]:
+        replay.apply(seat, action)
+    return replay
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=500)
+    parser.add_argument("--size", default="1920x1080")
+    parser.add_argument("--lang", default="en")
+    args = parser.parse_args()
+    size = tuple(int(v) for v in args.size.split("x"))
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1, 1))
+
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    session = busy_session()
+    app = App(surface=pygame.Surface(size).convert(), settings=Settings(lang=args.lang))
+    scene = TableScene(app, session, ["human"])
+    scene.game_over_shown = True
+    app.push(scene)
+    rect = scene.renderer.hand_rects(len(scene.view.hand or []))[0]
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                    buttons=(0, 0, 0)))  # a hover preview on show as well
+    for _ in range(20):
+        scene.draw(app.surface)  # warm the caches: every card face and text rendered once
+    times = []
+    for _ in range(args.frames):
+        start = time.perf_counter()
+        scene.draw(app.surface)
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    p99 = times[min(len(times) - 1, round(len(times) * 0.99))]
+    view = scene.view
+    print(f"table {size[0]}x{size[1]} {args.lang}: round {view.round}, "
+          f"{sum(1 for s in view.spaces if s.card)} cards on spaces, "
+          f"{len(view.adventurer.stack) if view.adventurer else 0} stacked, "
+          f"{len(view.crystals)} crystals, {len(view.hand or [])} in hand")
+    print(f"frames {len(times)}: median {statistics.median(times):.2f} ms, p99 {p99:.2f} ms, "
+          f"max {times[-1]:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
