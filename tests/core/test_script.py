@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from dungeon_table.cli import main
+from dungeon_table.core import registry
 from dungeon_table.core.script import ScriptError, run_script
 
 STACK = {"deck": [5, 1, 3, 2, 4]}  # seat 0 gets 5, 3; seat 1 gets 1, 2; 4 is drawn next
@@ -106,3 +107,17 @@ def test_cli_script_exits_2_on_a_broken_file(tmp_path: Path, capsys: pytest.Capt
     path.write_text("game: toy\nactions: [\n", encoding="utf-8")
     assert main(["script", str(path)]) == 2
     assert "script.yaml:3: bad YAML" in capsys.readouterr().err
+
+
+README_SCRIPT = Path(__file__).parent / "scripts" / "lastdungeon_first_fight.yaml"
+
+
+@pytest.mark.skipif(
+    "lastdungeon" not in registry.game_ids(),
+    reason="Last Dungeon is not registered yet",
+)
+def test_the_readme_script_runs(capsys: pytest.CaptureFixture) -> None:
+    assert main(["script", str(README_SCRIPT)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [e["type"] for e in out["events"]][:2] == ["card_played", "card_played"]
+    assert all(e["acting_seat"] == 0 for e in out["events"])
