@@ -15,7 +15,7 @@ from dungeon_table.ui.widgets import FocusRing, Widget, dispatch, draw_all
 _DIM_CACHE: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def dim_layer(size: tuple[int, int], alpha: int = 170) -> pygame.Surface:
+def dim_layer(size: tuple[int, int], alpha: int = 196) -> pygame.Surface:
     """A dark veil over the scene below (pause, game over); made once per size."""
     key = (size[0], size[1] * 1000 + alpha)
     if key not in _DIM_CACHE:

@@ -134,8 +134,9 @@ class GameOverScene(MenuBase):
         chart = pygame.Rect(panel.x + 2 * pad + half, top, half, bottom - top)
         self.draw_chart(surface, chart)
         if self.saved:
-            self.blit_text(surface, t("gameover.saved", file=self.saved), "small", theme.TEXT_DIM,
-                           midtop=(panel.centerx, panel.bottom + th.px(1.5)))
+            saved = fonts.fit(t("gameover.saved", file=self.saved), "small", half, th.scale)
+            self.blit_text(surface, saved, "small", theme.TEXT_DIM,
+                           bottomleft=(panel.x + pad, bottom))
 
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         th = self.th

@@ -154,7 +154,8 @@ class ReplayScene(Scene):
         self.buttons.append(Button(pygame.Rect(side.x, side.bottom - bh, side.w, bh),
                                    lambda: t("replay.menu"), self.close, hotkey=pygame.K_ESCAPE))
         self.counter_y = side.y + bh + th.px(1)
-        log_top = self.counter_y + fonts.line_height("body", th.scale) + th.px(1)
+        self.title_y = self.counter_y + fonts.line_height("body", th.scale)
+        log_top = self.title_y + fonts.line_height("small", th.scale) + th.px(1)
         self.log.layout(pygame.Rect(side.x, log_top, side.w, side.bottom - bh - margin - log_top),
                         th)
         if self.renderer is not None:
@@ -188,9 +189,10 @@ class ReplayScene(Scene):
         counter = t("replay.step", n=self.count, total=self.total)
         img = fonts.text(counter, "body", theme.TEXT, th.scale)
         surface.blit(img, img.get_rect(midtop=(self.side.centerx, self.counter_y)))
-        title = t("replay.title", game=nav.game_name(self.game_id))
+        title = fonts.fit(t("replay.title", game=nav.game_name(self.game_id)), "small",
+                          self.side.w, th.scale)
         timg = fonts.text(title, "small", theme.TEXT_DIM, th.scale)
-        surface.blit(timg, (th.px(2), surface.get_height() - th.px(1) - timg.get_height()))
+        surface.blit(timg, timg.get_rect(midtop=(self.side.centerx, self.title_y)))
         if self.error:
             self._draw_error(surface, th)
 

@@ -47,7 +47,7 @@ class RulesHelpScene(MenuBase):
         panel = self.panel_rect()
         top = th.px(12) + (th.px(7) if len(self.games) > 1 else 0)
         return pygame.Rect(panel.x + th.px(6), panel.y + top, panel.w - th.px(12),
-                           panel.h - top - th.px(13))
+                           panel.h - top - th.px(16))
 
     def build(self) -> list[Widget]:
         th = self.th
@@ -81,16 +81,18 @@ class RulesHelpScene(MenuBase):
         self._clamp()
 
     def _layout_block(self, block: str, y: int, width: int) -> int:
+        """One paragraph group: ``## `` lines are headings, ``- `` lines bullets, others text."""
         th = self.th
-        if block.startswith("## "):
-            y += th.px(1)
-            for line in fonts.wrap(block[3:], "heading", width, th.scale):
-                self.lines.append((fonts.text(line, "heading", theme.ACCENT, th.scale), 0, y))
-                y += fonts.line_height("heading", th.scale)
-            return y
         indent = th.px(3)
         step = fonts.line_height("body", th.scale)
         for item in block.split("\n"):
+            if item.startswith("## "):
+                y += th.px(1)
+                for line in fonts.wrap(item[3:], "heading", width, th.scale):
+                    self.lines.append((fonts.text(line, "heading", theme.ACCENT, th.scale), 0, y))
+                    y += fonts.line_height("heading", th.scale)
+                y += th.px(0.5)
+                continue
             bullet = item.startswith("- ")
             text = item[2:] if bullet else item
             x = indent if bullet else 0
