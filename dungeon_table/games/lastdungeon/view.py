@@ -465,10 +465,11 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
     assert g is not None
     rect = r.adventurer_rect(a.position)
     small = round(g.cw * 0.62)
-    for k, card in enumerate(a.stack):  # stacked damage lies sideways under the adventurer
+    left = g.col_x(a.position - 1) if a.position > 0 else rect.x - g.colw // 2
+    for k, card in enumerate(a.stack):  # stacked damage lies sideways beside the adventurer
         image = cf.sideways(r.face(card, "hand", small))
-        spot = image.get_rect(midtop=(rect.centerx + g.th.px(1) * k,
-                                      rect.bottom - image.get_height() // 2 + g.th.px(0.8) * k))
+        step = min(round(image.get_height() * 0.45), (g.ch - image.get_height()) // max(1, k))
+        spot = image.get_rect(midtop=(left, rect.y + k * max(4, step)))
         cf.blit_card(surface, image, spot)
         r.shown.cards.append((spot, card, "hand"))
     cf.blit_card(surface, r.face(a.card, "adventurer", g.cw, a.side), rect)
