@@ -200,11 +200,20 @@ class TableScene(Scene):
             self._refresh()
 
     def _replay_log(self) -> None:
-        """The log of the game so far (a loaded save, a shot): each step's visible events."""
+        """The log of the game so far (a loaded save, a shot), replayed on a fresh game for the
+        round headings; each step's visible events only."""
+        from dungeon_table.core.session import start
+
+        game = start(self.session.record)
+        before = game.view(self.viewer)
+        self.log.add([], heading=self.renderer.log_heading(None, before))
         for step in self.session.steps:
+            game.apply(step.seat, step.action)
+            after = game.view(self.viewer)
             seen = [e for e in step.events if e.visible_to(self.viewer)]
-            self.log.add(self.renderer.log_lines(seen, None, None))
-        self.log.add([], heading=self.renderer.log_heading(None, self.view))
+            self.log.add(self.renderer.log_lines(seen, before, after),
+                         heading=self.renderer.log_heading(before, after))
+            before = after
 
     # --- acting ----------------------------------------------------------------------------------
     def act(self, seat: int, action: Action) -> bool:

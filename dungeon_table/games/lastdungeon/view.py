@@ -672,9 +672,23 @@ def _damage_float(r: LastDungeonRenderer, e: m.DamageDealt, before: m.LastDungeo
         spot = r.adventurer_rect(before.adventurer.position).center
     else:
         spot = r.space_rect(e.space).center
-    image = fonts.font("number", g.th.scale * 1.3).render(f"-{e.damage}", True, theme.DANGER)
+    image = _outlined(f"-{e.damage}", g.th.scale * 1.5, theme.TEXT, (120, 20, 16))
     return FloatText(image=image, start=spot, rise=g.th.px(8), delay=k * 160.0,
                      duration=600 + k * 160.0)
+
+
+def _outlined(s: str, scale: float, fill: Any, stroke: Any) -> pygame.Surface:
+    """Big number with a dark rim, readable over any card."""
+    font = fonts.font("number", scale)
+    inner = font.render(s, True, fill)
+    rim = font.render(s, True, stroke)
+    w = max(2, round(scale * 3))
+    out = pygame.Surface((inner.get_width() + 2 * w, inner.get_height() + 2 * w), pygame.SRCALPHA)
+    for dx in (-w, 0, w):
+        for dy in (-w, 0, w):
+            out.blit(rim, (w + dx, w + dy))
+    out.blit(inner, (w, w))
+    return out
 
 
 def _banner(r: LastDungeonRenderer, text: str, colour: Any) -> Tween:
