@@ -72,6 +72,11 @@ def _names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+def _seat_kinds(text: str) -> list[str]:
+    """``human,bot:greedy,bot`` -> seat kinds; a bare ``bot`` is the strongest, ``bot:best``."""
+    return ["bot:best" if name == "bot" else name for name in _names(text)]
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dungeon-table", description="Four dungeon games on one table, with bots."
@@ -82,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="open the app straight at a table")
     play.add_argument("game")
-    play.add_argument("--seats", type=_names, help="e.g. human,bot:planner (default: humans)")
+    play.add_argument("--seats", type=_seat_kinds, help="e.g. human,bot:planner (default: humans)")
     play.add_argument("--seed", type=parse_seed, help="integer or 'daily' (default: random)")
     play.add_argument("--option", type=parse_option, action="append", default=[])
     play.add_argument("--lang", **lang)

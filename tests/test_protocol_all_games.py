@@ -14,6 +14,7 @@ import hashlib
 import json
 import random
 import sys
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -152,8 +153,25 @@ def record_line(game_id: str) -> str:
     return f'"{game_id}": ("{cards_digest(game_id)}", {counts}),'
 
 
+def test_saves_replay_to_the_same_state(game_id: str, tmp_path: Path) -> None:
+    """Play through a Session (autosaving), load the autosave: the identical game."""
+    from dungeon_table.core.session import Session
+
+    spec = registry.get(game_id)
+    for seed in SEEDS[:2]:
+        auto = tmp_path / f"{game_id}-{seed}.yaml"
+        session = Session.new(game_id, ["human"] * spec.min_players, seed, autosave=auto)
+        rng = random.Random(seed)
+        while session.game.result() is None and len(session.steps) < MAX_ACTIONS:
+            seat = session.game.to_act()[0]
+            session.apply(seat, rng.choice(session.game.legal_actions(seat)))
+            if len(session.steps) == 5:
+                assert state(Session.load(auto).game) == state(session.game)  # mid-game
+        assert state(Session.load(auto).game) == state(session.game)
+
+
 if __name__ == "__main__":  # print the PERFT table to paste above
-    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    sys.path.insert(0, str(Path(__file__).parent))
     from core import toy as toy_module
 
     toy_module.register()
