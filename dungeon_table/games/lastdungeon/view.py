@@ -84,6 +84,7 @@ class LastDungeonRenderer:
         self.selected: str | None = None  # hand card picked, waiting for a space
         self.geo: Geo | None = None
         self.shown = Shown()
+        self._ghosts: dict[tuple[str, int, str], pygame.Surface] = {}
 
     # --- card specs -------------------------------------------------------------------------
     def name(self, card: str) -> str:
@@ -146,6 +147,15 @@ class LastDungeonRenderer:
 
     def face(self, card: str, role: str, width: int, side: str = "front") -> pygame.Surface:
         return cf.face(self.spec(card, role, side), width)
+
+    def ghost(self, card: str, width: int) -> pygame.Surface:
+        """A faded face: where a card being paid for will go."""
+        key = (card, width, i18n.language())
+        if key not in self._ghosts:
+            image = self.face(card, "hand", width).copy()
+            image.set_alpha(110)
+            self._ghosts[key] = image
+        return self._ghosts[key]
 
     def crystal_back(self, value: int, width: int) -> pygame.Surface:
         return cf.back(cf.BackSpec(ADVENTURER_BACK, str(value), t("ld.card.crystal"), gem=True),
@@ -428,6 +438,10 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
         role = "adventurer" if r.cards.level(space.card) else "hand"
         cf.blit_card(surface, r.face(space.card, "hand" if role else role, g.cw), slot)
         r.shown.cards.append((slot, space.card, "hand"))
+    elif view.pending and view.pending.kind == "play" and view.pending.space == i:
+        ghost = r.ghost(view.pending.card or "", g.cw)  # the card on its way, paid for now
+        surface.blit(ghost, slot)
+        theme.outline(surface, slot, theme.ACCENT, g.th, 0.4)
     elif space.kind == "room":
         pygame.draw.rect(surface, theme.mix(colour, theme.TEXT_DIM, 0.3), slot,
                          max(1, g.th.px(0.25)), border_radius=g.th.px(1.2))
@@ -605,7 +619,8 @@ def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
         if card in pending:
             _badge(surface, "✓" if view.phase != "event_discard" else "×",
                    (rect.centerx, rect.y + rect.h // 2), theme.ACCENT, g.th)
-        elif card == r.selected:
+        elif card == r.selected or (view.pending and view.pending.kind == "play"
+                                    and card == view.pending.card):
             theme.outline(surface, rect, theme.ACCENT, g.th, 0.5)
 
 
