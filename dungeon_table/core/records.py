@@ -40,6 +40,7 @@ class Record(msgspec.Struct, kw_only=True):
     game: str
     seed: int
     seats: list[str]
+    names: list[str] = []  # display names chosen at setup (empty: "Player 1", "Bot 2"...)
     options: dict[str, Any] = {}
     stack: dict[str, list[Any]] = {}
     actions: list[dict[str, Any]] = []

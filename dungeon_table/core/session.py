@@ -97,6 +97,16 @@ class Session:
         """The registered game (its bots, name key, options)."""
         return registry.get(self.record.game)
 
+    @property
+    def names(self) -> list[str]:
+        """Seat display names chosen at setup; kept in the save so Continue shows them again."""
+        return list(self.record.names)
+
+    @names.setter
+    def names(self, names: list[str]) -> None:
+        self.record.names = list(names)
+        self._autosave()
+
     # --- making and loading -----------------------------------------------------------------
     @classmethod
     def new(

@@ -145,3 +145,11 @@ def test_undo_never_hides_a_reveal_and_restores_exactly(seed: int, moves: list[i
             reveals = now
     finally:
         toy_module.unregister()
+
+
+def test_seat_names_are_kept_in_the_save(toy: str, tmp_path: Path) -> None:
+    auto = tmp_path / "auto.yaml"
+    session = new(toy, autosave=auto)
+    assert session.names == []
+    session.names = ["Ada", "Bot 2"]
+    assert Session.load(auto).names == ["Ada", "Bot 2"]
