@@ -109,3 +109,12 @@ def test_animations_play_and_space_finishes_them() -> None:
             app.step([key(pygame.K_SPACE)])  # each press finishes the current tween
         app.step([pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0)])
     assert seen_busy
+
+
+def test_escape_opens_the_pause_menu_over_the_table() -> None:
+    from dungeon_table.ui.scenes.pause import PauseScene
+
+    app, scene = make_table(seed=8)
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, PauseScene)
+    assert app.find(type(scene)) is scene
