@@ -103,7 +103,7 @@ class LogPanel:
         for line, head in zip(self._lines, self._heads, strict=True):
             if head:
                 y += gap
-            if y + line.get_height() >= body.y and y <= body.bottom:
+            if y >= body.y and y <= body.bottom:  # whole lines only: no sliced glyphs
                 surface.blit(line, (body.x, y))
             y += line.get_height()
         surface.set_clip(old_clip)
