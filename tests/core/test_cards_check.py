@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from dungeon_table.cli import main
@@ -13,21 +12,8 @@ from dungeon_table.core import registry
 from dungeon_table.core.cards import CARDS_DIR, decode_cards
 from dungeon_table.core.errors import CardFileError
 
-
-class Monster(msgspec.Struct, forbid_unknown_fields=True):
-    id: str
-    power: int
-
-
-class Deck(msgspec.Struct, forbid_unknown_fields=True):
-    monsters: list[Monster]
-    boss: str
-
-
-def boss_is_known(deck: Deck) -> list[tuple[str, str]]:
-    ids = {m.id for m in deck.monsters}
-    return [] if deck.boss in ids else [("$.boss", f"unknown card id {deck.boss!r}")]
-
+from .toy import ToyCards as Deck
+from .toy import boss_is_known
 
 GOOD = """\
 monsters:
@@ -141,3 +127,20 @@ def test_file_of_no_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixtur
     path.write_text("a: 1\n", encoding="utf-8")
     assert main(["cards", "check", str(path)]) == 2
     assert "say which with --game" in capsys.readouterr().err
+
+
+def test_cards_check_uses_the_games_own_loader(
+    toy: str, tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    path = tmp_path / "toy.yaml"  # the toy registers card_files=("toy.yaml",) and its loader
+    path.write_text(GOOD.replace("boss: dragon", "boss: lich").replace("power: 9", "power: x"))
+    assert main(["cards", "check", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}:5: $.monsters[1].power: Expected `int`, got `str`"
+    ]  # the shape is checked first; the cross-check runs on a file that decodes
+    path.write_text(GOOD.replace("boss: dragon", "boss: lich"))
+    assert main(["cards", "check", str(path), "--game", toy]) == 1
+    assert f"{path}:6: $.boss: unknown card id 'lich'" in capsys.readouterr().out
+    path.write_text(GOOD)
+    assert main(["cards", "check", str(tmp_path)]) == 0
+    assert "1 card file(s) OK" in capsys.readouterr().out

@@ -10,11 +10,13 @@ more rounds wins.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar
 
 import msgspec
 
 from dungeon_table.core import registry
+from dungeon_table.core.cards import load_cards
 from dungeon_table.core.protocol import Action, Event, Game, Result, ScoreLine
 from dungeon_table.core.rng import Rng
 
@@ -175,6 +177,27 @@ class HighCard(Game):
         }
 
 
+class Monster(msgspec.Struct, forbid_unknown_fields=True):
+    id: str
+    power: int
+
+
+class ToyCards(msgspec.Struct, forbid_unknown_fields=True):
+    """A small card schema (the toy itself deals plain numbers; this is for `cards check`)."""
+
+    monsters: list[Monster]
+    boss: str
+
+
+def boss_is_known(cards: ToyCards) -> list[tuple[str, str]]:
+    ids = {m.id for m in cards.monsters}
+    return [] if cards.boss in ids else [("$.boss", f"unknown card id {cards.boss!r}")]
+
+
+def load_toy_cards(path: Path) -> ToyCards:
+    return load_cards(path, ToyCards, boss_is_known)
+
+
 SPEC = registry.GameSpec(
     game_id="toy",
     name_key="game.toy",
@@ -184,6 +207,8 @@ SPEC = registry.GameSpec(
     bots={},
     best="random",
     view_module="",
+    card_files=("toy.yaml",),
+    card_loader=load_toy_cards,
 )
 
 
