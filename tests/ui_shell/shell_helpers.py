@@ -1,0 +1,58 @@
+"""Helpers for the shell tests: build the app at the main menu, find widgets by their text, click."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.scene import App
+from dungeon_table.ui.settings import Settings
+from dungeon_table.ui.widgets import Widget, label_text
+
+SIZE = (1280, 720)
+
+
+def menu_app(tmp_path: Path | None = None, size: tuple[int, int] = SIZE) -> App:
+    """The app at the main menu, animations off, settings saved under ``tmp_path`` if given."""
+    from dungeon_table.ui.scenes.menu import MainMenuScene
+
+    path = tmp_path / "settings.yaml" if tmp_path is not None else None
+    app = App(surface=pygame.Surface(size), settings=Settings(anim_speed=0), settings_path=path)
+    app.push(MainMenuScene(app))
+    app.step([])
+    return app
+
+
+def labels(app: App) -> list[str]:
+    return [label_text(w.label) for w in getattr(app.top, "widgets", []) if hasattr(w, "label")]
+
+
+def widget(app: App, text: str) -> Widget:
+    """The top scene's widget whose label reads ``text`` (translate first: ``t("menu.load")``)."""
+    for w in getattr(app.top, "widgets", []):
+        if hasattr(w, "label") and label_text(w.label) == text:
+            return w
+    raise AssertionError(f"no widget {text!r} on {type(app.top).__name__}: {labels(app)}")
+
+
+def click_at(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    ]
+
+
+def click(app: App, text_key: str, **fmt: object) -> None:
+    """Click the widget labelled ``t(text_key)`` in the middle and let the app draw a frame."""
+    app.step(click_at(widget(app, t(text_key, **fmt)).rect.center))
+
+
+def key(k: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+
+
+def key_up(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)

@@ -1,0 +1,104 @@
+"""The main menu and what it leads to, driven by posted clicks and keys."""
+
+from __future__ import annotations
+
+import pygame
+from shell_helpers import click, click_at, key, labels, menu_app, widget
+
+from dungeon_table.core import paths
+from dungeon_table.core.session import Session
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.scenes.load import LoadScene
+from dungeon_table.ui.scenes.menu import MainMenuScene
+from dungeon_table.ui.scenes.settings import SettingsScene
+from dungeon_table.ui.scenes.setup import SetupScene
+from dungeon_table.ui.table import TableScene
+
+
+def _start_from_setup(app) -> TableScene:  # noqa: ANN001
+    click(app, "game.lastdungeon")
+    assert isinstance(app.top, SetupScene)
+    click(app, "setup.start")
+    assert isinstance(app.top, TableScene), type(app.top).__name__
+    return app.top
+
+
+def test_menu_setup_start_reaches_a_table() -> None:
+    app = menu_app()
+    table = _start_from_setup(app)
+    assert table.session.record.seats == ["human"]
+    assert paths.autosave_path("lastdungeon").exists(), "a new game is autosaved for Continue"
+
+
+def test_setup_daily_run_uses_todays_date_as_seed() -> None:
+    import time
+
+    app = menu_app()
+    click(app, "game.lastdungeon")
+    app.step(click_at(widget(app, t("setup.daily")).rect.move(-4, 0).midright))  # Off -> On
+    assert app.top.daily
+    click(app, "setup.start")
+    assert app.top.session.record.seed == int(time.strftime("%Y%m%d"))
+
+
+def test_setup_seed_field_takes_digits_only() -> None:
+    app = menu_app()
+    click(app, "game.lastdungeon")
+    setup = app.top
+    seed_field = [w for w in setup.widgets if getattr(w, "allowed", None)][0]
+    app.step(click_at(seed_field.rect.center))
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="4a2")])
+    assert setup.seed_text == "42"
+    click(app, "setup.start")
+    assert app.top.session.record.seed == 42
+
+
+def test_continue_appears_only_with_an_unfinished_autosave() -> None:
+    app = menu_app()
+    assert t("menu.continue") not in labels(app)
+    session = Session.new("lastdungeon", ["human"], 11, autosave=paths.autosave_path("lastdungeon"))
+    session.apply(0, session.game.legal_actions(0)[0])
+    app.reset(MainMenuScene(app))
+    app.step([])
+    assert t("menu.continue") in labels(app)
+    click(app, "menu.continue")
+    assert isinstance(app.top, TableScene)
+    assert len(app.top.session.record.actions) == 1, "Continue resumes the autosaved game"
+
+
+def test_a_damaged_autosave_offers_no_continue_and_the_menu_works() -> None:
+    paths.autosave_path("lastdungeon").write_text("format: 1\ngame: [unclosed\n", encoding="utf-8")
+    app = menu_app()
+    assert t("menu.continue") not in labels(app)
+    click(app, "menu.settings")
+    assert isinstance(app.top, SettingsScene)
+
+
+def test_damaged_saves_in_load_show_their_error_and_the_app_goes_on() -> None:
+    saves = paths.saves_dir()
+    (saves / "garbage.yaml").write_text("::: {{ not a save", encoding="utf-8")
+    good = Session.new("lastdungeon", ["human"], 5)
+    good.save(saves / "refused.yaml")
+    text = (saves / "refused.yaml").read_text(encoding="utf-8")
+    (saves / "refused.yaml").write_text(
+        text.replace("actions: []", "actions:\n- {seat: 0, type: teleport}"), encoding="utf-8")
+    app = menu_app()
+    click(app, "menu.load")
+    load = app.top
+    assert isinstance(load, LoadScene)
+    broken = {info.path.name: info for info in load.saves}
+    assert broken["garbage.yaml"].error, "a file that does not parse is listed with its error"
+    load.open(broken["refused.yaml"])  # parses, but the replay refuses an action
+    app.step([])
+    assert isinstance(app.top, LoadScene)
+    assert load.error and "refused.yaml" in load.error
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, MainMenuScene)
+    click(app, "menu.rules")
+    assert type(app.top).__name__ == "RulesHelpScene", "the menu keeps working"
+
+
+def test_quit_empties_the_stack() -> None:
+    app = menu_app()
+    click(app, "menu.quit")
+    assert app.top is None and not app.running

@@ -1,0 +1,63 @@
+"""Fonts, i18n catalogs and the theme: the parts every screen is made of."""
+
+from __future__ import annotations
+
+import pygame
+import yaml
+
+from dungeon_table.ui import fonts, i18n, theme
+
+
+def test_wrap_breaks_japanese_without_spaces_and_keeps_punctuation() -> None:
+    text = "冒険者を撃退し、誰一人として財宝にたどり着かせないでください。約20分のソロゲームです。"
+    width = 240
+    lines = fonts.wrap(text, "body", width)
+    assert len(lines) > 1 and "".join(lines) == text
+    assert all(fonts.font("body").size(line)[0] <= width + 30 for line in lines)
+    assert not any(line.startswith(("、", "。")) for line in lines), "no line starts with 、。"
+
+
+def test_wrap_breaks_english_at_spaces() -> None:
+    lines = fonts.wrap("Repel every adventurer before one reaches the treasure.", "body", 200)
+    assert len(lines) > 1
+    assert " ".join(lines) == "Repel every adventurer before one reaches the treasure."
+
+
+def test_japanese_renders_glyphs_not_boxes() -> None:
+    box = fonts.font("body").render("\uffff", True, (255, 255, 255))  # a code point with no glyph
+    kana = fonts.text("ダンジョン", "body", (255, 255, 255))
+    assert kana.get_width() > box.get_width() * 2
+
+
+def test_text_is_cached() -> None:
+    assert fonts.text("Hello", "small", theme.TEXT) is fonts.text("Hello", "small", theme.TEXT)
+
+
+def test_every_shell_key_exists_in_both_languages() -> None:
+    for part in ("shell", "rules"):
+        en = yaml.safe_load((i18n.CATALOG_DIR / f"en.{part}.yaml").read_text(encoding="utf-8"))
+        ja = yaml.safe_load((i18n.CATALOG_DIR / f"ja.{part}.yaml").read_text(encoding="utf-8"))
+        assert set(en) == set(ja), set(en) ^ set(ja)
+
+
+def test_t_falls_back_to_english_then_the_key() -> None:
+    i18n.set_language("ja")
+    assert i18n.t("menu.quit") == "終了"
+    assert i18n.t("no.such.key") == "no.such.key"
+    assert i18n.t("handoff.pass_to", name="花子") == "花子さんに渡してください"
+    assert i18n.t("handoff.pass_to") == "{name}さんに渡してください", "a missing value stays visible"
+
+
+def test_every_colour_has_a_glyph_that_draws() -> None:
+    surface = pygame.Surface((64, 64))
+    for name, colour in theme.CARD_COLOURS.items():
+        assert name in theme.GLYPHS
+        surface.fill((0, 0, 0))
+        theme.draw_glyph(surface, name, (32, 32), 20, colour)
+        assert surface.get_at((32, 34))[:3] == colour, name
+
+
+def test_theme_scales_the_grid_with_window_and_setting() -> None:
+    assert theme.Theme.for_window((1920, 1080)).px(1) == 8
+    assert theme.Theme.for_window((1280, 720)).px(3) == 16
+    assert theme.Theme.for_window((1920, 1080), ui_scale=1.5).px(2) == 24

@@ -1,0 +1,163 @@
+"""Handoff, game over, replay, pause and the idle loop."""
+
+from __future__ import annotations
+
+import pygame
+from shell_helpers import click, click_at, key, key_up, menu_app
+
+from dungeon_table.core import paths, registry
+from dungeon_table.core.session import Session
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.scenes.gameover import GameOverScene, score_rows
+from dungeon_table.ui.scenes.handoff import HOLD_MS, HandoffScene
+from dungeon_table.ui.scenes.menu import MainMenuScene
+from dungeon_table.ui.scenes.pause import PauseScene
+from dungeon_table.ui.scenes.replay import ReplayScene
+from dungeon_table.ui.table import TableScene
+
+
+def _finished(seed: int = 4) -> Session:
+    session = Session.new("lastdungeon", ["bot:greedy"], seed)
+    bot = registry.get("lastdungeon").make_bot("greedy", seed)
+    while session.game.result() is None:
+        seat = session.game.to_act()[0]
+        session.apply(seat, bot.choose(session.game.view(seat), session.game.legal_actions(seat)))
+    return session
+
+
+def test_idle_app_needs_no_frames_and_waits_forever() -> None:
+    app = menu_app()
+    assert app.step([]) is False
+    assert not app.needs_frames
+    assert app._wait_timeout() == 0, "no timer: the loop blocks in event.wait() until input"
+    drawn = app.frames_drawn
+    app.step([])
+    assert app.frames_drawn == drawn, "nothing changed: nothing is drawn"
+
+
+def test_a_timer_wakes_the_loop_once() -> None:
+    app = menu_app()
+    app.set_timer(50)
+    assert 0 < app._wait_timeout() <= 50
+    pygame.time.wait(60)
+    drawn = app.frames_drawn
+    app.step([])
+    assert app.frames_drawn == drawn + 1 and app._wait_timeout() == 0
+
+
+def test_handoff_hides_the_table_and_reveals_only_on_purpose() -> None:
+    app = menu_app()
+    revealed: list[bool] = []
+    app.push(HandoffScene(app, "Alice", "handoff.reason.turn", lambda: revealed.append(True)))
+    app.step([])
+    button = app.top.widgets[0]
+    stray_up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)
+    app.step([stray_up, key(pygame.K_ESCAPE)])
+    assert not revealed, "a stray release (the click that ended the turn) or Esc reveals nothing"
+    app.step(click_at(button.rect.center))
+    assert revealed and isinstance(app.top, MainMenuScene)
+
+
+def test_handoff_by_holding_space_animates_then_reveals() -> None:
+    app = menu_app()
+    revealed: list[bool] = []
+    app.push(HandoffScene(app, "Bob", "handoff.reason.turn", lambda: revealed.append(True)))
+    assert app.step([key(pygame.K_SPACE)]) is True, "the hold ring needs frames"
+    app.step([key_up(pygame.K_SPACE)])
+    assert not revealed and not app.needs_frames
+    app.step([key(pygame.K_SPACE)])
+    pygame.time.wait(HOLD_MS + 20)
+    app.step([])
+    assert revealed
+
+
+def test_game_over_lists_every_score_line_saves_and_returns_to_menu() -> None:
+    session = _finished()
+    app = menu_app()
+    app.push(GameOverScene(app, session))
+    app.step([])
+    result = session.game.result()
+    assert score_rows(result)[-1] == "score.total"
+    assert {line.key for line in result.breakdown[0]} == set(score_rows(result))
+    assert list(paths.saves_dir().glob("lastdungeon-*.yaml")), "the finished game is kept"
+    click(app, "gameover.menu")
+    assert isinstance(app.top, MainMenuScene) and len(app.scenes) == 1
+
+
+def test_game_over_play_again_and_view_replay() -> None:
+    session = _finished()
+    app = menu_app()
+    app.push(GameOverScene(app, session))
+    click(app, "gameover.again")
+    assert isinstance(app.top, TableScene)
+    assert app.top.session.record.seats == ["bot:greedy"]
+    app.push(GameOverScene(app, session))
+    click(app, "gameover.replay")
+    assert isinstance(app.top, ReplayScene)
+
+
+def test_replay_steps_forward_and_back_to_the_same_states() -> None:
+    session = _finished(seed=6)
+    app = menu_app()
+    replay = ReplayScene(app, session.record)
+    app.push(replay)
+    app.step([key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
+    assert replay.count == 3
+    assert replay.game.state_dict() == session.game_at(3).state_dict()
+    app.step([key(pygame.K_LEFT)])
+    assert replay.count == 2
+    assert replay.game.state_dict() == session.game_at(2).state_dict()
+    app.step([key(pygame.K_END)])
+    assert replay.count == replay.total and replay.game.result() is not None
+    app.step([key(pygame.K_HOME)])
+    assert replay.count == 0 and replay.error is None
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, MainMenuScene)
+
+
+def test_pause_save_and_quit_keeps_the_game_for_continue() -> None:
+    app = menu_app()
+    click(app, "game.lastdungeon")
+    click(app, "setup.start")
+    table = app.top
+    table.session.apply(0, table.session.game.legal_actions(0)[0])
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, PauseScene)
+    click(app, "pause.save_quit")
+    assert isinstance(app.top, MainMenuScene) and len(app.scenes) == 1
+    assert list(paths.saves_dir().glob("lastdungeon-*.yaml"))
+    assert t("menu.continue") in [w.label() for w in app.top.widgets if callable(w.label)]
+
+
+def test_pause_resume_returns_to_the_table() -> None:
+    app = menu_app()
+    click(app, "game.lastdungeon")
+    click(app, "setup.start")
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, PauseScene)
+    app.step([key(pygame.K_RETURN)])  # Resume has the focus
+    assert isinstance(app.top, TableScene)
+
+
+def test_every_scene_draws_in_both_languages_at_both_sizes() -> None:
+    from dungeon_table.ui import i18n
+    from dungeon_table.ui.scenes.load import LoadScene
+    from dungeon_table.ui.scenes.rules_help import RulesHelpScene
+    from dungeon_table.ui.scenes.settings import SettingsScene
+    from dungeon_table.ui.scenes.setup import SetupScene
+
+    session = _finished(seed=2)
+    for lang in ("en", "ja"):
+        i18n.set_language(lang)
+        for size in ((1920, 1080), (1280, 720)):
+            app = menu_app(size=size)
+            for scene in (SetupScene(app, "lastdungeon"), SettingsScene(app), LoadScene(app),
+                          RulesHelpScene(app), HandoffScene(app, "花子", "handoff.reason.turn",
+                                                            lambda: None),
+                          GameOverScene(app, session), ReplayScene(app, session.record)):
+                app.push(scene)
+                app.step([])
+                app.draw()
+                for w in getattr(scene, "widgets", []):
+                    assert app.surface.get_rect().contains(w.rect), (type(scene).__name__, w.rect)
+                app.pop()

@@ -1,0 +1,70 @@
+"""Settings: live language switch, persistence, and a damaged settings file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+from shell_helpers import click, click_at, key, labels, menu_app, widget
+
+from dungeon_table.ui import i18n
+from dungeon_table.ui import settings as settings_io
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.scenes.menu import MainMenuScene
+from dungeon_table.ui.scenes.settings import SettingsScene
+
+
+def _language_choice(app):  # noqa: ANN001, ANN202
+    return widget(app, t("settings.language"))
+
+
+def test_menu_settings_switch_to_japanese_and_back(tmp_path: Path) -> None:
+    app = menu_app(tmp_path)
+    click(app, "menu.settings")
+    assert isinstance(app.top, SettingsScene)
+    app.step(click_at(_language_choice(app).rect.move(-4, 0).midright))  # en -> ja
+    assert i18n.language() == "ja"
+    assert "言語" in labels(app), "the settings screen relabels itself at once"
+    assert settings_io.load(tmp_path / "settings.yaml").lang == "ja", "the choice is saved"
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, MainMenuScene)
+    assert "設定" in labels(app), "the menu below relabelled too"
+    click(app, "menu.settings")
+    app.step(click_at(_language_choice(app).rect.move(-4, 0).midright))
+    assert i18n.language() == "en"
+    assert settings_io.load(tmp_path / "settings.yaml").lang == "en"
+
+
+def test_keyboard_changes_a_setting(tmp_path: Path) -> None:
+    app = menu_app(tmp_path)
+    click(app, "menu.settings")
+    # Language has the focus on arrival; Down moves to the animation speed, Right raises it.
+    app.step([key(pygame.K_DOWN), key(pygame.K_RIGHT)])
+    assert app.settings.anim_speed == 0.5  # from off (0) to the next step
+    assert settings_io.load(tmp_path / "settings.yaml").anim_speed == 0.5
+
+
+def test_ui_scale_relayouts_every_scene(tmp_path: Path) -> None:
+    app = menu_app(tmp_path)
+    before = app.theme.scale
+    click(app, "menu.settings")
+    app.step(click_at(widget(app, t("settings.ui_scale")).rect.move(-4, 0).midright))
+    assert app.settings.ui_scale > 1.0
+    assert app.theme.scale > before
+
+
+def test_damaged_settings_file_gives_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "settings.yaml"
+    path.write_text("lang: [oops\n", encoding="utf-8")
+    assert settings_io.load(path) == settings_io.Settings()
+    path.write_text("lang: xx\nanim_speed: 9\nui_scale: banana\nextra: 1\n", encoding="utf-8")
+    loaded = settings_io.load(path)
+    assert (loaded.lang, loaded.anim_speed, loaded.ui_scale) == ("en", 3.0, 1.0)
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "settings.yaml"
+    wanted = settings_io.Settings(lang="ja", anim_speed=2.0, fullscreen=True, ui_scale=1.25,
+                                  glyphs=False)
+    settings_io.save(wanted, path)
+    assert settings_io.load(path) == wanted
