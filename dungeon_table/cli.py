@@ -388,6 +388,9 @@ def check_replay(path: Path) -> int:
 
 def _digests_elsewhere(path: Path) -> list[str] | None:
     env = {**os.environ, "PYTHONHASHSEED": str(random.SystemRandom().randrange(1, 2**31))}
+    # The child finds this very package even when it runs from a source tree, not installed.
+    here = str(Path(__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
     command = [sys.executable, "-m", "dungeon_table", "replay", "--digests", str(path)]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
