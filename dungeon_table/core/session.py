@@ -118,9 +118,8 @@ class Session:
         stack: dict[str, list[Any]] | None = None,
         autosave: Path | str | None = None,
     ) -> Session:
-        """A fresh game. Bad setups raise ``ValueError`` (unknown game, seat count)."""
+        """A fresh game. Bad setups raise ``ValueError`` (unknown game, seat count, options)."""
         spec = registry.get(game_id)
-        spec.new_game(seats, seed, options, stack)  # refuse a bad setup with the game's own error
         record = Record(
             format=FORMAT,
             game=game_id,
