@@ -128,3 +128,15 @@ def test_option_values_are_yaml() -> None:
     assert cli.parse_seed("42") == 42
     assert 20000101 < cli.parse_seed("daily") < 30000101
     assert cli.parse_size("1280x720") == (1280, 720)
+
+
+def test_python_dash_m_is_the_same_command() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "dungeon_table", "--help"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0
+    for command in ("play", "simulate", "script", "replay", "shot", "cards"):
+        assert command in done.stdout
