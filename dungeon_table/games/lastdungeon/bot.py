@@ -50,7 +50,7 @@ EMPTY = Plan((), 0, 0, 0, 0)
 
 
 def free_slots(view: m.LastDungeonView) -> list[Slot]:
-    start = view.adventurer.position + 1 if view.adventurer else 1
+    start = view.position + 1
     return [Slot(i, s.damage_bonus, s.cost_delta, s.draw_on_play)
             for i, s in enumerate(view.spaces) if i >= start and s.card is None]
 
@@ -167,7 +167,7 @@ class GreedyBot:
             bonus = {i: s.damage_bonus for i, s in enumerate(view.spaces)}
             return max(plays, key=lambda a: (keep_value(self.cards, a.card), bonus[a.space]))
         assert view.adventurer is not None
-        last_step = view.adventurer.position + 1 >= len(view.spaces) - 1
+        last_step = view.position + 1 >= len(view.spaces) - 1
         if need > 0 and last_step and m.Retreat() in legal:
             return m.Retreat()
         return m.Fight()
@@ -222,7 +222,7 @@ class PlannerBot(GreedyBot):
         if can_expand and can_retreat and view.crystal_total >= 5 and self._plan(
                 view, slots + [extra["expand"], extra["retreat"]]).damage >= need:
             return m.Expand()
-        last_step = view.adventurer.position + 1 >= len(view.spaces) - 1
+        last_step = view.position + 1 >= len(view.spaces) - 1
         if last_step:
             return m.Expand() if can_expand else m.Retreat() if can_retreat else None
         if can_expand and view.crystal_total - 3 >= self.tuning.reserve:
@@ -232,7 +232,7 @@ class PlannerBot(GreedyBot):
     def _extra_slots(self, view: m.LastDungeonView) -> dict[str, Slot]:
         """The slot an expansion would open (a set-aside room: effect unknown) or a retreat would."""
         assert view.adventurer is not None
-        pos = view.adventurer.position
+        pos = view.position
         behind = view.spaces[pos]
         return {
             "expand": Slot(len(view.spaces), 0, 0, 0),

@@ -251,3 +251,4 @@ class LastDungeonView(msgspec.Struct, frozen=True):
     crystal_total: int = 0
     empower_next: int = 0
     difficulty: int = 0
+    position: int = 0            # space of the adventurer deck (also while no adventurer stands)

@@ -43,7 +43,7 @@ def _play(game: LastDungeon, action: m.Play) -> str | None:
         return f"{action.card} is not in your hand"
     if not 0 <= action.space <= game.treasure:
         return f"there is no space {action.space}"
-    position = game.walker.position if game.walker else 0
+    position = game.position
     if action.space <= position:
         return f"space {action.space} is not right of the adventurer (on space {position})"
     if action.space in game.played:
@@ -70,7 +70,7 @@ def _expand(game: LastDungeon, action: m.Expand) -> str | None:
 def _retreat(game: LastDungeon, action: m.Retreat) -> str | None:
     if game.retreated_this_round:
         return "only one retreat a round"
-    if game.walker is None or game.walker.position == 0:
+    if game.position == 0:
         return "the adventurer is at the entrance and cannot go further back"
     return _crystals(game, "retreat", game.cards.rules.retreat_crystals)
 

@@ -27,11 +27,10 @@ STACK_DECKS = ("hand_deck", "events", "level1", "level2", "level3")
 
 @dataclass
 class Walker:
-    """The adventurer on the board: its card, side, space and the damage stacked on it."""
+    """The adventurer on the board: its card, side, power and the damage stacked on it."""
 
     card: str
     side: str
-    position: int
     power: int
     stack: list[str] = field(default_factory=list)
     stacked_damage: int = 0
@@ -68,7 +67,8 @@ class LastDungeon(Game):
         self.played: dict[int, str] = {}       # space index -> card played there this round
         self.expansion_rooms: list[str] = []
         self.adventurers = Deck()
-        self.walker: Walker | None = None
+        self.walker: Walker | None = None      # None between a repel and the next entry
+        self.position = 0                      # space of the adventurer and its deck
         self.hand: list[str] = []
         self.draw_pile = Deck()
         self.discard: list[str] = []           # last = top
@@ -125,7 +125,7 @@ class LastDungeon(Game):
     @property
     def distance(self) -> int:
         """Spaces between the adventurer and the treasure (the game-over chart)."""
-        return self.treasure - self.walker.position if self.walker else 0
+        return self.treasure - self.position
 
     @property
     def crystal_total(self) -> int:
@@ -152,8 +152,7 @@ class LastDungeon(Game):
 
     def free_spaces(self) -> list[int]:
         """Empty spaces right of the adventurer, the treasure space included."""
-        start = self.walker.position + 1 if self.walker else 1
-        return [s for s in range(start, self.treasure + 1) if s not in self.played]
+        return [s for s in range(self.position + 1, self.treasure + 1) if s not in self.played]
 
     def power_of(self, card: str, side: str) -> int:
         hero = self.cards.hero
@@ -185,7 +184,7 @@ class LastDungeon(Game):
         if (not self.expanded_this_round and self.expansions_used < numbers.max_expansions
                 and self.crystal_total >= numbers.expand_crystals):
             legal.append(m.Expand())
-        if (not self.retreated_this_round and self.walker and self.walker.position > 0
+        if (not self.retreated_this_round and self.position > 0
                 and self.crystal_total >= numbers.retreat_crystals):
             legal.append(m.Retreat())
         legal.append(m.Fight())
@@ -293,12 +292,11 @@ class LastDungeon(Game):
         events.append(m.Expanded(room=room, space=space, treasure=self.treasure))
 
     def _paid_retreat(self, events: list[Event]) -> None:
-        walker = self.walker
-        assert walker is not None
-        walker.position -= 1
+        assert self.walker is not None
+        self.position -= 1
         self.retreated_this_round = True
-        events.append(m.Retreated(card=walker.card, from_space=walker.position + 1,
-                                  to_space=walker.position))
+        events.append(m.Retreated(card=self.walker.card, from_space=self.position + 1,
+                                  to_space=self.position))
 
     # --- B. damage and repel ------------------------------------------------------------------
     def _do_fight(self, action: m.Fight, events: list[Event]) -> None:
@@ -312,7 +310,7 @@ class LastDungeon(Game):
                                         damage=here.damage, total=total))
         if walker.stacked_damage:
             total += walker.stacked_damage
-            events.append(m.DamageDealt(source="stack", space=walker.position, card="",
+            events.append(m.DamageDealt(source="stack", space=self.position, card="",
                                         damage=walker.stacked_damage, total=total))
         if total >= walker.power:
             self._repel(walker, total, events)
@@ -345,10 +343,10 @@ class LastDungeon(Game):
             walker.stack.append(card)
             walker.stacked_damage += self.cards.playable(card)[1]
         self.played = {}
-        walker.position += 1
-        events.append(m.Advanced(card=walker.card, from_space=walker.position - 1,
-                                 to_space=walker.position, power=walker.power, total=total))
-        if walker.position >= self.treasure:
+        self.position += 1
+        events.append(m.Advanced(card=walker.card, from_space=self.position - 1,
+                                 to_space=self.position, power=walker.power, total=total))
+        if self.position >= self.treasure:
             self._lose(events)
         else:
             self._next_round(events)
@@ -366,6 +364,7 @@ class LastDungeon(Game):
         self.draw_pile.put_top(card)
         events.append(m.Scouted(card=card, cost=self.cards.adventurer(card).scout_cost))
         self._clear(events)
+        self.walker = None
         self._enter_next(events)
 
     def _do_crystallise(self, action: m.Crystallise, events: list[Event]) -> None:
@@ -378,6 +377,7 @@ class LastDungeon(Game):
         self.crystals.append((card, value))
         events.append(m.Crystallised(card=card, value=value, forced=forced))
         self._clear(events)
+        self.walker = None
         self._enter_next(events)
 
     def _clear(self, events: list[Event]) -> None:
@@ -393,12 +393,11 @@ class LastDungeon(Game):
 
     # --- D. the next adventurer ---------------------------------------------------------------
     def _enter_next(self, events: list[Event]) -> None:
-        position = self.walker.position if self.walker else 0
         self.phase = "actions"
         while self.adventurers.cards:
             card = self.adventurers.draw()
             if self.cards.level(card):            # an adventurer or the hero
-                self._enter(card, position, events)
+                self._enter(card, events)
                 if self.history:               # not during setup
                     self._next_round(events)
                 return
@@ -406,21 +405,20 @@ class LastDungeon(Game):
                 return                         # waiting for the player's discard
             if self.outcome:
                 return
-            position = self.walker.position if self.walker else position
         self._win(events)
 
-    def _enter(self, card: str, position: int, events: list[Event]) -> None:
+    def _enter(self, card: str, events: list[Event]) -> None:
+        """D: the next adventurer enters where the last one stood (the deck's space)."""
         power = self.power_of(card, "front") + self.empower_next
         self.empower_next = 0
-        self.walker = Walker(card, "front", position, power)
+        self.walker = Walker(card, "front", power)
         events.append(m.AdventurerEntered(card=card, side="front", level=self.cards.level(card),
-                                          power=power, space=position))
+                                          power=power, space=self.position))
 
     def _resolve_event(self, card: str, events: list[Event]) -> bool:
         """Resolve an event from the adventurer deck; True when the player must discard first."""
         effect = self.cards.event(card).event
         events.append(m.EventResolved(card=card, effect=effect.kind, value=effect.value))
-        walker = self.walker
         if effect.kind == "draw":
             self.hand += self._draw(effect.value, events)
         elif effect.kind == "discard" and self.hand:
@@ -432,12 +430,12 @@ class LastDungeon(Game):
             return False
         elif effect.kind == "empower":
             self.empower_next += effect.value
-        elif walker and effect.kind == "retreat":
-            walker.position = max(0, walker.position - effect.value)
-        elif walker and effect.kind == "advance":
-            walker.position = min(self.treasure, walker.position + effect.value)
-            if walker.position >= self.treasure:
-                self._lose(events)
+        elif effect.kind == "retreat":         # the deck moves back, never past the entrance
+            self.position = max(0, self.position - effect.value)
+        elif effect.kind == "advance":
+            self.position = min(self.treasure, self.position + effect.value)
+            if self.position >= self.treasure:
+                self._lose(events, card)
         self.removed.append(card)
         return False
 
@@ -468,12 +466,11 @@ class LastDungeon(Game):
         self.history.append(self.distance)
         events.append(m.GameWon(repelled=self.repelled, rounds=self.round))
 
-    def _lose(self, events: list[Event]) -> None:
-        assert self.walker is not None
+    def _lose(self, events: list[Event], card: str | None = None) -> None:
         self.outcome, self.phase = "lost", "over"
         self.history.append(0)
-        events.append(m.GameLost(card=self.walker.card, space=self.walker.position,
-                                 rounds=self.round))
+        who = card or (self.walker.card if self.walker else "")
+        events.append(m.GameLost(card=who, space=self.position, rounds=self.round))
 
     def score(self) -> list[ScoreLine]:
         weights = self.cards.score

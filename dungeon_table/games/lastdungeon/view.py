@@ -19,7 +19,7 @@ from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.cards import LastDungeonCards, Text, load
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, i18n, theme
+from dungeon_table.ui import anim, fonts, i18n, table, theme
 from dungeon_table.ui.anim import Arc, Banner, FlipCard, FloatText, MoveCard, Together, Tween, Walk
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.table import Target, UiState
@@ -447,7 +447,7 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
                          max(1, g.th.px(0.25)), border_radius=g.th.px(1.2))
         _label(surface, t("ld.space.empty"), "small", theme.TEXT_DIM, sc, center=slot.center)
     if space.card and space.damage:
-        _badge(surface, str(space.damage), (slot.centerx, slot.bottom + g.th.px(2.5)),
+        table.badge(surface, str(space.damage), (slot.centerx, slot.bottom + g.th.px(2.5)),
                theme.DANGER, g.th)
 
 
@@ -460,18 +460,6 @@ def _room_chips(space: m.Space) -> str:
     if space.draw_on_play:
         parts.append(t("ld.room.draw", n=space.draw_on_play))
     return " · ".join(parts)
-
-
-def _badge(surface: pygame.Surface, s: str, center: tuple[int, int], colour: Any,
-           th: theme.Theme, big: bool = False) -> pygame.Rect:
-    img = fonts.text(s, "number", theme.TEXT, th.scale * (1.0 if big else 0.7))
-    radius = max(img.get_width(), img.get_height()) // 2 + th.px(0.6)
-    pygame.draw.circle(surface, theme.SHADOW, (center[0] + 2, center[1] + 3), radius)
-    pygame.draw.circle(surface, colour, center, radius)
-    pygame.draw.circle(surface, theme.mix(colour, (255, 255, 255), 0.4), center, radius,
-                       max(1, th.px(0.25)))
-    surface.blit(img, img.get_rect(center=center))
-    return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
 
 
 def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adventurer) -> None:
@@ -488,12 +476,12 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
         r.shown.cards.append((spot, card, "hand"))
     cf.blit_card(surface, r.face(a.card, "adventurer", g.cw, a.side), rect)
     r.shown.cards.append((rect, a.card, "adventurer"))
-    power = _badge(surface, str(a.power), (rect.right + g.th.px(5), rect.y + g.th.px(5)),
+    power = table.badge(surface, str(a.power), (rect.right + g.th.px(5), rect.y + g.th.px(5)),
                    cf.BADGE["power"], g.th, big=True)
     _label(surface, t("ld.card.power"), "small", theme.TEXT, g.th.scale, True,
            midtop=(power.centerx, power.bottom))
     if a.stacked_damage:
-        _badge(surface, f"-{a.stacked_damage}", (power.centerx, power.bottom + g.th.px(6)),
+        table.badge(surface, f"-{a.stacked_damage}", (power.centerx, power.bottom + g.th.px(6)),
                theme.DANGER, g.th)
     arrow_y = rect.bottom + g.th.px(0.5)
     pygame.draw.polygon(surface, theme.ACCENT, [(rect.centerx - g.th.px(1.5), arrow_y),
@@ -617,7 +605,7 @@ def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
             pygame.draw.line(surface, theme.LEGAL, (rect.x + g.th.px(1), y),
                              (right - g.th.px(1), y), max(2, g.th.px(0.4)))
         if card in pending:
-            _badge(surface, "✓" if view.phase != "event_discard" else "×",
+            table.badge(surface, "✓" if view.phase != "event_discard" else "×",
                    (rect.centerx, rect.y + rect.h // 2), theme.ACCENT, g.th)
         elif card == r.selected or (view.pending and view.pending.kind == "play"
                                     and card == view.pending.card):
@@ -687,35 +675,17 @@ def _damage_float(r: LastDungeonRenderer, e: m.DamageDealt, before: m.LastDungeo
         spot = r.adventurer_rect(before.adventurer.position).center
     else:
         spot = r.space_rect(e.space).center
-    image = _outlined(f"-{e.damage}", g.th.scale * 1.5, theme.TEXT, (120, 20, 16))
+    image = anim.outlined(f"-{e.damage}", g.th.scale * 1.5, theme.TEXT, (120, 20, 16))
     return FloatText(image=image, start=spot, rise=g.th.px(8), delay=k * 160.0,
                      duration=600 + k * 160.0)
-
-
-def _outlined(s: str, scale: float, fill: Any, stroke: Any) -> pygame.Surface:
-    """Big number with a dark rim, readable over any card."""
-    font = fonts.font("number", scale)
-    inner = font.render(s, True, fill)
-    rim = font.render(s, True, stroke)
-    w = max(2, round(scale * 3))
-    out = pygame.Surface((inner.get_width() + 2 * w, inner.get_height() + 2 * w), pygame.SRCALPHA)
-    for dx in (-w, 0, w):
-        for dy in (-w, 0, w):
-            out.blit(rim, (w + dx, w + dy))
-    out.blit(inner, (w, w))
-    return out
 
 
 def _banner(r: LastDungeonRenderer, text: str, colour: Any) -> Tween:
     g = r.geo
     assert g is not None
     img = fonts.text(text, "title", theme.TEXT, g.th.scale * 0.8, True)
-    ribbon = pygame.Surface((img.get_width() + g.th.px(12), img.get_height() + g.th.px(3)),
-                            pygame.SRCALPHA)
-    pygame.draw.rect(ribbon, (*colour, 235), ribbon.get_rect(), border_radius=g.th.px(2))
-    ribbon.blit(img, img.get_rect(center=ribbon.get_rect().center))
     centre = (g.x0 + g.colw * SLOTS // 2, g.mat_y + g.th.px(2))
-    return Banner(image=ribbon, center=centre)
+    return Banner(image=anim.ribbon(img, colour, g.th.px(6), g.th.px(1.5)), center=centre)
 
 
 def _hand_spot(r: LastDungeonRenderer, view: m.LastDungeonView, card: str) -> tuple[int, int]:

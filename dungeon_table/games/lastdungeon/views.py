@@ -32,7 +32,7 @@ def _adventurer(game: LastDungeon) -> m.Adventurer | None:
     hero = walker.card == game.cards.hero.id
     return m.Adventurer(
         card=walker.card, side=walker.side, level=game.cards.level(walker.card),  # type: ignore[arg-type]
-        position=walker.position, power=walker.power, stack=list(walker.stack),
+        position=game.position, power=walker.power, stack=list(walker.stack),
         stacked_damage=walker.stacked_damage,
         scout_cost=0 if hero else game.cards.adventurer(walker.card).scout_cost,
     )
@@ -70,6 +70,7 @@ def build_view(game: LastDungeon, seat: int | None) -> m.LastDungeonView:
         crystal_total=game.crystal_total,
         empower_next=game.empower_next,
         difficulty=game.difficulty,
+        position=game.position,
     )
 
 
@@ -83,9 +84,10 @@ def build_state(game: LastDungeon) -> dict[str, Any]:
         "rooms": list(game.rooms),
         "played": {str(k): v for k, v in sorted(game.played.items())},
         "expansion_rooms": list(game.expansion_rooms),
+        "position": game.position,
         "adventurer_deck": list(reversed(game.adventurers.cards)),   # from the top
         "adventurer": None if walker is None else {
-            "card": walker.card, "side": walker.side, "position": walker.position,
+            "card": walker.card, "side": walker.side,
             "power": walker.power, "stack": list(walker.stack),
             "stacked_damage": walker.stacked_damage,
         },
