@@ -194,6 +194,32 @@ class Pause(Tween):
         return
 
 
+def outlined(s: str, scale: float, fill: tuple[int, int, int],
+             stroke: tuple[int, int, int]) -> pygame.Surface:
+    """A big bold number with a dark rim, readable over any card (damage dealt, gains)."""
+    from dungeon_table.ui import fonts
+
+    font = fonts.font("number", scale)
+    inner = font.render(s, True, fill)
+    rim = font.render(s, True, stroke)
+    w = max(2, round(scale * 3))
+    out = pygame.Surface((inner.get_width() + 2 * w, inner.get_height() + 2 * w), pygame.SRCALPHA)
+    for dx in (-w, 0, w):
+        for dy in (-w, 0, w):
+            out.blit(rim, (w + dx, w + dy))
+    out.blit(inner, (w, w))
+    return out
+
+
+def ribbon(text: pygame.Surface, colour: tuple[int, int, int], pad: int,
+           radius: int) -> pygame.Surface:
+    """Text on a rounded, nearly opaque band: the image of a ``Banner``."""
+    out = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
+    pygame.draw.rect(out, (*colour, 235), out.get_rect(), border_radius=radius)
+    out.blit(text, text.get_rect(center=out.get_rect().center))
+    return out
+
+
 class AnimQueue:
     """Tweens played one after another; a tween's clock starts when it becomes current."""
 

@@ -88,6 +88,28 @@ class TableRenderer(Protocol):
     def log_heading(self, before: Any, after: Any) -> str | None: ...
 
 
+def label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float,
+          bold: bool = False, **where: Any) -> pygame.Rect:
+    """Blit cached text placed by a Rect keyword (``midtop=(x, y)``); returns where it went."""
+    img = fonts.text(s, role, colour, scale, bold)
+    rect = img.get_rect(**where)
+    surface.blit(img, rect)
+    return rect
+
+
+def badge(surface: pygame.Surface, s: str, center: tuple[int, int], colour: Any,
+          th: theme.Theme, big: bool = False) -> pygame.Rect:
+    """A round token with a bold number (power, damage on a space), with a small shadow."""
+    img = fonts.text(s, "number", theme.TEXT, th.scale * (1.0 if big else 0.7))
+    radius = max(img.get_width(), img.get_height()) // 2 + th.px(0.6)
+    pygame.draw.circle(surface, theme.SHADOW, (center[0] + 2, center[1] + 3), radius)
+    pygame.draw.circle(surface, colour, center, radius)
+    pygame.draw.circle(surface, theme.mix(colour, (255, 255, 255), 0.4), center, radius,
+                       max(1, th.px(0.25)))
+    surface.blit(img, img.get_rect(center=center))
+    return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
+
+
 def make_renderer(app: App, game_id: str) -> TableRenderer:
     module = importlib.import_module(registry.get(game_id).view_module)
     return module.make_renderer(app, game_id)

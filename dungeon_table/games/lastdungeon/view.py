@@ -18,8 +18,8 @@ import pygame
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.cards import LastDungeonCards, Text, load
-from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import anim, fonts, i18n, table, theme
+from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui.anim import Arc, Banner, FlipCard, FloatText, MoveCard, Together, Tween, Walk
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.table import Target, UiState
@@ -364,14 +364,6 @@ def draw_table(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
     _draw_buttons(r, surface, ui)
 
 
-def _label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float, bold: bool = False,
-           **where: Any) -> pygame.Rect:
-    img = fonts.text(s, role, colour, scale, bold)
-    rect = img.get_rect(**where)
-    surface.blit(img, rect)
-    return rect
-
-
 def _draw_top(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
               ui: UiState) -> None:
     g = r.geo
@@ -379,14 +371,14 @@ def _draw_top(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDunge
     sc = g.th.scale
     theme.draw_panel(surface, g.top, g.th)
     pad = g.th.px(2)
-    left = _label(surface, t("ld.round", n=view.round), "heading", theme.TEXT, sc * 0.8, True,
+    left = table.label(surface, t("ld.round", n=view.round), "heading", theme.TEXT, sc * 0.8, True,
                   midleft=(g.top.x + pad, g.top.centery))
-    rep = _label(surface, t("ld.repelled", n=view.repelled), "body", theme.GOOD, sc,
+    rep = table.label(surface, t("ld.repelled", n=view.repelled), "body", theme.GOOD, sc,
                  midleft=(left.right + pad * 2, g.top.centery))
     prompt, colour = _prompt(r, view, ui)
     room = g.top.right - rep.right - pad * 4
     prompt = fonts.fit(prompt, "body", room, sc, True)
-    _label(surface, prompt, "body", colour, sc, True, midright=(g.top.right - pad, g.top.centery))
+    table.label(surface, prompt, "body", colour, sc, True, midright=(g.top.right - pad, g.top.centery))
 
 
 def _prompt(r: LastDungeonRenderer, view: m.LastDungeonView, ui: UiState) -> tuple[str, Any]:
@@ -420,14 +412,14 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
     head_y = mat.y + g.th.px(1)
     if space.kind == "room" and space.room:
         title = fonts.fit(lang_text(r.cards.event(space.room).room_name), "body", mat.w - 8, sc)
-        head = _label(surface, title, "body", theme.TEXT, sc, True, midtop=(mat.centerx, head_y))
+        head = table.label(surface, title, "body", theme.TEXT, sc, True, midtop=(mat.centerx, head_y))
         r.shown.cards.append((head.inflate(g.th.px(2), g.th.px(1)), space.room, "room"))
         chips = _room_chips(space)
         if chips:
-            _label(surface, fonts.fit(chips, "small", mat.w - 8, sc), "small", theme.GOLD, sc, True,
+            table.label(surface, fonts.fit(chips, "small", mat.w - 8, sc), "small", theme.GOLD, sc, True,
                    midtop=(mat.centerx, head.bottom))
     else:
-        _label(surface, t(f"ld.space.{space.kind}"), "body", theme.TEXT_DIM, sc, True,
+        table.label(surface, t(f"ld.space.{space.kind}"), "body", theme.TEXT_DIM, sc, True,
                midtop=(mat.centerx, head_y))
     slot = r.space_rect(i)
     if space.kind in ("treasure", "entrance"):
@@ -445,7 +437,7 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
     elif space.kind == "room":
         pygame.draw.rect(surface, theme.mix(colour, theme.TEXT_DIM, 0.3), slot,
                          max(1, g.th.px(0.25)), border_radius=g.th.px(1.2))
-        _label(surface, t("ld.space.empty"), "small", theme.TEXT_DIM, sc, center=slot.center)
+        table.label(surface, t("ld.space.empty"), "small", theme.TEXT_DIM, sc, center=slot.center)
     if space.card and space.damage:
         table.badge(surface, str(space.damage), (slot.centerx, slot.bottom + g.th.px(2.5)),
                theme.DANGER, g.th)
@@ -478,7 +470,7 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
     r.shown.cards.append((rect, a.card, "adventurer"))
     power = table.badge(surface, str(a.power), (rect.right + g.th.px(5), rect.y + g.th.px(5)),
                    cf.BADGE["power"], g.th, big=True)
-    _label(surface, t("ld.card.power"), "small", theme.TEXT, g.th.scale, True,
+    table.label(surface, t("ld.card.power"), "small", theme.TEXT, g.th.scale, True,
            midtop=(power.centerx, power.bottom))
     if a.stacked_damage:
         table.badge(surface, f"-{a.stacked_damage}", (power.centerx, power.bottom + g.th.px(6)),
@@ -495,7 +487,7 @@ def _draw_deck(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
     theme.draw_panel(surface, g.deck, g.th)
     pad = g.th.px(2)
     sc = g.th.scale
-    _label(surface, t("ld.deck"), "body", theme.TEXT_DIM, sc, True,
+    table.label(surface, t("ld.deck"), "body", theme.TEXT_DIM, sc, True,
            topleft=(g.deck.x + pad, g.deck.y + pad))
     width = round(g.cw * 0.62)
     if view.deck_top:
@@ -504,12 +496,12 @@ def _draw_deck(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
         for k in range(min(3, view.deck_count - 1), 0, -1):  # the thickness of the deck
             surface.blit(r.deck_back(view.deck_top, width), spot.move(k * 3, -k * 3))
         cf.blit_card(surface, image, spot)
-    _label(surface, str(view.deck_count), "number", theme.TEXT, sc * 1.1,
+    table.label(surface, str(view.deck_count), "number", theme.TEXT, sc * 1.1,
            midright=(g.deck.right - pad, g.deck.centery))
-    _label(surface, t("ld.left"), "small", theme.TEXT_DIM, sc,
+    table.label(surface, t("ld.left"), "small", theme.TEXT_DIM, sc,
            topright=(g.deck.right - pad, g.deck.centery + g.th.px(3)))
     if view.empower_next:
-        _label(surface, t("ld.empower", n=view.empower_next), "small", theme.DANGER, sc, True,
+        table.label(surface, t("ld.empower", n=view.empower_next), "small", theme.DANGER, sc, True,
                bottomright=(g.deck.right - pad, g.deck.bottom - pad))
 
 
@@ -520,9 +512,9 @@ def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface,
     theme.draw_panel(surface, g.crystals, g.th)
     pad = g.th.px(2)
     sc = g.th.scale
-    _label(surface, t("ld.crystals"), "body", theme.TEXT_DIM, sc, True,
+    table.label(surface, t("ld.crystals"), "body", theme.TEXT_DIM, sc, True,
            topleft=(g.crystals.x + pad, g.crystals.y + pad))
-    _label(surface, str(view.crystal_total), "number", (150, 226, 240), sc,
+    table.label(surface, str(view.crystal_total), "number", (150, 226, 240), sc,
            topright=(g.crystals.right - pad, g.crystals.y + g.th.px(1)))
     chosen = set(view.pending.chosen) if view.pending else set()
     for rect, crystal in zip(r.crystal_rects(len(view.crystals)), view.crystals, strict=True):
@@ -544,9 +536,9 @@ def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
     sc = g.th.scale
     enough = view.total_damage >= a.power
     colour = theme.GOOD if enough else theme.DANGER
-    head = _label(surface, t("ld.meter"), "body", theme.TEXT_DIM, sc, True,
+    head = table.label(surface, t("ld.meter"), "body", theme.TEXT_DIM, sc, True,
                   topleft=(g.meter.x + pad, g.meter.y + pad))
-    value = _label(surface, f"{view.total_damage} / {a.power}", "number", colour, sc,
+    value = table.label(surface, f"{view.total_damage} / {a.power}", "number", colour, sc,
                    topleft=(g.meter.x + pad, head.bottom))
     bar = pygame.Rect(g.meter.x + pad, value.bottom + g.th.px(0.5), g.meter.w - 2 * pad,
                       g.th.px(2.5))
@@ -560,7 +552,7 @@ def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
         pygame.draw.line(surface, theme.FELT_DARK, (x, bar.y + 2), (x, bar.bottom - 3), 1)
     verdict = t("ld.meter.repels") if enough else t("ld.meter.short",
                                                     n=a.power - view.total_damage)
-    _label(surface, fonts.fit(verdict, "small", bar.w, sc), "small", colour, sc, True,
+    table.label(surface, fonts.fit(verdict, "small", bar.w, sc), "small", colour, sc, True,
            midtop=(bar.centerx, bar.bottom + g.th.px(0.75)))
 
 
@@ -573,7 +565,7 @@ def _draw_piles(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
         cf.blit_card(surface, r.dungeon_back(g.draw.w), g.draw)
     else:
         pygame.draw.rect(surface, theme.PANEL_EDGE, g.draw, 1, border_radius=g.th.px(1))
-    _label(surface, t("ld.draw_pile", n=view.draw_count), "small", theme.TEXT, sc, True,
+    table.label(surface, t("ld.draw_pile", n=view.draw_count), "small", theme.TEXT, sc, True,
            midbottom=(g.draw.centerx, g.draw.y - g.th.px(0.5)))
     if view.discard:
         top = view.discard[-1]
@@ -581,7 +573,7 @@ def _draw_piles(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
         r.shown.cards.append((g.discard, top, "hand"))
     else:
         pygame.draw.rect(surface, theme.PANEL_EDGE, g.discard, 1, border_radius=g.th.px(1))
-    _label(surface, t("ld.discard", n=len(view.discard)), "small", theme.TEXT, sc, True,
+    table.label(surface, t("ld.discard", n=len(view.discard)), "small", theme.TEXT, sc, True,
            midbottom=(g.discard.centerx, g.discard.y - g.th.px(0.5)))
 
 
@@ -637,7 +629,8 @@ def log_line(r: LastDungeonRenderer, event: Event) -> str | None:
     kind = event.__struct_config__.tag
     key = f"ld.log.{kind}"
     for variant in (data.get("reason"), data.get("source"), data.get("effect"),
-                    "forced" if data.get("forced") else None):
+                    "forced" if data.get("forced") else None,
+                    "exact" if data.get("lost") == 0 else None):
         if variant and (i18n.has(f"{key}_{variant}") or i18n.has(f"{key}_{variant}", "en")):
             key = f"{key}_{variant}"
             break
