@@ -80,12 +80,17 @@ class GameSpec:
                 module = None
         patterns = self.card_files
         if not patterns and module is not None and hasattr(module, "CARD_FILE"):
-            patterns = (str(Path(module.CARD_FILE).relative_to(CARDS_DIR)),)
+            patterns = (str(module.CARD_FILE),)
         loader = self.card_loader or getattr(module, "load", None)
         # Past any cache: the file is checked as it is now.
         loader = getattr(loader, "__wrapped__", loader)
-        files = sorted({f for pattern in patterns for f in CARDS_DIR.glob(pattern)})
-        return files, loader
+        files: set[Path] = set()
+        for pattern in patterns:
+            if Path(pattern).is_absolute():
+                files.update([Path(pattern)] if Path(pattern).exists() else [])
+            else:
+                files.update(CARDS_DIR.glob(pattern))
+        return sorted(files), loader
 
 
 _REGISTRY: dict[str, GameSpec] = {}
