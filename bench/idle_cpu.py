@@ -1,0 +1,76 @@
+"""CPU share of the app while idle on a Last Dungeon table (target: at most 2 %).
+
+Runs the real loop (``App.run``) in a subprocess with the dummy video driver: a human's table
+with nothing animating, measured with ``time.process_time`` over a window after a short settle.
+
+    python bench/idle_cpu.py [--seconds 10] [--settle 2] [--wait nap|sdl|both]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+CHILD = textwrap.dedent(
+    """
+    import json, sys, threading, time
+    import pygame
+    from dungeon_table.ui import entry
+    from dungeon_table.ui.table import TableScene
+
+    settle, seconds, mode = float(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
+    app = entry.build_app("en")
+    app.wait_mode = mode
+    entry.first_scene(app, {"game": "lastdungeon", "seats": ["human"], "seed": 7}, None)
+    assert isinstance(app.top, TableScene), type(app.top).__name__
+    out = {}
+
+    def measure():
+        time.sleep(settle)
+        cpu0, wall0, frames0 = time.process_time(), time.perf_counter(), app.frames_drawn
+        time.sleep(seconds)
+        out["cpu_s"] = time.process_time() - cpu0
+        out["wall_s"] = time.perf_counter() - wall0
+        out["frames"] = app.frames_drawn - frames0
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    threading.Thread(target=measure, daemon=True).start()
+    app.run()
+    print(json.dumps(out))
+    """
+)
+
+
+def run(seconds: float, settle: float, mode: str = "nap") -> dict[str, float]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    with tempfile.TemporaryDirectory() as home:
+        env["DUNGEON_TABLE_HOME"] = home  # never touch the player's saves or settings
+        proc = subprocess.run(
+            [sys.executable, "-c", CHILD, str(settle), str(seconds), mode],
+            env=env, capture_output=True, text=True, check=True,
+        )
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--settle", type=float, default=2.0)
+    parser.add_argument("--wait", choices=("nap", "sdl", "both"), default="nap",
+                        help="the app's idle wait (nap: the default; sdl: pygame.event.wait)")
+    args = parser.parse_args()
+    for mode in ("nap", "sdl") if args.wait == "both" else (args.wait,):
+        result = run(args.seconds, args.settle, mode)
+        share = 100 * result["cpu_s"] / result["wall_s"]
+        print(f"idle ({mode}) on a Last Dungeon table for {result['wall_s']:.1f} s: "
+              f"CPU {result['cpu_s'] * 1000:.0f} ms = {share:.2f} %, "
+              f"frames drawn {result['frames']}")
+
+
+if __name__ == "__main__":
+    main()
