@@ -459,7 +459,11 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
     assert g is not None
     rect = r.adventurer_rect(a.position)
     small = round(g.cw * 0.62)
-    left = g.col_x(a.position - 1) if a.position > 0 else rect.x - g.colw // 2
+    # Badges go right of the card; at the far end of the row there is no room: then left of it,
+    # with the stacked cards one step further left.
+    room_right = rect.right + g.th.px(10) <= g.top.right
+    badge_x = rect.right + g.th.px(5) if room_right else rect.x - g.th.px(5)
+    left = g.col_x(a.position - 1) - (0 if room_right else g.th.px(6))
     for k, card in enumerate(a.stack):  # stacked damage lies sideways beside the adventurer
         image = cf.sideways(r.face(card, "hand", small))
         step = min(round(image.get_height() * 0.45), (g.ch - image.get_height()) // max(1, k))
@@ -468,13 +472,13 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
         r.shown.cards.append((spot, card, "hand"))
     cf.blit_card(surface, r.face(a.card, "adventurer", g.cw, a.side), rect)
     r.shown.cards.append((rect, a.card, "adventurer"))
-    power = table.badge(surface, str(a.power), (rect.right + g.th.px(5), rect.y + g.th.px(5)),
-                   cf.BADGE["power"], g.th, big=True)
+    power = table.badge(surface, str(a.power), (badge_x, rect.y + g.th.px(5)),
+                        cf.BADGE["power"], g.th, big=True)
     table.label(surface, t("ld.card.power"), "small", theme.TEXT, g.th.scale, True,
-           midtop=(power.centerx, power.bottom))
+                midtop=(power.centerx, power.bottom))
     if a.stacked_damage:
         table.badge(surface, f"-{a.stacked_damage}", (power.centerx, power.bottom + g.th.px(6)),
-               theme.DANGER, g.th)
+                    theme.DANGER, g.th)
     arrow_y = rect.bottom + g.th.px(0.5)
     pygame.draw.polygon(surface, theme.ACCENT, [(rect.centerx - g.th.px(1.5), arrow_y),
                                                  (rect.centerx + g.th.px(1.5), arrow_y),
