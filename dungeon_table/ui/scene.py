@@ -260,6 +260,7 @@ class App:
     def run(self) -> None:
         """Run until the last scene is popped or the window is closed."""
         self.running = True
+        self.request_redraw()  # the first frame, whatever was drawn before
         self.step([])
         while self.running and self.scenes:
             events = pygame.event.get() if self.needs_frames else self.wait()

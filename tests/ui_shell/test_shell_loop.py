@@ -1,0 +1,48 @@
+"""The real loop: it draws once, then sleeps until input; the window entry point runs and exits."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import pygame
+from shell_helpers import menu_app
+
+
+def test_run_draws_once_then_sleeps_until_quit() -> None:
+    app = menu_app()
+    pygame.event.clear()
+    drawn = app.frames_drawn
+    timer = threading.Timer(0.4, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    timer.start()
+    app.run()
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    assert app.top is None and not app.running
+    assert app.frames_drawn - drawn == 1, "one frame on start, none while idle"
+    assert wall >= 0.35
+    assert cpu < 0.5 * wall, "the idle loop sleeps (a busy loop would use the whole wall time)"
+
+
+def test_run_app_opens_plays_and_exits_cleanly(tmp_path: Path) -> None:
+    child = textwrap.dedent(
+        """
+        import threading, pygame
+        from dungeon_table.ui import entry
+        quit = lambda: pygame.event.post(pygame.event.Event(pygame.QUIT))
+        threading.Timer(0.5, quit).start()
+        play = {"game": "lastdungeon", "seats": ["human"], "seed": 3, "options": {}}
+        raise SystemExit(entry.run_app(play=play, lang="ja"))
+        """
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               DUNGEON_TABLE_HOME=str(tmp_path))
+    proc = subprocess.run([sys.executable, "-c", child], env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "saves" / "autosave-lastdungeon.yaml").exists()
