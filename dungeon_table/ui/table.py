@@ -332,7 +332,8 @@ class TableScene(Scene):
             self.viewer = seat
             self._refresh()
 
-        name = t("table.seat_name", n=seat + 1)
+        names = list(getattr(self.session, "names", None) or [])
+        name = names[seat] if seat < len(names) and names[seat] else t("table.seat_name", n=seat + 1)
         self.app.push(HandoffScene(self.app, name, "handoff.reason.turn", reveal))
 
     # --- frames ---------------------------------------------------------------------------------------
