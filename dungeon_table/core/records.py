@@ -75,16 +75,24 @@ def dump_yaml(record: Record) -> str:
     """The save text: one key a line, each action on a line of its own (diffable, readable)."""
     data = msgspec.to_builtins(record)
     actions = data.pop("actions")
-    head = yaml.safe_dump(
-        data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=10_000
-    )
+    head = _dump(data, flow=None)
     if not actions:
         return head + "actions: []\n"
-    lines = [
-        "- " + yaml.safe_dump(a, sort_keys=False, default_flow_style=True, width=10_000).strip()
-        for a in actions
-    ]
+    lines = ["- " + _dump(a, flow=True).strip() for a in actions]
     return head + "actions:\n" + "\n".join(lines) + "\n"
+
+
+# PyYAML writes these line breaks raw inside quotes and reads them back folded: escape them.
+_RAW_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+def _dump(data: Any, flow: bool | None) -> str:
+    """YAML with Japanese and other text as is, unless that would not read back the same."""
+    style = {"sort_keys": False, "default_flow_style": flow, "width": 10_000}
+    text = yaml.safe_dump(data, allow_unicode=True, **style)
+    if any(c in text for c in _RAW_BREAKS):
+        text = yaml.safe_dump(data, allow_unicode=False, **style)
+    return text
 
 
 def parse_yaml(text: str, source: str = "<save>") -> Record:

@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dungeon_table.core import records
 from dungeon_table.core.errors import SaveError
@@ -162,3 +164,30 @@ def test_failed_autosave_does_not_stop_the_game(
 
 def _refuse(src: str, dst: str) -> None:
     raise OSError(30, "Read-only file system")
+
+
+_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-(10**12), 10**12), st.text(max_size=12),
+    st.sampled_from(["ラスト・ダンジョン", "a: b", "- x", "{y}", "#z", "yes", "null", "1e3", ""]),
+)
+_values = st.recursive(
+    _scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                                        max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    options=st.dictionaries(st.text(min_size=1, max_size=8), _values, max_size=4),
+    fields=st.lists(st.dictionaries(st.text(min_size=1, max_size=6).filter(
+        lambda k: k not in ("seat", "type")), _values, max_size=3), max_size=4),
+    names=st.lists(st.text(max_size=10), max_size=2),
+)
+def test_any_plain_data_survives_the_yaml_round_trip(
+    options: dict, fields: list[dict], names: list[str]
+) -> None:
+    actions = [{"seat": 0, "type": "t", **extra} for extra in fields]
+    record = Record(game="g", seed=1, seats=["human", "bot:x"], names=names, options=options,
+                    actions=actions)
+    assert parse_yaml(record.to_yaml()) == record
