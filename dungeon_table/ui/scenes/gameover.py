@@ -93,7 +93,13 @@ class GameOverScene(MenuBase):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         th = self.th
-        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(160)), min(h - th.px(8), th.px(100)))
+        # Tall enough for the score lines (plus the saved-as line) and a readable chart, no more.
+        row_h = fonts.line_height("body", th.scale) + th.px(1)
+        table_h = (len(score_rows(self.result)) + 1) * row_h + th.px(4)
+        body = max(th.px(40), table_h)
+        head = fonts.line_height("title", th.scale) + th.px(3)
+        height = th.px(4) + head + body + th.px(3) + th.px(7) + th.px(4)
+        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(160)), min(h - th.px(8), height))
         rect.center = (w // 2, h // 2)
         return rect
 

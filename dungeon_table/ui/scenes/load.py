@@ -85,7 +85,7 @@ class LoadScene(MenuBase):
             widgets.append(Button(pygame.Rect(right - 2 * bw - th.px(1.5),
                                               y + (self.row_h() - bh) // 2 - th.px(0.5), bw, bh),
                                   lambda: t("load.open"), lambda i=info: self.open(i),
-                                  enabled=usable, primary=usable, role="small"))
+                                  enabled=usable, role="small"))
             y += self.row_h()
         bw = th.px(24)
         widgets.append(Button(pygame.Rect(panel.centerx - bw // 2, panel.bottom - pad - th.px(6.5),
@@ -104,8 +104,15 @@ class LoadScene(MenuBase):
     def draw_content(self, surface: pygame.Surface) -> None:
         th = self.th
         panel = self.panel_rect()
-        self.title(surface, t("load.title"), th.px(5))
+        self.blit_text(surface, t("load.title"), "title",
+                       midbottom=(panel.centerx, panel.y - th.px(2)))
         theme.draw_panel(surface, panel, th)
+        shown = self.saves[self.first : self.first + self.rows()]
+        if len(shown) < len(self.saves):
+            where = t("load.range", first=self.first + 1, last=self.first + len(shown),
+                      total=len(self.saves))
+            self.blit_text(surface, where, "small", theme.TEXT_DIM,
+                           bottomright=(panel.right - th.px(4), panel.bottom - th.px(5)))
         pad = th.px(4)
         if not self.saves:
             self.blit_text(surface, t("load.empty"), "body", theme.TEXT_DIM,
@@ -135,7 +142,8 @@ class LoadScene(MenuBase):
                 head += f"  ·  {t('menu.continue')}"
             colour = theme.TEXT_DIM
         else:
-            head, sub, colour = t("load.damaged") + f": {info.path.name}", info.error, theme.DANGER
+            reason = info.error.replace(f"{info.path}: ", "")  # the row already names the file
+            head, sub, colour = t("load.damaged") + f": {info.path.name}", reason, theme.DANGER
         self.blit_text(surface, fonts.fit(head, "body", text_w, th.scale), "body",
                        topleft=(x, rect.y + th.px(1)))
         self.blit_text(surface, fonts.fit(sub.replace("\n", " "), "small", text_w, th.scale),

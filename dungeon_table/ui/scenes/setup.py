@@ -93,7 +93,7 @@ class SetupScene(MenuBase):
 
     # --- layout ----------------------------------------------------------------------------------
     # Grid units: the label column, a control box, a row and the gap between rows.
-    LABEL_W, BOX_W, NAME_W, ROW, GAP = 24, 30, 40, 6, 1.5
+    LABEL_W, BOX_W, NAME_W, ROW, GAP = 22, 26, 38, 6, 1.5
 
     def _row_count(self) -> int:
         players = 1 if self.spec.min_players != self.spec.max_players else 0
