@@ -170,6 +170,27 @@ def test_saves_replay_to_the_same_state(game_id: str, tmp_path: Path) -> None:
         assert state(Session.load(auto).game) == state(session.game)
 
 
+
+def test_undo_restores_exactly_and_never_takes_back_a_reveal(game_id: str) -> None:
+    from dungeon_table.core.session import Session
+
+    spec = registry.get(game_id)
+    for seed in SEEDS[:3]:
+        session = Session.new(game_id, ["human"] * spec.min_players, seed)
+        rng, history, undone = random.Random(seed), [state(session.game)], 0
+        while session.game.result() is None and len(history) < MAX_ACTIONS:
+            seat = session.game.to_act()[0]
+            if session.can_undo(seat) and rng.random() < 0.3:
+                assert not session.steps[-1].reveals
+                session.undo()
+                history.pop()
+                undone += 1
+                assert state(session.game) == history[-1]
+                continue
+            session.apply(seat, rng.choice(session.game.legal_actions(seat)))
+            history.append(state(session.game))
+        assert undone or game_id == "toy", f"{game_id} seed {seed}: undo was never offered"
+
 if __name__ == "__main__":  # print the PERFT table to paste above
     sys.path.insert(0, str(Path(__file__).parent))
     from core import toy as toy_module
