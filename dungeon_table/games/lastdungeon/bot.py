@@ -63,8 +63,13 @@ def plans(cards: LastDungeonCards, hand: list[str], slots: list[Slot], spare: in
     """
     stats = {c: cards.playable(c) for c in hand}
     out = [EMPTY]
+    seen: set[tuple[tuple[int, int], ...]] = set()
     for k in range(1, min(len(slots), len(hand)) + 1):
         for chosen in combinations(sorted(hand, key=lambda c: -stats[c][0]), k):
+            numbers = tuple(stats[c] for c in chosen)
+            if numbers in seen:         # cards with the same numbers make the same plans
+                continue
+            seen.add(numbers)
             card_damage = sum(stats[c][1] for c in chosen)
             budget = len(hand) - k - spare
             for spaces in combinations(sorted(slots, key=lambda s: s.delta), k):
@@ -153,7 +158,8 @@ class GreedyBot:
 
     def _repelled(self, view: m.LastDungeonView, legal: list[Action]) -> Action:
         assert view.adventurer is not None
-        if view.crystal_total - view.adventurer.scout_cost >= 2:
+        # Level 3 cards cost 3 crystals and come too late to pay back; the early ones do.
+        if view.adventurer.level < 3 and view.crystal_total - view.adventurer.scout_cost >= 2:
             return m.Scout()
         return m.Crystallise()
 
