@@ -29,9 +29,9 @@ def make_icon(size: int = 64) -> pygame.Surface:
     names = ["red", "blue", "green", "purple"]
     for i, name in enumerate(names):
         angle = -math.pi / 4 + i * math.pi / 2
-        point = (c + math.cos(angle) * size * 0.28, c + math.sin(angle) * size * 0.28)
-        draw_glyph(icon, name, point, size * 0.12, CARD_COLOURS[name])
-    draw_glyph(icon, "star", (c, c), size * 0.2, GOLD)
+        point = (c + math.cos(angle) * size * 0.33, c + math.sin(angle) * size * 0.33)
+        draw_glyph(icon, name, point, size * 0.1, CARD_COLOURS[name])
+    draw_glyph(icon, "star", (c, c), size * 0.17, GOLD)
     return icon
 
 

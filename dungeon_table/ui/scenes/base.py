@@ -21,6 +21,8 @@ def dim_layer(size: tuple[int, int], alpha: int = 196) -> pygame.Surface:
     if key not in _DIM_CACHE:
         veil = pygame.Surface(size, pygame.SRCALPHA)
         veil.fill((*theme.FELT_DARK, alpha))
+        if pygame.display.get_surface() is not None:
+            veil = veil.convert_alpha()
         _DIM_CACHE.clear()
         _DIM_CACHE[key] = veil
     return _DIM_CACHE[key]

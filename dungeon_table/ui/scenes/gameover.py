@@ -70,9 +70,11 @@ class GameOverScene(MenuBase):
 
     def again(self) -> None:
         record = self.session.record
+        # Today's daily run is played again as the daily run; any other game gets a fresh seed.
+        seed = record.seed if record.seed == nav.daily_seed() else nav.random_seed()
         self._menu()
-        nav.start_game(self.app, self.game_id, list(record.seats), nav.random_seed(),
-                       dict(record.options), self.names, replace=False)
+        nav.start_game(self.app, self.game_id, list(record.seats), seed, dict(record.options),
+                       self.names, replace=False)
 
     def new_game(self) -> None:
         from dungeon_table.ui.scenes.setup import SetupScene
