@@ -68,22 +68,32 @@ def build_app(lang: str | None = None) -> App:
 
 
 def first_scene(app: App, play: dict[str, Any] | None, replay: str | None) -> None:
-    """Main menu at the bottom of the stack; a table or a replay over it when asked."""
+    """Main menu at the bottom of the stack; a table or a replay over it when asked.
+
+    A save that does not load, or a setup the game refuses, leaves the menu showing why.
+    """
+    from dungeon_table.core.errors import SaveError
     from dungeon_table.ui.scenes.menu import MainMenuScene
 
-    app.push(MainMenuScene(app))
-    if play:
-        from dungeon_table.ui.scenes import nav
+    menu = MainMenuScene(app)
+    app.push(menu)
+    try:
+        if play:
+            from dungeon_table.ui.scenes import nav
 
-        seats = list(play.get("seats") or ["human"])
-        seed = play.get("seed")
-        nav.start_game(app, play["game"], seats, nav.random_seed() if seed is None else int(seed),
-                       dict(play.get("options") or {}), replace=False)
-    elif replay:
-        from dungeon_table.core.records import load_record
-        from dungeon_table.ui.scenes.replay import ReplayScene
+            seats = list(play.get("seats") or ["human"])
+            seed = play.get("seed")
+            nav.start_game(app, play["game"], seats,
+                           nav.random_seed() if seed is None else int(seed),
+                           dict(play.get("options") or {}), replace=False)
+        elif replay:
+            from dungeon_table.core.records import load_record
+            from dungeon_table.ui.scenes.replay import ReplayScene
 
-        app.push(ReplayScene(app, load_record(replay)))
+            app.push(ReplayScene(app, load_record(replay)))
+    except (SaveError, ValueError, OSError) as err:
+        app.reset(menu)
+        menu.error = i18n.t("error.load", file=replay, reason=err) if replay else str(err)
 
 
 def run_app(

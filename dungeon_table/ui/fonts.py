@@ -21,6 +21,9 @@ ROLE_SIZES: dict[str, int] = {
     "number": 40,  # the numbers that matter: life, power, damage (drawn bold)
 }
 
+# Below these pixel sizes Japanese stops being comfortably legible, whatever the window size.
+ROLE_MIN: dict[str, int] = {"small": 13, "body": 15}
+
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _TEXT_CACHE_MAX = 1200
@@ -40,7 +43,7 @@ def _font_path() -> str:
 def size_for(role: str, scale: float = 1.0) -> int:
     if role not in ROLE_SIZES:
         raise ValueError(f"unknown font role {role!r} (known: {', '.join(ROLE_SIZES)})")
-    return max(8, round(ROLE_SIZES[role] * scale))
+    return max(ROLE_MIN.get(role, 8), round(ROLE_SIZES[role] * scale))
 
 
 def font(role: str, scale: float = 1.0, bold: bool = False) -> pygame.font.Font:

@@ -46,3 +46,17 @@ def test_run_app_opens_plays_and_exits_cleanly(tmp_path: Path) -> None:
                           timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "saves" / "autosave-lastdungeon.yaml").exists()
+
+
+def test_a_damaged_replay_file_opens_the_menu_with_its_error(tmp_path: Path) -> None:
+    from dungeon_table.ui import entry
+    from dungeon_table.ui.scenes.menu import MainMenuScene
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\ngame: lastdungeon\nseed: [\n", encoding="utf-8")
+    app = menu_app()
+    app.scenes.clear()
+    entry.first_scene(app, None, str(bad))
+    app.step([])
+    assert isinstance(app.top, MainMenuScene) and len(app.scenes) == 1
+    assert "bad.yaml" in (app.top.error or "")
