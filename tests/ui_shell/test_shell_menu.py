@@ -102,3 +102,16 @@ def test_quit_empties_the_stack() -> None:
     app = menu_app()
     click(app, "menu.quit")
     assert app.top is None and not app.running
+
+
+def test_keyboard_only_from_menu_to_a_table() -> None:
+    app = menu_app()
+    app.step([key(pygame.K_TAB), key(pygame.K_RETURN)])  # the first game tile
+    assert isinstance(app.top, SetupScene)
+    for _ in range(20):
+        if widget(app, t("setup.start")).focused:
+            break
+        app.step([key(pygame.K_TAB)])
+    assert widget(app, t("setup.start")).focused, "Tab reaches Start"
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.top, TableScene)
