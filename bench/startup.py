@@ -4,7 +4,7 @@ Each run is a fresh interpreter (dummy video driver, empty data folder) that ope
 ``dungeon-table`` does, draws the main menu once and exits; the clock runs from just before the
 process is spawned until it reports the frame. Prints the median of N runs and the spread.
 
-    python bench/startup.py [--runs 7]
+    python bench/startup.py [--runs 7] [--autosave 80]
 """
 
 from __future__ import annotations
@@ -32,11 +32,26 @@ CHILD = textwrap.dedent(
 )
 
 
-def one_run() -> tuple[float, float]:
+def make_autosave(home: str, actions: int) -> None:
+    """An unfinished Last Dungeon game of ``actions`` actions: the menu replays it for Continue."""
+    os.environ["DUNGEON_TABLE_HOME"] = home
+    from dungeon_table.core import paths, registry
+    from dungeon_table.core.session import Session
+
+    session = Session.new("lastdungeon", ["human"], 7, autosave=paths.autosave_path("lastdungeon"))
+    bot = registry.get("lastdungeon").make_bot("greedy", 7)
+    while len(session.record.actions) < actions and session.game.result() is None:
+        view, legal = session.game.view(0), session.game.legal_actions(0)
+        session.apply(0, bot.choose(view, legal))
+
+
+def one_run(autosave: int = 0) -> tuple[float, float]:
     """(seconds from spawn to the drawn frame, seconds of it inside Python after start-up)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     with tempfile.TemporaryDirectory() as home:
         env["DUNGEON_TABLE_HOME"] = home
+        if autosave:
+            make_autosave(home, autosave)
         start = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-c", CHILD], env=env, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, text=True)
@@ -55,14 +70,17 @@ def one_run() -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--autosave", type=int, default=0, metavar="N",
+                        help="start with an unfinished game of N actions (Continue replays it)")
     args = parser.parse_args()
     one_run()  # warm the file cache once, as a second launch of the app would be
-    runs = [one_run() for _ in range(args.runs)]
+    runs = [one_run(args.autosave) for _ in range(args.runs)]
     totals = sorted(r[0] for r in runs)
     inside = statistics.median(r[1] for r in runs)
     print(f"start to first main-menu frame: median {statistics.median(totals) * 1000:.0f} ms "
           f"(min {totals[0] * 1000:.0f}, max {totals[-1] * 1000:.0f}, {args.runs} runs); "
-          f"of which imports, window, fonts and first draw {inside * 1000:.0f} ms")
+          f"of which imports, window, fonts and first draw {inside * 1000:.0f} ms"
+          + (f"; with an autosave of {args.autosave} actions" if args.autosave else ""))
 
 
 if __name__ == "__main__":
