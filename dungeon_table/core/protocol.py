@@ -44,10 +44,15 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
 
 
 class ScoreLine(msgspec.Struct, frozen=True):
-    """One line of a score breakdown; ``key`` is an i18n key (``score.repelled``)."""
+    """One line of a score breakdown; ``key`` is an i18n key (``score.repelled``).
+
+    ``count`` is how many things earned ``value`` (13 adventurers repelled for 130 points), so the
+    game-over table can show "13 × 10" instead of a bare number that reads like a count.
+    """
 
     key: str
     value: int
+    count: int | None = None
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):

@@ -379,6 +379,9 @@ def test_score_breakdown() -> None:
     crystals = game.crystal_total
     assert lines == {"score.repelled": 140, "score.crystals": crystals, "score.win_bonus": 50,
                      "score.total": 190 + crystals}
+    counts = {line.key: line.count for line in game.result().breakdown[0]}
+    assert counts == {"score.repelled": 14, "score.crystals": crystals, "score.win_bonus": None,
+                      "score.total": None}
     assert game.result().history_key == "history.distance"
 
 

@@ -475,8 +475,8 @@ class LastDungeon(Game):
     def score(self) -> list[ScoreLine]:
         weights = self.cards.score
         lines = [
-            ScoreLine("score.repelled", self.repelled * weights.repelled),
-            ScoreLine("score.crystals", self.crystal_total * weights.crystal),
+            ScoreLine("score.repelled", self.repelled * weights.repelled, self.repelled),
+            ScoreLine("score.crystals", self.crystal_total * weights.crystal, self.crystal_total),
             ScoreLine("score.win_bonus", weights.win_bonus if self.outcome == "won" else 0),
         ]
         return [*lines, ScoreLine("score.total", sum(line.value for line in lines))]

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from dungeon_table.core import paths
-from dungeon_table.core.protocol import Result
+from dungeon_table.core.protocol import Result, ScoreLine
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
@@ -35,11 +35,26 @@ def score_rows(result: Result) -> list[str]:
     return keys
 
 
-def score_of(result: Result, seat: int, key: str) -> int | None:
+def score_line(result: Result, seat: int, key: str) -> ScoreLine | None:
     for line in result.breakdown[seat] if seat < len(result.breakdown) else []:
         if line.key == key:
-            return line.value
+            return line
     return None
+
+
+def score_of(result: Result, seat: int, key: str) -> int | None:
+    line = score_line(result, seat, key)
+    return None if line is None else line.value
+
+
+def count_text(line: ScoreLine | None) -> str:
+    """"13 × 10" for a line that counts things (13 repelled, 10 points each); else ""."""
+    if line is None or not line.count:
+        return ""
+    each = line.value // line.count
+    if each * line.count != line.value or each == 1:
+        return t("gameover.count_only", n=line.count) if each != 1 else ""
+    return t("gameover.count", n=line.count, each=each)
 
 
 class GameOverScene(MenuBase):
@@ -150,7 +165,7 @@ class GameOverScene(MenuBase):
         th = self.th
         seats = len(self.result.breakdown)
         row_h = fonts.line_height("body", th.scale) + th.px(1)
-        label_w = area.w - seats * th.px(16) if seats > 1 else area.w - th.px(18)
+        label_w = area.w - seats * th.px(20) if seats > 1 else area.w - th.px(24)
         col_w = (area.w - label_w) // max(1, seats)
         winners = set(self.result.winners)
         # header: seat names; the winner's column gets the accent band
@@ -174,11 +189,23 @@ class GameOverScene(MenuBase):
             label = fonts.fit(t(key), "body", label_w - th.px(1), th.scale)
             self.blit_text(surface, label, "body", theme.TEXT, bold=total, topleft=(area.x, y))
             for seat in range(seats):
-                value = score_of(self.result, seat, key)
-                x = area.x + label_w + seat * col_w + col_w // 2
-                self.blit_text(surface, "—" if value is None else str(value), "body",
-                               theme.GOLD if total else theme.TEXT, bold=total, midtop=(x, y))
+                self._draw_cell(surface, score_line(self.result, seat, key), total,
+                                pygame.Rect(area.x + label_w + seat * col_w, y, col_w, row_h))
             y += row_h
+
+    def _draw_cell(self, surface: pygame.Surface, line: ScoreLine | None, total: bool,
+                   cell: pygame.Rect) -> None:
+        """The points right-aligned in the seat's column; how they were earned dim left of them."""
+        th = self.th
+        text = "—" if line is None else str(line.value)
+        value = self.blit_text(surface, text, "body", theme.GOLD if total else theme.TEXT,
+                               bold=total, topright=(cell.right - th.px(2), cell.y))
+        detail = count_text(line)
+        if detail:
+            room = value.x - th.px(1.5) - cell.x
+            detail = fonts.fit(detail, "small", room, th.scale)
+            self.blit_text(surface, detail, "small", theme.TEXT_DIM,
+                           midright=(value.x - th.px(1.5), value.centery))
 
     def draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         th = self.th
