@@ -238,8 +238,11 @@ class App:
         now = self.now()
         fired = self._fire_timers(now)
         top = self.top
+        was_animating = self.needs_frames
         self.needs_frames = bool(top.update(now)) if top is not None else False
-        if self._dirty or fired or self.needs_frames:
+        # The frame after the last animated one must be drawn too: otherwise the picture freezes
+        # on the last tween frame (a half-faded banner) until the next input.
+        if self._dirty or fired or self.needs_frames or was_animating:
             self.draw()
         return self.needs_frames
 

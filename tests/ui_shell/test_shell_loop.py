@@ -13,6 +13,8 @@ from pathlib import Path
 import pygame
 from shell_helpers import menu_app
 
+from dungeon_table.ui.scene import App, Scene
+
 
 def test_run_draws_once_then_sleeps_until_quit() -> None:
     app = menu_app()
@@ -60,3 +62,32 @@ def test_a_damaged_replay_file_opens_the_menu_with_its_error(tmp_path: Path) -> 
     app.step([])
     assert isinstance(app.top, MainMenuScene) and len(app.scenes) == 1
     assert "bad.yaml" in (app.top.error or "")
+
+
+class _Fading(Scene):
+    """Animates for ``frames`` updates, recording what each drawn frame showed."""
+
+    def __init__(self, app: App, frames: int) -> None:
+        super().__init__(app)
+        self.left = frames
+        self.drawn: list[int] = []
+
+    def update(self, now_ms: int) -> bool:
+        self.left = max(0, self.left - 1)
+        return self.left > 0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.drawn.append(self.left)
+
+
+def test_the_frame_after_an_animation_ends_is_drawn() -> None:
+    """A banner fading out must not freeze half-faded: the first still frame is drawn too."""
+    app = App(surface=pygame.Surface((1280, 720)))
+    scene = _Fading(app, frames=3)
+    app.push(scene)
+    while app.step([]):
+        pass
+    assert scene.drawn[-1] == 0, "the last frame drawn is the settled one"
+    drawn = len(scene.drawn)
+    app.step([])
+    assert len(scene.drawn) == drawn, "then idle: no more frames"
