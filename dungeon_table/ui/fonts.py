@@ -151,3 +151,14 @@ def fit(s: str, role: str, width: int, scale: float = 1.0, bold: bool = False) -
     while s and f.size(s + "…")[0] > width:
         s = s[:-1]
     return s + "…"
+
+
+def shrink_to_fit(
+    s: str, role: str, width: int, scale: float = 1.0, bold: bool = False, floor: float = 0.8
+) -> tuple[str, float]:
+    """``s`` and a scale at which it fits ``width``: first smaller type (down to ``floor`` of the
+    scale), only then an ellipsis. Measured with the same weight it is drawn in."""
+    for k in (1.0, 0.92, 0.86, floor):
+        if font(role, scale * k, bold).size(s)[0] <= width:
+            return s, scale * k
+    return fit(s, role, width, scale * floor, bold), scale * floor

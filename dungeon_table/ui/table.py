@@ -89,8 +89,13 @@ class TableRenderer(Protocol):
 
 
 def label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float,
-          bold: bool = False, **where: Any) -> pygame.Rect:
-    """Blit cached text placed by a Rect keyword (``midtop=(x, y)``); returns where it went."""
+          bold: bool = False, width: int | None = None, **where: Any) -> pygame.Rect:
+    """Blit cached text placed by a Rect keyword (``midtop=(x, y)``); returns where it went.
+
+    With ``width`` the text is fitted to it: smaller type first, an ellipsis only if still too long.
+    """
+    if width is not None:
+        s, scale = fonts.shrink_to_fit(s, role, max(1, width), scale, bold)
     img = fonts.text(s, role, colour, scale, bold)
     rect = img.get_rect(**where)
     surface.blit(img, rect)

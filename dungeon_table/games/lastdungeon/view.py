@@ -414,38 +414,66 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
     here = view.adventurer is not None and view.adventurer.position == i
     colour = theme.mix(theme.FELT_DARK, theme.PANEL, 0.55 if here else 0.35)
     theme.draw_panel(surface, mat, g.th, colour, shadow=False)
-    head_y = mat.y + g.th.px(1)
-    if space.kind == "room" and space.room:
-        title = fonts.fit(lang_text(r.cards.event(space.room).room_name), "body", mat.w - 8, sc)
-        head = table.label(surface, title, "body", theme.TEXT, sc, True, midtop=(mat.centerx, head_y))
-        r.shown.cards.append((head.inflate(g.th.px(2), g.th.px(1)), space.room, "room"))
-        chips = _room_chips(space)
-        if chips:
-            table.label(surface, fonts.fit(chips, "small", mat.w - 8, sc), "small", theme.GOLD, sc, True,
-                   midtop=(mat.centerx, head.bottom))
-    else:
-        table.label(surface, t(f"ld.space.{space.kind}"), "body", theme.TEXT_DIM, sc, True,
-               midtop=(mat.centerx, head_y))
+    _draw_space_head(r, surface, mat, space, _title_scale(r, view))
     slot = r.space_rect(i)
+    ghosting = view.pending and view.pending.kind == "play" and view.pending.space == i
     if space.kind in ("treasure", "entrance"):
+        # The treasure stays recognisable under a card played on it: it peeks out up and right.
         plain = r.cards.treasure.id if space.kind == "treasure" else r.cards.entrance.id
-        cf.blit_card(surface, r.face(plain, "plain", g.cw), slot)
-        r.shown.cards.append((slot, plain, "plain"))
-    elif space.card and f"space:{i}" not in ui.hidden:
-        role = "adventurer" if r.cards.level(space.card) else "hand"
-        cf.blit_card(surface, r.face(space.card, "hand" if role else role, g.cw), slot)
+        covered = bool(space.card or ghosting)
+        under = slot.move(g.th.px(1.5), -g.th.px(0.6)) if covered else slot
+        cf.blit_card(surface, r.face(plain, "plain", g.cw), under)
+        r.shown.cards.append((under, plain, "plain"))
+    if space.card and f"space:{i}" not in ui.hidden:
+        cf.blit_card(surface, r.face(space.card, "hand", g.cw), slot)
         r.shown.cards.append((slot, space.card, "hand"))
-    elif view.pending and view.pending.kind == "play" and view.pending.space == i:
+    elif ghosting and view.pending is not None:
         ghost = r.ghost(view.pending.card or "", g.cw)  # the card on its way, paid for now
         surface.blit(ghost, slot)
         theme.outline(surface, slot, theme.ACCENT, g.th, 0.4)
     elif space.kind == "room":
         pygame.draw.rect(surface, theme.mix(colour, theme.TEXT_DIM, 0.3), slot,
                          max(1, g.th.px(0.25)), border_radius=g.th.px(1.2))
-        table.label(surface, t("ld.space.empty"), "small", theme.TEXT_DIM, sc, center=slot.center)
+        table.label(surface, t("ld.space.empty"), "small", theme.TEXT_DIM, sc,
+                    width=slot.w - g.th.px(1), center=slot.center)
     if space.card and space.damage:
         table.badge(surface, str(space.damage), (slot.centerx, slot.bottom + g.th.px(2.5)),
-               theme.DANGER, g.th)
+                    theme.DANGER, g.th)
+
+
+def _space_title(r: LastDungeonRenderer, space: m.Space) -> tuple[str, Any]:
+    if space.kind == "room" and space.room:
+        return lang_text(r.cards.event(space.room).room_name), theme.TEXT
+    return t(f"ld.space.{space.kind}"), theme.TEXT_DIM
+
+
+def _title_scale(r: LastDungeonRenderer, view: m.LastDungeonView) -> float:
+    """One type size for every space title in the row: the largest at which the longest fits."""
+    g = r.geo
+    assert g is not None
+    width = r.mat_rect(0).w - g.th.px(1.5)
+    return min(fonts.shrink_to_fit(_space_title(r, sp)[0], "body", width, g.th.scale, True)[1]
+               for sp in view.spaces)
+
+
+def _draw_space_head(r: LastDungeonRenderer, surface: pygame.Surface, mat: pygame.Rect,
+                     space: m.Space, title_scale: float) -> None:
+    """The space's title and, below it, what the room does (or the treasure's name)."""
+    g = r.geo
+    assert g is not None
+    sc = g.th.scale
+    width = mat.w - g.th.px(1.5)
+    top = (mat.centerx, mat.y + g.th.px(1))
+    title, colour = _space_title(r, space)
+    head = table.label(surface, title, "body", colour, title_scale, True, width=width, midtop=top)
+    if space.kind == "room" and space.room:
+        r.shown.cards.append((head.inflate(g.th.px(2), g.th.px(1)), space.room, "room"))
+        sub = _room_chips(space)
+    else:
+        sub = lang_text(r.cards.treasure.name) if space.kind == "treasure" else ""
+    if sub:
+        table.label(surface, sub, "small", theme.GOLD, sc, True, width=width,
+                    midtop=(mat.centerx, head.bottom))
 
 
 def _room_chips(space: m.Space) -> str:
