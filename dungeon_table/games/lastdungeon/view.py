@@ -143,8 +143,11 @@ class LastDungeonRenderer:
                             *self._play_corners(a.cost, a.damage, "b")), lang_text(a.text))
 
     def _play_corners(self, cost: int, damage: int, row: str = "t") -> tuple[cf.Corner, ...]:
-        return (cf.Corner(row + "l", str(cost), "cost", t("ld.card.cost")),
-                cf.Corner(row + "r", str(damage), "damage", t("ld.card.damage")))
+        """Cost and damage. On a playable card both sit down the left edge: in a crowded fan only
+        that strip of each card shows, and both numbers must stay readable there."""
+        cost_at, damage_at = ("tl", "bl") if row == "t" else ("bl", "br")
+        return (cf.Corner(cost_at, str(cost), "cost", t("ld.card.cost")),
+                cf.Corner(damage_at, str(damage), "damage", t("ld.card.damage")))
 
     def face(self, card: str, role: str, width: int, side: str = "front") -> pygame.Surface:
         return cf.face(self.spec(card, role, side), width)
@@ -470,7 +473,8 @@ def _draw_space_head(r: LastDungeonRenderer, surface: pygame.Surface, mat: pygam
         r.shown.cards.append((head.inflate(g.th.px(2), g.th.px(1)), space.room, "room"))
         sub = _room_chips(space)
     else:
-        sub = lang_text(r.cards.treasure.name) if space.kind == "treasure" else ""
+        # the treasure's own card shows its name, unless a card played on it hides it
+        sub = lang_text(r.cards.treasure.name) if space.kind == "treasure" and space.card else ""
     if sub:
         table.label(surface, sub, "small", theme.GOLD, sc, True, width=width,
                     midtop=(mat.centerx, head.bottom))
