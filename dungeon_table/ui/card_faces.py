@@ -143,10 +143,11 @@ def back(spec: BackSpec, width: int) -> pygame.Surface:
 
 
 def sideways(image: pygame.Surface) -> pygame.Surface:
-    """The same card turned a quarter (stacked damage lies across the adventurer)."""
+    """The same card turned a quarter clockwise (stacked damage lies across the adventurer): the
+    left-edge numbers come to the top, where a cascade of sideways cards leaves them visible."""
     key = ("side", id(image))
     if key not in _CACHE:
-        _CACHE[key] = pygame.transform.rotate(image, 90).convert_alpha()
+        _CACHE[key] = pygame.transform.rotate(image, -90).convert_alpha()
     return _CACHE[key]
 
 
@@ -211,9 +212,13 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
     body_bottom = h - (badge if bottoms else round(w * 0.06)) - (h * 0.04 if spec.footer else 0)
     _draw_body(surf, spec.body, pygame.Rect(inner.x + w * 0.06, body_top, inner.w - w * 0.12,
                                             body_bottom - body_top))
-    if spec.footer:
+    if spec.footer:  # centred in the room the bottom corners leave
+        left = badge if any(c.pos == "bl" for c in spec.corners) else 0
+        right = w - (badge if any(c.pos == "br" for c in spec.corners) else 0)
         ft = font_px(round(w * 0.07)).render(spec.footer, True, INK_DIM)
-        surf.blit(ft, ft.get_rect(midbottom=(w // 2, h - h * 0.025)))
+        if ft.get_width() > right - left:
+            ft = pygame.transform.smoothscale_by(ft, (right - left) / ft.get_width())
+        surf.blit(ft, ft.get_rect(midbottom=((left + right) // 2, h - h * 0.025)))
     for corner in spec.corners:
         _draw_corner(surf, corner, w, h)
     return surf.convert_alpha()

@@ -155,10 +155,15 @@ def fit(s: str, role: str, width: int, scale: float = 1.0, bold: bool = False) -
 
 def shrink_to_fit(
     s: str, role: str, width: int, scale: float = 1.0, bold: bool = False, floor: float = 0.8
-) -> tuple[str, float]:
-    """``s`` and a scale at which it fits ``width``: first smaller type (down to ``floor`` of the
-    scale), only then an ellipsis. Measured with the same weight it is drawn in."""
+) -> tuple[str, str, float]:
+    """``s`` with a role and scale at which it fits ``width``: first smaller type (down to
+    ``floor`` of its size, never below the legible minimum of small text), only then an ellipsis.
+    Measured in the weight it is drawn in. Returns (text, role, scale) to draw with."""
+    base = size_for(role, scale)
     for k in (1.0, 0.92, 0.86, floor):
-        if font(role, scale * k, bold).size(s)[0] <= width:
-            return s, scale * k
-    return fit(s, role, width, scale * floor, bold), scale * floor
+        px = max(ROLE_MIN["small"], round(base * k))
+        fit_role, fit_scale = (role, scale * k) if px >= size_for(role, scale * k) else (
+            "small", px / ROLE_SIZES["small"])
+        if font(fit_role, fit_scale, bold).size(s)[0] <= width:
+            return s, fit_role, fit_scale
+    return fit(s, fit_role, width, fit_scale, bold), fit_role, fit_scale

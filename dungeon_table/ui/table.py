@@ -95,7 +95,7 @@ def label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float,
     With ``width`` the text is fitted to it: smaller type first, an ellipsis only if still too long.
     """
     if width is not None:
-        s, scale = fonts.shrink_to_fit(s, role, max(1, width), scale, bold)
+        s, role, scale = fonts.shrink_to_fit(s, role, max(1, width), scale, bold)
     img = fonts.text(s, role, colour, scale, bold)
     rect = img.get_rect(**where)
     surface.blit(img, rect)

@@ -130,8 +130,10 @@ class Button(Widget):
         if self.focused:
             outline(surface, rect, TEXT, theme, width=0.3)
         inner = rect.w - theme.px(2)
-        caption = fonts.fit(label_text(self.label), self.role, inner, theme.scale)
-        img = fonts.text(caption, self.role, ink, theme.scale, bold=self.primary)
+        # a long caption (Japanese, a count in brackets) takes smaller type before an ellipsis
+        caption, role, scale = fonts.shrink_to_fit(label_text(self.label), self.role, inner,
+                                                   theme.scale, self.primary)
+        img = fonts.text(caption, role, ink, scale, bold=self.primary)
         surface.blit(img, img.get_rect(center=rect.center))
 
 

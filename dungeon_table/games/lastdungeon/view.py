@@ -417,7 +417,7 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
     here = view.adventurer is not None and view.adventurer.position == i
     colour = theme.mix(theme.FELT_DARK, theme.PANEL, 0.55 if here else 0.35)
     theme.draw_panel(surface, mat, g.th, colour, shadow=False)
-    _draw_space_head(r, surface, mat, space, _title_scale(r, view))
+    _draw_space_head(r, surface, mat, space, _title_type(r, view))
     slot = r.space_rect(i)
     ghosting = view.pending and view.pending.kind == "play" and view.pending.space == i
     if space.kind in ("treasure", "entrance"):
@@ -450,17 +450,18 @@ def _space_title(r: LastDungeonRenderer, space: m.Space) -> tuple[str, Any]:
     return t(f"ld.space.{space.kind}"), theme.TEXT_DIM
 
 
-def _title_scale(r: LastDungeonRenderer, view: m.LastDungeonView) -> float:
+def _title_type(r: LastDungeonRenderer, view: m.LastDungeonView) -> tuple[str, float]:
     """One type size for every space title in the row: the largest at which the longest fits."""
     g = r.geo
     assert g is not None
     width = r.mat_rect(0).w - g.th.px(1.5)
-    return min(fonts.shrink_to_fit(_space_title(r, sp)[0], "body", width, g.th.scale, True)[1]
-               for sp in view.spaces)
+    fits = [fonts.shrink_to_fit(_space_title(r, sp)[0], "body", width, g.th.scale, True)[1:]
+            for sp in view.spaces]
+    return min(fits, key=lambda rs: fonts.size_for(*rs))
 
 
 def _draw_space_head(r: LastDungeonRenderer, surface: pygame.Surface, mat: pygame.Rect,
-                     space: m.Space, title_scale: float) -> None:
+                     space: m.Space, title_type: tuple[str, float]) -> None:
     """The space's title and, below it, what the room does (or the treasure's name)."""
     g = r.geo
     assert g is not None
@@ -468,7 +469,8 @@ def _draw_space_head(r: LastDungeonRenderer, surface: pygame.Surface, mat: pygam
     width = mat.w - g.th.px(1.5)
     top = (mat.centerx, mat.y + g.th.px(1))
     title, colour = _space_title(r, space)
-    head = table.label(surface, title, "body", colour, title_scale, True, width=width, midtop=top)
+    role, scale = title_type
+    head = table.label(surface, title, role, colour, scale, True, width=width, midtop=top)
     if space.kind == "room" and space.room:
         r.shown.cards.append((head.inflate(g.th.px(2), g.th.px(1)), space.room, "room"))
         sub = _room_chips(space)
@@ -495,31 +497,55 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
     g = r.geo
     assert g is not None
     rect = r.adventurer_rect(a.position)
-    small = round(g.cw * 0.62)
     # Badges go right of the card; at the far end of the row there is no room: then left of it,
     # with the stacked cards one step further left.
     room_right = rect.right + g.th.px(10) <= g.top.right
     badge_x = rect.right + g.th.px(5) if room_right else rect.x - g.th.px(5)
     left = g.col_x(a.position - 1) - (0 if room_right else g.th.px(6))
-    for k, card in enumerate(a.stack):  # stacked damage lies sideways beside the adventurer
-        image = cf.sideways(r.face(card, "hand", small))
-        step = min(round(image.get_height() * 0.45), (g.ch - image.get_height()) // max(1, k))
-        spot = image.get_rect(midtop=(left, rect.y + k * max(4, step)))
-        cf.blit_card(surface, image, spot)
-        r.shown.cards.append((spot, card, "hand"))
+    left = max(left, g.board.x + round(g.cw * cf.RATIO * 0.62) // 2)
+    _draw_stack(r, surface, a, left, rect)
     cf.blit_card(surface, r.face(a.card, "adventurer", g.cw, a.side), rect)
     r.shown.cards.append((rect, a.card, "adventurer"))
     power = table.badge(surface, str(a.power), (badge_x, rect.y + g.th.px(5)),
                         cf.BADGE["power"], g.th, big=True)
-    table.label(surface, t("ld.card.power"), "small", theme.TEXT, g.th.scale, True,
-                midtop=(power.centerx, power.bottom))
-    if a.stacked_damage:
-        table.badge(surface, f"-{a.stacked_damage}", (power.centerx, power.bottom + g.th.px(6)),
-                    theme.DANGER, g.th)
+    below = table.label(surface, t("ld.card.power"), "small", theme.TEXT, g.th.scale, True,
+                        midtop=(power.centerx, power.bottom))
+    if a.stacked_damage:  # words, not a bare "-8": the meter says what it means for the fight
+        _pill(surface, t("ld.stacked", n=a.stacked_damage), theme.DANGER, g.th,
+              midtop=(power.centerx, below.bottom + g.th.px(1)))
     arrow_y = rect.bottom + g.th.px(0.5)
     pygame.draw.polygon(surface, theme.ACCENT, [(rect.centerx - g.th.px(1.5), arrow_y),
                                                  (rect.centerx + g.th.px(1.5), arrow_y),
                                                  (rect.centerx, arrow_y + g.th.px(1.5))])
+
+
+def _draw_stack(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adventurer, x: int,
+                rect: pygame.Rect) -> None:
+    """Stacked damage lies sideways beside the adventurer, fanned down so each card's cost and
+    damage corner shows, the whole stack no taller than the adventurer."""
+    g = r.geo
+    assert g is not None
+    small = round(g.cw * 0.62)
+    n = len(a.stack)
+    for k, card in enumerate(a.stack):
+        image = cf.sideways(r.face(card, "hand", small))
+        step = min(round(image.get_height() * 0.4), (g.ch - image.get_height()) // max(1, n - 1))
+        spot = image.get_rect(midtop=(x, rect.y + k * max(4, step)))
+        cf.blit_card(surface, image, spot)
+        r.shown.cards.append((spot, card, "hand"))
+
+
+def _pill(surface: pygame.Surface, text: str, colour: Any, th: theme.Theme,
+          **where: Any) -> pygame.Rect:
+    """Small bold words on a dark rounded tag with a coloured rim (a state beside a card)."""
+    image = fonts.text(text, "small", theme.TEXT, th.scale, True)
+    rect = image.get_rect().inflate(th.px(2), th.px(0.5))
+    setattr(rect, *next(iter(where.items())))
+    pygame.draw.rect(surface, theme.mix(theme.FELT_DARK, colour, 0.35), rect,
+                     border_radius=rect.h // 2)
+    pygame.draw.rect(surface, colour, rect, max(1, th.px(0.25)), border_radius=rect.h // 2)
+    surface.blit(image, image.get_rect(center=rect.center))
+    return rect
 
 
 def _draw_deck(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView) -> None:
@@ -566,7 +592,8 @@ def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface,
 
 
 def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView) -> None:
-    """Will this fight repel? The damage lined up against the adventurer's power."""
+    """Will this fight repel? The one place that says so: the damage (placed + stacked) lined up
+    against the adventurer's power, and the verdict in words."""
     g = r.geo
     assert g is not None
     theme.draw_panel(surface, g.meter, g.th)
@@ -575,26 +602,39 @@ def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
         return
     pad = g.th.px(2)
     sc = g.th.scale
+    inner = g.meter.inflate(-2 * pad, -2 * pad)
     enough = view.total_damage >= a.power
     colour = theme.GOOD if enough else theme.DANGER
-    head = table.label(surface, t("ld.meter"), "body", theme.TEXT_DIM, sc, True,
-                  topleft=(g.meter.x + pad, g.meter.y + pad))
+    head = table.label(surface, t("ld.meter"), "body", theme.TEXT_DIM, sc, True, width=inner.w,
+                       topleft=(inner.x, inner.y - g.th.px(0.5)))
     value = table.label(surface, f"{view.total_damage} / {a.power}", "number", colour, sc,
-                   topleft=(g.meter.x + pad, head.bottom))
-    bar = pygame.Rect(g.meter.x + pad, value.bottom + g.th.px(0.5), g.meter.w - 2 * pad,
+                        topleft=(inner.x, head.bottom - g.th.px(0.5)))
+    bar = pygame.Rect(value.right + g.th.px(2), 0, inner.right - value.right - g.th.px(2),
                       g.th.px(2.5))
-    pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.h // 2)
-    fill = bar.copy()
-    fill.w = round(bar.w * min(1.0, view.total_damage / max(1, a.power)))
-    if fill.w:
-        pygame.draw.rect(surface, colour, fill, border_radius=bar.h // 2)
-    for k in range(1, a.power):  # one notch per point of power
-        x = bar.x + round(bar.w * k / a.power)
-        pygame.draw.line(surface, theme.FELT_DARK, (x, bar.y + 2), (x, bar.bottom - 3), 1)
+    bar.centery = value.centery + g.th.px(0.5)
+    _meter_bar(surface, bar, view.total_damage, a.power, colour)
+    y = value.bottom
+    if a.stacked_damage:
+        parts = t("ld.meter.parts", placed=view.total_damage - a.stacked_damage,
+                  stacked=a.stacked_damage)
+        y = table.label(surface, parts, "small", theme.TEXT_DIM, sc, width=inner.w,
+                        midtop=(inner.centerx, y)).bottom
     verdict = t("ld.meter.repels") if enough else t("ld.meter.short",
                                                     n=a.power - view.total_damage)
-    table.label(surface, fonts.fit(verdict, "small", bar.w, sc), "small", colour, sc, True,
-           midtop=(bar.centerx, bar.bottom + g.th.px(0.75)))
+    table.label(surface, verdict, "small", colour, sc, True, width=inner.w,
+                midtop=(inner.centerx, y))
+
+
+def _meter_bar(surface: pygame.Surface, bar: pygame.Rect, damage: int, power: int,
+               colour: Any) -> None:
+    pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.h // 2)
+    fill = bar.copy()
+    fill.w = round(bar.w * min(1.0, damage / max(1, power)))
+    if fill.w:
+        pygame.draw.rect(surface, colour, fill, border_radius=bar.h // 2)
+    for k in range(1, power):  # one notch per point of power
+        x = bar.x + round(bar.w * k / power)
+        pygame.draw.line(surface, theme.FELT_DARK, (x, bar.y + 2), (x, bar.bottom - 3), 1)
 
 
 def _draw_piles(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
