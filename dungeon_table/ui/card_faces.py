@@ -177,6 +177,36 @@ def blit_card(
     surface.blit(image, rect.topleft)
 
 
+def edge(width: int) -> pygame.Surface:
+    """A plain card seen from its edge in a pile: paper and rim, no face."""
+    key = ("edge", width)
+    if key not in _CACHE:
+        _CACHE[key] = _base(width)[0].convert_alpha()
+    return _CACHE[key]
+
+
+def pile_depth(count: int, width: int) -> int:
+    """How far (px, up and right) the cards under the top one show: a hint, at most 3 layers."""
+    return min(3, max(0, count - 1)) * max(2, width // 24)
+
+
+def draw_pile(surface: pygame.Surface, top: pygame.Surface, rect: pygame.Rect, count: int,
+              under: pygame.Surface | None = None) -> pygame.Rect:
+    """A tidy pile: up to three cards squared under ``top`` (``under`` for a face-down deck,
+    plain edges for a face-up pile), ``top`` on ``rect``. Returns the area it covers."""
+    step = max(2, rect.w // 24)
+    layers = pile_depth(count, rect.w) // step
+    image = under if under is not None else edge(rect.w)
+    sh = shadow(top.get_size())
+    off = max(2, top.get_width() // 30)
+    surface.blit(sh, sh.get_rect(center=(rect.centerx + off + layers * step,
+                                         rect.centery + off * 1.5 - layers * step)))
+    for k in range(layers, 0, -1):
+        surface.blit(image, rect.move(k * step, -k * step).topleft)
+    surface.blit(top, rect.topleft)
+    return rect.union(rect.move(layers * step, -layers * step))
+
+
 def _base(width: int) -> tuple[pygame.Surface, pygame.Rect, int]:
     w, h = card_size(width)
     radius = max(3, w // 14)

@@ -560,9 +560,7 @@ def _draw_deck(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
     if view.deck_top:
         image = r.deck_back(view.deck_top, width)
         spot = image.get_rect(bottomleft=(g.deck.x + pad, g.deck.bottom - pad))
-        for k in range(min(3, view.deck_count - 1), 0, -1):  # the thickness of the deck
-            surface.blit(r.deck_back(view.deck_top, width), spot.move(k * 3, -k * 3))
-        cf.blit_card(surface, image, spot)
+        cf.draw_pile(surface, image, spot, view.deck_count, image)
     table.label(surface, str(view.deck_count), "number", theme.TEXT, sc * 1.1,
            midright=(g.deck.right - pad, g.deck.centery))
     table.label(surface, t("ld.left"), "small", theme.TEXT_DIM, sc,
@@ -639,23 +637,23 @@ def _meter_bar(surface: pygame.Surface, bar: pygame.Rect, damage: int, power: in
 
 def _draw_piles(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
                 ui: UiState) -> None:
+    """The draw pile face down and the discard face up, each squared with a hint of depth and
+    its label clear above it."""
     g = r.geo
     assert g is not None
-    sc = g.th.scale
-    if view.draw_count:
-        cf.blit_card(surface, r.dungeon_back(g.draw.w), g.draw)
-    else:
-        pygame.draw.rect(surface, theme.PANEL_EDGE, g.draw, 1, border_radius=g.th.px(1))
-    table.label(surface, t("ld.draw_pile", n=view.draw_count), "small", theme.TEXT, sc, True,
-           midbottom=(g.draw.centerx, g.draw.y - g.th.px(0.5)))
-    if view.discard:
-        top = view.discard[-1]
-        cf.blit_card(surface, r.face(top, "hand", g.discard.w), g.discard)
-        r.shown.cards.append((g.discard, top, "hand"))
-    else:
-        pygame.draw.rect(surface, theme.PANEL_EDGE, g.discard, 1, border_radius=g.th.px(1))
-    table.label(surface, t("ld.discard", n=len(view.discard)), "small", theme.TEXT, sc, True,
-           midbottom=(g.discard.centerx, g.discard.y - g.th.px(0.5)))
+    back = r.dungeon_back(g.draw.w)
+    top = r.face(view.discard[-1], "hand", g.discard.w) if view.discard else None
+    for rect, image, count, key in ((g.draw, back, view.draw_count, "ld.draw_pile"),
+                                    (g.discard, top, len(view.discard), "ld.discard")):
+        area = rect
+        if count and image is not None:
+            area = cf.draw_pile(surface, image, rect, count, back if image is back else None)
+        else:
+            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=g.th.px(1))
+        table.label(surface, t(key, n=count), "small", theme.TEXT, g.th.scale, True,
+                    width=g.colw, midbottom=(rect.centerx, area.y - g.th.px(0.75)))
+    if top is not None:
+        r.shown.cards.append((g.discard, view.discard[-1], "hand"))
 
 
 def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
