@@ -78,12 +78,22 @@ class LogPanel:
         if event.type != pygame.MOUSEWHEEL or not self.rect.collidepoint(pygame.mouse.get_pos()):
             return False
         self._render()
-        room = self._content_height() - (self.rect.h - self._title_h() - 2 * self.theme.px(2))
+        room = self._content_height() - self._body().h
         self.scroll = max(0, min(max(0, room), self.scroll + event.y * self.theme.px(4)))
         return True
 
-    def _title_h(self) -> int:
-        return fonts.line_height("heading", self.theme.scale * 0.7) + self.theme.px(1.5)
+    def _title(self) -> tuple[pygame.Surface, pygame.Rect]:
+        th = self.theme
+        image = fonts.text(t("table.log"), "heading", theme.TEXT_DIM, th.scale * 0.7)
+        return image, image.get_rect(topleft=(self.rect.x + th.px(2), self.rect.y + th.px(1.5)))
+
+    def _body(self) -> pygame.Rect:
+        """The scrolling area: below the title's whole drawn height (the CJK font's box is taller
+        than its line height), so no line ever slides under the title."""
+        th = self.theme
+        top = self._title()[1].bottom + th.px(0.5)
+        return pygame.Rect(self.rect.x + th.px(2), top, self.rect.w - 2 * th.px(2),
+                           self.rect.bottom - th.px(1.5) - top)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.w <= 0:
@@ -92,10 +102,9 @@ class LogPanel:
         th = self.theme
         theme.draw_panel(surface, self.rect, th)
         pad = th.px(2)
-        title = fonts.text(t("table.log"), "heading", theme.TEXT_DIM, th.scale * 0.7)
-        surface.blit(title, (self.rect.x + pad, self.rect.y + th.px(1.5)))
-        body = pygame.Rect(self.rect.x + pad, self.rect.y + self._title_h() + th.px(1),
-                           self.rect.w - 2 * pad, self.rect.h - self._title_h() - th.px(2.5))
+        title, where = self._title()
+        surface.blit(title, where)
+        body = self._body()
         old_clip = surface.get_clip()
         surface.set_clip(body)
         y = body.bottom + self.scroll - self._content_height()
@@ -103,7 +112,7 @@ class LogPanel:
         for line, head in zip(self._lines, self._heads, strict=True):
             if head:
                 y += gap
-            if y >= body.y and y <= body.bottom:  # whole lines only: no sliced glyphs
+            if y >= body.y and y + line.get_height() <= body.bottom + gap:  # whole lines only
                 surface.blit(line, (body.x, y))
             y += line.get_height()
         surface.set_clip(old_clip)

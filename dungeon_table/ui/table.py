@@ -337,8 +337,10 @@ class TableScene(Scene):
             self.viewer = seat
             self._refresh()
 
-        names = list(getattr(self.session, "names", None) or [])
-        name = names[seat] if seat < len(names) and names[seat] else t("table.seat_name", n=seat + 1)
+        from dungeon_table.ui.scenes.nav import seat_names
+
+        # the names chosen at setup; a seat left unnamed is "Player 2", as on the setup screen
+        name = seat_names(self.seat_kinds, getattr(self.session, "names", None))[seat]
         self.app.push(HandoffScene(self.app, name, "handoff.reason.turn", reveal))
 
     # --- frames ---------------------------------------------------------------------------------------
