@@ -70,9 +70,25 @@ class BackSpec:
     glyph: str | None = None
 
 
+# Colour-blind mode: each card colour also gets its own pattern on the band and art (its glyph is
+# always drawn; in this mode larger). Keyed by the colour name the glyph is looked up by.
+PATTERNS = {"red": "diagonal", "blue": "dots", "yellow": "horizontal", "green": "vertical",
+            "purple": "cross"}
+_glyph_mode = [False]
+
 _NO_LINE_START = set("、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 _CACHE: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def set_glyph_mode(on: bool) -> None:
+    """Colour-blind mode (``settings.glyphs``): patterned colour bands, larger glyphs. Faces are
+    cached per mode, so switching it costs one render per card."""
+    _glyph_mode[0] = bool(on)
+
+
+def glyph_mode() -> bool:
+    return _glyph_mode[0]
 
 
 def card_size(width: int) -> tuple[int, int]:
@@ -129,7 +145,7 @@ def _tokens(text: str) -> list[str]:
 
 
 def face(spec: FaceSpec, width: int) -> pygame.Surface:
-    key = ("face", spec, width)
+    key = ("face", spec, width, glyph_mode())
     if key not in _CACHE:
         _CACHE[key] = _render_face(spec, width)
     return _CACHE[key]
@@ -224,10 +240,17 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
     band = pygame.Rect(inner.x, inner.y, inner.w, round(h * 0.2))
     pygame.draw.rect(surf, spec.band, band, border_top_left_radius=radius - 2,
                      border_top_right_radius=radius - 2)
+    pattern = PATTERNS.get(spec.glyph or "") if glyph_mode() else None
+    if pattern:
+        _draw_pattern(surf, band, pattern, _shade(spec.band, 0.72), max(4, w // 18))
+        _restore_corners(surf, radius)
     pygame.draw.line(surf, _shade(spec.band, 0.6), band.bottomleft, (band.right, band.bottom), 2)
     if spec.glyph:
-        theme.draw_glyph(surf, spec.glyph, (band.centerx, band.y + band.h * 0.42),
-                         max(3, band.h // 4), _ink_on(spec.band))
+        size = band.h * (0.3 if glyph_mode() else 0.25)
+        spot = (band.centerx, band.y + band.h * (0.36 if glyph_mode() else 0.42))
+        if glyph_mode():  # a dark ring keeps the bigger glyph clear of the pattern
+            theme.draw_glyph(surf, spec.glyph, spot, max(4, size + 2), _shade(spec.band, 0.45))
+        theme.draw_glyph(surf, spec.glyph, spot, max(3, size), _ink_on(spec.band))
     if spec.band_label:
         lab = font_px(round(w * 0.075)).render(spec.band_label, True, _ink_on(spec.band))
         surf.blit(lab, lab.get_rect(midbottom=(band.centerx, band.bottom - max(1, h // 80))))
@@ -272,10 +295,15 @@ def _draw_art(surf: pygame.Surface, spec: FaceSpec, rect: pygame.Rect) -> None:
     """A quiet emblem panel: the card's glyph large on a tint of its colour."""
     tint = _mix(spec.band, PAPER, 0.72)
     pygame.draw.rect(surf, tint, rect, border_radius=max(2, rect.w // 16))
+    pattern = PATTERNS.get(spec.glyph or "") if glyph_mode() else None
+    if pattern:
+        _draw_pattern(surf, rect.inflate(-2, -2), pattern, _mix(spec.band, PAPER, 0.5),
+                      max(4, rect.h // 4))
     pygame.draw.rect(surf, _mix(spec.band, PAPER, 0.4), rect, 1, border_radius=max(2, rect.w // 16))
     if spec.glyph:
         ink = _mix(spec.band, PAPER, 0.2)
-        theme.draw_glyph(surf, spec.glyph, rect.center, max(4, rect.h // 3), ink)
+        size = rect.h * (0.45 if glyph_mode() else 0.33)
+        theme.draw_glyph(surf, spec.glyph, rect.center, max(4, size), ink)
 
 
 def _draw_body(surf: pygame.Surface, body: str, rect: pygame.Rect) -> None:
@@ -356,6 +384,31 @@ def _render_back(spec: BackSpec, width: int) -> pygame.Surface:
         pygame.draw.rect(surf, _shade(spec.colour, 0.45), pill, border_radius=pill.h // 2)
         surf.blit(lab, lab.get_rect(center=pill.center))
     return surf.convert_alpha()
+
+
+def _draw_pattern(surf: pygame.Surface, rect: pygame.Rect, kind: str, colour: tuple[int, int, int],
+                  step: int) -> None:
+    """Fill ``rect`` with one of the ``PATTERNS`` (lines, dots, hatching), clipped to it."""
+    old_clip = surf.get_clip()
+    surf.set_clip(rect)
+    x0, y0, x1, y1 = rect.x, rect.y, rect.right, rect.bottom
+    line = max(1, step // 5)
+    if kind in ("diagonal", "cross"):
+        for k in range(-rect.h, rect.w + rect.h, step):
+            pygame.draw.line(surf, colour, (x0 + k, y1), (x0 + k + rect.h, y0), line)
+            if kind == "cross":
+                pygame.draw.line(surf, colour, (x0 + k, y0), (x0 + k + rect.h, y1), line)
+    elif kind == "horizontal":
+        for y in range(y0 + step // 2, y1, step):
+            pygame.draw.line(surf, colour, (x0, y), (x1, y), line)
+    elif kind == "vertical":
+        for x in range(x0 + step // 2, x1, step):
+            pygame.draw.line(surf, colour, (x, y0), (x, y1), line)
+    elif kind == "dots":
+        for row, y in enumerate(range(y0 + step // 2, y1, step)):
+            for x in range(x0 + step // 2 + (step // 2 if row % 2 else 0), x1, step):
+                pygame.draw.circle(surf, colour, (x, y), max(1, step // 5))
+    surf.set_clip(old_clip)
 
 
 def _restore_corners(surf: pygame.Surface, radius: int) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.ui import i18n
+from dungeon_table.ui import card_faces, i18n
 from dungeon_table.ui import settings as settings_io
 from dungeon_table.ui.settings import Settings
 from dungeon_table.ui.theme import Theme
@@ -96,6 +96,7 @@ class App:
         self.wait_mode = "nap"  # or "sdl": block in pygame.event.wait() (see ``wait``)
         i18n.set_language(self.settings.lang)
         i18n.on_change(self._language_changed)
+        card_faces.set_glyph_mode(self.settings.glyphs)
 
     # --- stack ---------------------------------------------------------------------------------
     @property
@@ -199,6 +200,7 @@ class App:
 
     def _relayout(self) -> None:
         self.theme = Theme.for_window(self.size, self.settings.ui_scale)
+        card_faces.set_glyph_mode(self.settings.glyphs)
         for scene in self.scenes:
             scene.on_resize(self.size)
         self.request_redraw()

@@ -25,7 +25,7 @@ class Settings:
     anim_speed: float = 1.0
     fullscreen: bool = False
     ui_scale: float = 1.0
-    glyphs: bool = True  # colour-blind glyphs on cards and tokens
+    glyphs: bool = False  # colour-blind mode: patterns on colour bands, larger glyphs (glyphs show always)
 
     def clean(self) -> Settings:
         """Clamp every field to what the app offers (a hand-edited file may say anything)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from conftest import make_table
 
 from dungeon_table.ui import i18n
 from dungeon_table.ui.log_panel import LogPanel
@@ -40,3 +41,47 @@ def test_log_lines_scroll_below_the_title_never_under_it(lang: str) -> None:
         assert max(r.bottom for r in lines) <= log.rect.bottom
     finally:
         i18n.set_language("en")
+
+
+def _band_colours(image: pygame.Surface) -> int:
+    """Distinct colours along a row of the colour band, away from corners and glyph."""
+    w = image.get_width()
+    y = round(image.get_height() * 0.04) + 3
+    return len({tuple(image.get_at((x, y)))[:3] for x in range(w // 3, w * 2 // 3) if
+                abs(x - w // 2) > w // 8})
+
+
+def test_colour_blind_mode_patterns_the_bands_and_enlarges_the_glyph() -> None:
+    from dungeon_table.ui import card_faces as cf
+    from dungeon_table.ui.theme import CARD_COLOURS
+
+    spec = cf.FaceSpec("Goblin", CARD_COLOURS["red"], "red", "Dungeon")
+    try:
+        cf.set_glyph_mode(False)
+        plain = cf.face(spec, 140)
+        cf.set_glyph_mode(True)
+        marked = cf.face(spec, 140)
+    finally:
+        cf.set_glyph_mode(False)
+    assert _band_colours(plain) == 1, "without the setting the band is one flat colour"
+    assert _band_colours(marked) > 1, "with it the band carries its colour's pattern"
+    patterns = set(cf.PATTERNS.values())
+    assert len(patterns) == len(cf.PATTERNS), "every colour has a pattern of its own"
+
+
+def test_the_glyphs_setting_changes_the_table_it_is_applied_to() -> None:
+    from dungeon_table.ui import card_faces as cf
+
+    app, scene = make_table(seed=2)
+    off = app.surface.copy()
+    app.settings.glyphs = True
+    app.apply_settings(save=False)
+    app.step([])
+    assert cf.glyph_mode()
+    on = app.surface.copy()
+    app.settings.glyphs = False
+    app.apply_settings(save=False)
+    app.step([])
+    assert not cf.glyph_mode()
+    assert pygame.image.tobytes(on, "RGB") != pygame.image.tobytes(off, "RGB")
+    assert pygame.image.tobytes(app.surface, "RGB") == pygame.image.tobytes(off, "RGB")

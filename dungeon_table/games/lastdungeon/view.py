@@ -154,7 +154,7 @@ class LastDungeonRenderer:
 
     def ghost(self, card: str, width: int) -> pygame.Surface:
         """A faded face: where a card being paid for will go."""
-        key = (card, width, i18n.language())
+        key = (card, width, i18n.language(), cf.glyph_mode())
         if key not in self._ghosts:
             image = self.face(card, "hand", width).copy()
             image.set_alpha(110)
