@@ -85,3 +85,43 @@ def test_the_glyphs_setting_changes_the_table_it_is_applied_to() -> None:
     assert not cf.glyph_mode()
     assert pygame.image.tobytes(on, "RGB") != pygame.image.tobytes(off, "RGB")
     assert pygame.image.tobytes(app.surface, "RGB") == pygame.image.tobytes(off, "RGB")
+
+
+def _table_after(seed: int, steps: int, size: tuple[int, int] = (1280, 720)):  # noqa: ANN202
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.shot import play_steps
+    from dungeon_table.ui.table import TableScene
+
+    session = play_steps("lastdungeon", seed, steps)
+    app = App(surface=pygame.Surface(size), settings=Settings(anim_speed=0))
+    scene = TableScene(app, session, ["human"])
+    app.push(scene)
+    app.step([])
+    return scene
+
+
+def test_a_card_played_on_the_treasure_is_drawn_over_it() -> None:
+    scene = _table_after(seed=1, steps=90)  # the best bot has played Villager on the treasure
+    view, r = scene.view, scene.renderer
+    space = len(view.spaces) - 1
+    assert view.spaces[space].kind == "treasure" and view.spaces[space].card
+    shown = [(rect, card) for rect, card, _ in r.shown.cards]
+    slot = r.space_rect(space)
+    assert shown.index((slot, view.spaces[space].card)) > next(
+        i for i, (_, card) in enumerate(shown) if card == r.cards.treasure.id), "drawn on top"
+
+
+@pytest.mark.parametrize("n", [8, 10, 12])
+def test_both_numbers_show_on_every_card_of_a_crowded_fan(n: int) -> None:
+    from dungeon_table.ui import card_faces as cf
+
+    scene = _table_after(seed=2, steps=52)
+    r = scene.renderer
+    rects = r.hand_rects(n)
+    corners = r.spec(r.cards.dungeon[0].id, "hand").corners
+    assert {c.pos for c in corners} == {"tl", "bl"}, "cost and damage down the left edge"
+    badge = round(r.geo.hand_cw * 0.04) + 2 * max(6, round(r.geo.hand_cw * 0.13))
+    strips = [b.x - a.x for a, b in zip(rects, rects[1:], strict=False)]
+    assert min(strips) >= badge, f"{n} cards: a {min(strips)} px strip hides {badge} px badges"
+    assert rects[-1].right <= r.geo.hand.right + cf.pile_depth(1, 1)
