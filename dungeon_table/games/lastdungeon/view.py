@@ -439,9 +439,10 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
                          max(1, g.th.px(0.25)), border_radius=g.th.px(1.2))
         table.label(surface, t("ld.space.empty"), "small", theme.TEXT_DIM, sc,
                     width=slot.w - g.th.px(1), center=slot.center)
-    if space.card and space.damage:
-        table.badge(surface, str(space.damage), (slot.centerx, slot.bottom + g.th.px(2.5)),
-                    theme.DANGER, g.th)
+    if space.card and space.damage and f"space:{i}" not in ui.hidden:
+        # what the card deals here, room bonus included: worded, as it may differ from its corner
+        _pill(surface, t("ld.space_damage", n=space.damage), theme.DANGER, g.th,
+              midtop=(slot.centerx, slot.bottom + g.th.px(1)))
 
 
 def _space_title(r: LastDungeonRenderer, space: m.Space) -> tuple[str, Any]:
