@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.ui import anim, fonts, i18n, theme
@@ -79,12 +81,24 @@ def _damage_float(r: LastDungeonRenderer, e: m.DamageDealt, before: m.LastDungeo
                      duration=600 + k * 160.0)
 
 
-def _banner(r: LastDungeonRenderer, text: str, colour: Any) -> Tween:
+def _banner(r: LastDungeonRenderer, text: str, colour: Any, sub: str = "") -> Tween:
+    """A ribbon across the dungeon row, never wider than it: the headline shrinks to fit and the
+    optional second text (an event's effect) wraps under it."""
     g = r.geo
     assert g is not None
-    img = fonts.text(text, "title", theme.TEXT, g.th.scale * 0.8, True)
-    centre = (g.x0 + g.colw * SLOTS // 2, g.mat_y + g.th.px(2))
-    return Banner(image=anim.ribbon(img, colour, g.th.px(6), g.th.px(1.5)), center=centre)
+    room = g.colw * SLOTS - 2 * g.th.px(6)
+    text, role, scale = fonts.shrink_to_fit(text, "title", room, g.th.scale * 0.8, True, 0.6)
+    images = [fonts.text(text, role, theme.TEXT, scale, True)]
+    images += [fonts.text(line, "heading", theme.TEXT, g.th.scale * 0.8)
+               for line in (fonts.wrap(sub, "heading", room, g.th.scale * 0.8) if sub else [])]
+    block = pygame.Surface((max(i.get_width() for i in images),
+                            sum(i.get_height() for i in images)), pygame.SRCALPHA)
+    y = 0
+    for image in images:
+        block.blit(image, image.get_rect(midtop=(block.get_width() // 2, y)))
+        y += image.get_height()
+    centre = (g.x0 + g.colw * SLOTS // 2, g.mat_y + g.th.px(2) + block.get_height() // 2)
+    return Banner(image=anim.ribbon(block, colour, g.th.px(6), g.th.px(1.5)), center=centre)
 
 
 def _hand_spot(r: LastDungeonRenderer, view: m.LastDungeonView, card: str) -> tuple[int, int]:
@@ -131,7 +145,7 @@ def _tween(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
                 _banner(r, t("ld.banner.hero"), theme.DANGER)]
     if isinstance(e, m.EventResolved):
         text = r.lang_text(r.cards.event(e.card).text)
-        return [_banner(r, t("ld.banner.event", card=r.name(e.card), text=text), theme.GOLD)]
+        return [_banner(r, t("ld.banner.event", card=r.name(e.card)), theme.GOLD, text)]
     if isinstance(e, m.Crystallised) and before.adventurer is not None:
         start = r.adventurer_rect(before.adventurer.position).center
         rects = r.crystal_rects(max(1, len(after.crystals)))
