@@ -35,7 +35,7 @@ import pygame
 from dungeon_table.core import registry
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action, Event
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, i18n, theme
 from dungeon_table.ui.anim import AnimQueue, Tween
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
@@ -189,6 +189,7 @@ class TableScene(Scene):
         self.space_down: int | None = None
         self.game_over_shown = False
         self.handoff_pending: int | None = None
+        self._log_lang = ""
         self._refresh()
         self._replay_log()
         self._schedule_next()
@@ -224,6 +225,9 @@ class TableScene(Scene):
                         th)
         self.renderer.layout(pygame.Rect(0, 0, side.x - margin // 2, h), th)
         if self.view is not None:
+            if self._log_lang != i18n.language():  # the log speaks the new language too
+                self.log.clear()
+                self._replay_log()
             self._refresh()
 
     def _replay_log(self) -> None:
@@ -231,6 +235,7 @@ class TableScene(Scene):
         round headings; each step's visible events only."""
         from dungeon_table.core.session import start
 
+        self._log_lang = i18n.language()
         game = start(self.session.record)
         before = game.view(self.viewer)
         self.log.add([], heading=self.renderer.log_heading(None, before))

@@ -125,3 +125,18 @@ def test_both_numbers_show_on_every_card_of_a_crowded_fan(n: int) -> None:
     strips = [b.x - a.x for a, b in zip(rects, rects[1:], strict=False)]
     assert min(strips) >= badge, f"{n} cards: a {min(strips)} px strip hides {badge} px badges"
     assert rects[-1].right <= r.geo.hand.right + cf.pile_depth(1, 1)
+
+
+def test_switching_language_retells_the_log_in_it() -> None:
+    scene = _table_after(seed=1, steps=12)
+    app = scene.app
+    english = [e.text for e in scene.log.entries]
+    try:
+        app.settings.lang = "ja"
+        app.apply_settings(save=False)
+        japanese = [e.text for e in scene.log.entries]
+    finally:
+        app.settings.lang = "en"
+        app.apply_settings(save=False)
+    assert len(japanese) == len(english) and japanese != english
+    assert all(not text.isascii() for text in japanese), "every line in the new language"
