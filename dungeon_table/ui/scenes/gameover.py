@@ -65,7 +65,7 @@ class GameOverScene(MenuBase):
         self.session = session
         self.result: Result = session.game.result()
         self.game_id: str = session.record.game
-        self.names = getattr(session, "names", None) or nav.seat_names(session.record.seats)
+        self.names: list[str] = list(getattr(session, "names", None) or [])  # as typed at setup
         self.saved: str | None = None
 
     def on_enter(self) -> None:
@@ -175,7 +175,8 @@ class GameOverScene(MenuBase):
                 band = pygame.Rect(x, area.y, col_w, row_h * (len(score_rows(self.result)) + 1))
                 theme.draw_panel(surface, band, th, theme.mix(theme.PANEL, theme.ACCENT, 0.18),
                                  edge=theme.ACCENT, shadow=False)
-            name = fonts.fit(self.names[seat] if seat < len(self.names) else str(seat + 1),
+            shown = nav.seat_names(list(self.session.record.seats), self.names)
+            name = fonts.fit(shown[seat] if seat < len(shown) else str(seat + 1),
                              "body", col_w - th.px(1), th.scale)
             colour = theme.ACCENT if seat in winners else theme.TEXT_DIM
             self.blit_text(surface, name, "body", colour, bold=seat in winners,

@@ -54,7 +54,10 @@ def open_table(app: App, session: Any, names: list[str] | None = None, replace: 
     from dungeon_table.ui.table import TableScene
 
     seats = list(session.record.seats)
-    session.names = seat_names(seats, names)  # the table and game over show these
+    # Only names typed at setup are kept; an unnamed seat is shown as "Player 2" in whatever
+    # language is current (a default stored in the save would stay in the language of that day).
+    given = names if names is not None else getattr(session, "names", None)
+    session.names = [(n or "").strip() for n in (given or [])][: len(seats)]
     table = TableScene(app, session, seats)
     if replace:
         app.replace(table)
@@ -63,7 +66,8 @@ def open_table(app: App, session: Any, names: list[str] | None = None, replace: 
     humans = [i for i, kind in enumerate(seats) if not kind.startswith("bot")]
     if len(humans) > 1 and session.game.result() is None:
         first = session.game.to_act()[0] if session.game.to_act() else humans[0]
-        app.push(HandoffScene(app, session.names[first], "handoff.reason.start", lambda: None))
+        name = seat_names(seats, session.names)[first]
+        app.push(HandoffScene(app, name, "handoff.reason.start", lambda: None))
 
 
 def start_game(
