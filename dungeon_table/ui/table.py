@@ -76,6 +76,7 @@ class UiState:
     hidden: frozenset[str] = frozenset()
     animating: bool = False
     mouse: tuple[int, int] = (-1, -1)
+    watching: bool = False  # a replay: show what was being decided, though nothing is legal
 
 
 class TableRenderer(Protocol):

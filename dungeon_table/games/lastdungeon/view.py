@@ -390,22 +390,26 @@ def _draw_top(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDunge
 
 
 def _prompt(r: LastDungeonRenderer, view: m.LastDungeonView, ui: UiState) -> tuple[str, Any]:
-    p = view.pending
     if view.phase == "over":
         return t("ld.prompt.over"), theme.TEXT
-    if not ui.legal:
+    if not ui.legal and not ui.watching:
         return t("ld.prompt.wait"), theme.TEXT_DIM
+    text = _phase_prompt(r, view)
+    return text, theme.ACCENT if ui.legal else theme.TEXT_DIM  # a replay: dim, nothing to do
+
+
+def _phase_prompt(r: LastDungeonRenderer, view: m.LastDungeonView) -> str:
+    p = view.pending
     if view.phase == "actions" and r.selected:
-        return t("ld.prompt.select", card=r.name(r.selected)), theme.ACCENT
+        return t("ld.prompt.select", card=r.name(r.selected))
     if p is not None and view.phase == "pay_cost":
-        return t("ld.prompt.pay_cost", n=p.need - len(p.chosen), card=r.name(p.card or "")), \
-            theme.ACCENT
+        return t("ld.prompt.pay_cost", n=p.need - len(p.chosen), card=r.name(p.card or ""))
     if p is not None and view.phase == "pay_crystals":
         have = sum(c.value for c in view.crystals if c.card in p.chosen)
-        return t(f"ld.prompt.pay_{p.kind}", have=have, need=p.need), theme.ACCENT
+        return t(f"ld.prompt.pay_{p.kind}", have=have, need=p.need)
     if p is not None and view.phase == "event_discard":
-        return t("ld.prompt.event_discard", n=p.need - len(p.chosen)), theme.ACCENT
-    return t(f"ld.prompt.{view.phase}"), theme.ACCENT
+        return t("ld.prompt.event_discard", n=p.need - len(p.chosen))
+    return t(f"ld.prompt.{view.phase}")
 
 
 def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView, i: int,

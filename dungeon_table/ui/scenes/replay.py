@@ -48,7 +48,7 @@ class ReplayScene(Scene):
             from dungeon_table.ui.table import UiState, make_renderer
 
             self.renderer = make_renderer(app, self.game_id)
-            self.ui = UiState(seat=self.viewer)
+            self.ui = UiState(seat=self.viewer, watching=True)
         except (ImportError, AttributeError, ValueError) as err:
             self.error = f"{t('replay.no_renderer')} ({err})"
         self.game: Any = start(record, f"<replay {self.game_id}>")
