@@ -18,19 +18,14 @@ import pygame
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon import view_anim
-from dungeon_table.games.lastdungeon.cards import LastDungeonCards, Text, load
+from dungeon_table.games.lastdungeon.cards import load
+from dungeon_table.games.lastdungeon.view_anim import CardLooks, lang_text
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, i18n, table, theme
+from dungeon_table.ui import fonts, table, tabletop, theme
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.table import Target, UiState
-from dungeon_table.ui.widgets import Button
 
-LEVEL_COLOUR = {1: "green", 2: "blue", 3: "purple", 4: "yellow"}
-STONE = (118, 104, 90)
-EVENT_BAND = (176, 128, 64)
-DUNGEON_BACK = (104, 44, 40)
-ADVENTURER_BACK = (44, 70, 112)
 SLOTS = 6  # entrance, up to four rooms, treasure: the row never reflows when it grows
 
 
@@ -74,106 +69,15 @@ def make_renderer(app: Any, game_id: str) -> LastDungeonRenderer:
     return LastDungeonRenderer(app)
 
 
-def lang_text(text: Text) -> str:
-    return getattr(text, i18n.language(), text.en)
+class LastDungeonRenderer(CardLooks):
+    """Card faces come from ``CardLooks`` (view_anim.py); here the table: layout, targets, draw."""
 
-
-class LastDungeonRenderer:
     def __init__(self, app: Any) -> None:
+        super().__init__(load())
         self.app = app
-        self.cards: LastDungeonCards = load()
         self.selected: str | None = None  # hand card picked, waiting for a space
         self.geo: Geo | None = None
         self.shown = Shown()
-        self._ghosts: dict[tuple[str, int, str], pygame.Surface] = {}
-
-    # --- card specs -------------------------------------------------------------------------
-    def name(self, card: str) -> str:
-        c = self.cards
-        if card == c.hero.id:
-            return lang_text(c.hero.front.name)
-        for plain in (c.entrance, c.treasure):
-            if card == plain.id:
-                return lang_text(plain.name)
-        found = next((d for d in c.dungeon if d.id == card), None)
-        if found is not None:
-            return lang_text(found.name)
-        if c.level(card):
-            return lang_text(c.adventurer(card).name)
-        try:
-            return lang_text(c.event(card).name)
-        except KeyError:
-            return card
-
-    def spec(self, card: str, role: str, side: str = "front") -> cf.FaceSpec:
-        """The face of ``card`` as ``role``: "hand", "adventurer", "room", "event", "plain"."""
-        c = self.cards
-        if card == c.hero.id:
-            hs = c.hero.front if side == "front" else c.hero.back
-            return cf.FaceSpec(lang_text(hs.name), theme.CARD_COLOURS["yellow"], "yellow",
-                               t("ld.card.level", n=4), (cf.Corner("tl", str(hs.power), "power",
-                                                                   t("ld.card.power")),),
-                               lang_text(hs.text))
-        if role in ("room", "event"):
-            ev = c.event(card)
-            if role == "room":
-                return cf.FaceSpec(lang_text(ev.room_name), STONE, None, t("ld.card.room"),
-                                   body=lang_text(ev.room_text))
-            return cf.FaceSpec(lang_text(ev.name), EVENT_BAND, "star", t("ld.card.event"),
-                               body=lang_text(ev.text))
-        for plain, band in ((c.entrance, STONE), (c.treasure, theme.GOLD)):
-            if card == plain.id:
-                return cf.FaceSpec(lang_text(plain.name), band, None, body=lang_text(plain.text))
-        dungeon = next((d for d in c.dungeon if d.id == card), None)
-        if dungeon is not None:
-            return cf.FaceSpec(lang_text(dungeon.name), theme.CARD_COLOURS["red"], "red",
-                               t("ld.card.dungeon"), self._play_corners(dungeon.cost,
-                                                                         dungeon.damage),
-                               lang_text(dungeon.text))
-        a = c.adventurer(card)
-        colour = LEVEL_COLOUR[a.level]
-        label = t("ld.card.level", n=a.level)
-        if role == "hand":
-            return cf.FaceSpec(lang_text(a.name), theme.CARD_COLOURS[colour], colour, label,
-                               self._play_corners(a.cost, a.damage), lang_text(a.text),
-                               footer=t("ld.card.scouted"))
-        return cf.FaceSpec(lang_text(a.name), theme.CARD_COLOURS[colour], colour, label,
-                           (cf.Corner("tl", str(a.power), "power", t("ld.card.power")),
-                            cf.Corner("tr", str(a.scout_cost), "scout", t("ld.card.scout")),
-                            *self._play_corners(a.cost, a.damage, "b")), lang_text(a.text))
-
-    def _play_corners(self, cost: int, damage: int, row: str = "t") -> tuple[cf.Corner, ...]:
-        """Cost and damage. On a playable card both sit down the left edge: in a crowded fan only
-        that strip of each card shows, and both numbers must stay readable there."""
-        cost_at, damage_at = ("tl", "bl") if row == "t" else ("bl", "br")
-        return (cf.Corner(cost_at, str(cost), "cost", t("ld.card.cost")),
-                cf.Corner(damage_at, str(damage), "damage", t("ld.card.damage")))
-
-    def face(self, card: str, role: str, width: int, side: str = "front") -> pygame.Surface:
-        return cf.face(self.spec(card, role, side), width)
-
-    def ghost(self, card: str, width: int) -> pygame.Surface:
-        """A faded face: where a card being paid for will go."""
-        key = (card, width, i18n.language(), cf.glyph_mode())
-        if key not in self._ghosts:
-            image = self.face(card, "hand", width).copy()
-            image.set_alpha(110)
-            self._ghosts[key] = image
-        return self._ghosts[key]
-
-    def crystal_back(self, value: int, width: int) -> pygame.Surface:
-        return cf.back(cf.BackSpec(ADVENTURER_BACK, str(value), t("ld.card.crystal"), gem=True),
-                       width)
-
-    def deck_back(self, top: str, width: int) -> pygame.Surface:
-        if top == "event":
-            return cf.back(cf.BackSpec(STONE, "", t("ld.card.event"), glyph="star"), width)
-        level = top.removeprefix("level")
-        return cf.back(cf.BackSpec(ADVENTURER_BACK, level, t("ld.card.level", n=level), gem=True),
-                       width)
-
-    def dungeon_back(self, width: int) -> pygame.Surface:
-        return cf.back(cf.BackSpec(DUNGEON_BACK, "", "", glyph="red"), width)
 
     # --- layout -------------------------------------------------------------------------------
     def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
@@ -231,36 +135,17 @@ class LastDungeonRenderer:
     def hand_rects(self, n: int, lifted: set[int] | None = None) -> list[pygame.Rect]:
         g = self.geo
         assert g is not None
-        if n == 0:
-            return []
-        w, h = g.hand.w, g.hand.h
-        card_w = g.hand_cw
-        step = min(card_w + g.th.px(1.5), (w - card_w) // max(1, n - 1)) if n > 1 else 0
-        x = g.hand.centerx - (card_w + step * (n - 1)) // 2
-        rects = []
-        for i in range(n):
-            arc = min(g.th.px(2), round(abs(i - (n - 1) / 2) ** 2 * g.th.px(0.3)))  # a gentle fan
-            lift = round(h * 0.14) if lifted and i in lifted else 0
-            rects.append(pygame.Rect(x + i * step, g.hand.y - g.th.px(2) + arc - lift, card_w, h))
-        return rects
+        return tabletop.fan_rects(g.hand, n, g.hand_cw, g.th, lifted)
 
     def crystal_rects(self, n: int) -> list[pygame.Rect]:
         g = self.geo
         assert g is not None
-        w = round(g.cw * 0.46)
-        h = round(w * cf.RATIO)
-        area = g.crystals.inflate(-2 * g.th.px(2), 0)
-        step = min(w + g.th.px(1), (area.w - w) // max(1, n - 1)) if n > 1 else 0
-        y = g.crystals.bottom - h - g.th.px(1.5)
-        return [pygame.Rect(area.x + i * step, y, w, h) for i in range(n)]
+        return tabletop.row_rects(g.crystals, n, round(g.cw * 0.46), g.th)
 
     def button_rects(self, n: int) -> list[pygame.Rect]:
         g = self.geo
         assert g is not None
-        h = g.th.px(6.5)
-        gap = g.th.px(1.25)
-        y = g.buttons.bottom - n * (h + gap) - g.th.px(1)
-        return [pygame.Rect(g.buttons.x, y + i * (h + gap), g.buttons.w, h) for i in range(n)]
+        return tabletop.button_rects(g.buttons, n, g.th)
 
     # --- targets --------------------------------------------------------------------------------
     def targets(self, view: m.LastDungeonView, legal: list[Action]) -> list[Target]:
@@ -348,9 +233,6 @@ class LastDungeonRenderer:
             return []
         return view_anim.tweens_for(self, events, before, after)
 
-    @staticmethod
-    def lang_text(text: Text) -> str:
-        return lang_text(text)
 
 
 
@@ -379,14 +261,14 @@ def _draw_top(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDunge
     sc = g.th.scale
     theme.draw_panel(surface, g.top, g.th)
     pad = g.th.px(2)
-    left = table.label(surface, t("ld.round", n=view.round), "heading", theme.TEXT, sc * 0.8, True,
-                  midleft=(g.top.x + pad, g.top.centery))
+    left = table.label(surface, t("ld.round", n=view.round), "heading", theme.TEXT, sc * 0.8,
+                       True, midleft=(g.top.x + pad, g.top.centery))
     rep = table.label(surface, t("ld.repelled", n=view.repelled), "body", theme.GOOD, sc,
-                 midleft=(left.right + pad * 2, g.top.centery))
+                      midleft=(left.right + pad * 2, g.top.centery))
     prompt, colour = _prompt(r, view, ui)
     room = g.top.right - rep.right - pad * 4
-    prompt = fonts.fit(prompt, "body", room, sc, True)
-    table.label(surface, prompt, "body", colour, sc, True, midright=(g.top.right - pad, g.top.centery))
+    table.label(surface, prompt, "body", colour, sc, True, width=room,
+                midright=(g.top.right - pad, g.top.centery))
 
 
 def _prompt(r: LastDungeonRenderer, view: m.LastDungeonView, ui: UiState) -> tuple[str, Any]:
@@ -445,8 +327,8 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
                     width=slot.w - g.th.px(1), center=slot.center)
     if space.card and space.damage and f"space:{i}" not in ui.hidden:
         # what the card deals here, room bonus included: worded, as it may differ from its corner
-        _pill(surface, t("ld.space_damage", n=space.damage), theme.DANGER, g.th,
-              midtop=(slot.centerx, slot.bottom + g.th.px(1)))
+        tabletop.pill(surface, t("ld.space_damage", n=space.damage), theme.DANGER, g.th,
+                      midtop=(slot.centerx, slot.bottom + g.th.px(1)))
 
 
 def _space_title(r: LastDungeonRenderer, space: m.Space) -> tuple[str, Any]:
@@ -508,7 +390,10 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
     badge_x = rect.right + g.th.px(5) if room_right else rect.x - g.th.px(5)
     left = g.col_x(a.position - 1) - (0 if room_right else g.th.px(6))
     left = max(left, g.board.x + round(g.cw * cf.RATIO * 0.62) // 2)
-    _draw_stack(r, surface, a, left, rect)
+    # stacked damage lies sideways beside the adventurer, each card's numbers showing
+    images = [cf.sideways(r.face(card, "hand", round(g.cw * 0.62))) for card in a.stack]
+    spots = tabletop.cascade(surface, images, left, rect.y, g.ch)
+    r.shown.cards.extend((spot, card, "hand") for spot, card in zip(spots, a.stack, strict=True))
     cf.blit_card(surface, r.face(a.card, "adventurer", g.cw, a.side), rect)
     r.shown.cards.append((rect, a.card, "adventurer"))
     power = table.badge(surface, str(a.power), (badge_x, rect.y + g.th.px(5)),
@@ -516,76 +401,44 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
     below = table.label(surface, t("ld.card.power"), "small", theme.TEXT, g.th.scale, True,
                         midtop=(power.centerx, power.bottom))
     if a.stacked_damage:  # words, not a bare "-8": the meter says what it means for the fight
-        _pill(surface, t("ld.stacked", n=a.stacked_damage), theme.DANGER, g.th,
-              midtop=(power.centerx, below.bottom + g.th.px(1)))
+        tabletop.pill(surface, t("ld.stacked", n=a.stacked_damage), theme.DANGER, g.th,
+                      midtop=(power.centerx, below.bottom + g.th.px(1)))
     arrow_y = rect.bottom + g.th.px(0.5)
     pygame.draw.polygon(surface, theme.ACCENT, [(rect.centerx - g.th.px(1.5), arrow_y),
                                                  (rect.centerx + g.th.px(1.5), arrow_y),
                                                  (rect.centerx, arrow_y + g.th.px(1.5))])
 
 
-def _draw_stack(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adventurer, x: int,
-                rect: pygame.Rect) -> None:
-    """Stacked damage lies sideways beside the adventurer, fanned down so each card's cost and
-    damage corner shows, the whole stack no taller than the adventurer."""
-    g = r.geo
-    assert g is not None
-    small = round(g.cw * 0.62)
-    n = len(a.stack)
-    for k, card in enumerate(a.stack):
-        image = cf.sideways(r.face(card, "hand", small))
-        step = min(round(image.get_height() * 0.4), (g.ch - image.get_height()) // max(1, n - 1))
-        spot = image.get_rect(midtop=(x, rect.y + k * max(4, step)))
-        cf.blit_card(surface, image, spot)
-        r.shown.cards.append((spot, card, "hand"))
-
-
-def _pill(surface: pygame.Surface, text: str, colour: Any, th: theme.Theme,
-          **where: Any) -> pygame.Rect:
-    """Small bold words on a dark rounded tag with a coloured rim (a state beside a card)."""
-    image = fonts.text(text, "small", theme.TEXT, th.scale, True)
-    rect = image.get_rect().inflate(th.px(2), th.px(0.5))
-    setattr(rect, *next(iter(where.items())))
-    pygame.draw.rect(surface, theme.mix(theme.FELT_DARK, colour, 0.35), rect,
-                     border_radius=rect.h // 2)
-    pygame.draw.rect(surface, colour, rect, max(1, th.px(0.25)), border_radius=rect.h // 2)
-    surface.blit(image, image.get_rect(center=rect.center))
-    return rect
-
-
 def _draw_deck(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView) -> None:
     g = r.geo
     assert g is not None
-    theme.draw_panel(surface, g.deck, g.th)
-    pad = g.th.px(2)
+    inner = tabletop.titled_panel(surface, g.deck, t("ld.deck"), g.th)
     sc = g.th.scale
-    table.label(surface, t("ld.deck"), "body", theme.TEXT_DIM, sc, True,
-           topleft=(g.deck.x + pad, g.deck.y + pad))
     width = round(g.cw * 0.62)
+    spot = pygame.Rect(inner.x, 0, width, round(width * cf.RATIO))
+    spot.bottom = inner.bottom
     if view.deck_top:
         image = r.deck_back(view.deck_top, width)
-        spot = image.get_rect(bottomleft=(g.deck.x + pad, g.deck.bottom - pad))
         cf.draw_pile(surface, image, spot, view.deck_count, image)
+    else:  # where the deck was: an empty place, not a gap in the panel
+        tabletop.empty_place(surface, spot, g.th)
     table.label(surface, str(view.deck_count), "number", theme.TEXT, sc * 1.1,
-           midright=(g.deck.right - pad, g.deck.centery))
+                midright=(inner.right, g.deck.centery))
     table.label(surface, t("ld.left"), "small", theme.TEXT_DIM, sc,
-           topright=(g.deck.right - pad, g.deck.centery + g.th.px(3)))
+                topright=(inner.right, g.deck.centery + g.th.px(3)))
     if view.empower_next:
         table.label(surface, t("ld.empower", n=view.empower_next), "small", theme.DANGER, sc, True,
-               bottomright=(g.deck.right - pad, g.deck.bottom - pad))
+                    width=inner.right - spot.right - g.th.px(1), bottomright=inner.bottomright)
 
 
 def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface,
                    view: m.LastDungeonView) -> None:
     g = r.geo
     assert g is not None
-    theme.draw_panel(surface, g.crystals, g.th)
-    pad = g.th.px(2)
+    inner = tabletop.titled_panel(surface, g.crystals, t("ld.crystals"), g.th)
     sc = g.th.scale
-    table.label(surface, t("ld.crystals"), "body", theme.TEXT_DIM, sc, True,
-           topleft=(g.crystals.x + pad, g.crystals.y + pad))
     table.label(surface, str(view.crystal_total), "number", (150, 226, 240), sc,
-           topright=(g.crystals.right - pad, g.crystals.y + g.th.px(1)))
+                topright=(inner.right, g.crystals.y + g.th.px(1)))
     chosen = set(view.pending.chosen) if view.pending else set()
     for rect, crystal in zip(r.crystal_rects(len(view.crystals)), view.crystals, strict=True):
         spot = rect.move(0, -g.th.px(1.5)) if crystal.card in chosen else rect
@@ -599,64 +452,29 @@ def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
     against the adventurer's power, and the verdict in words."""
     g = r.geo
     assert g is not None
-    theme.draw_panel(surface, g.meter, g.th)
     a = view.adventurer
     if a is None:
+        theme.draw_panel(surface, g.meter, g.th)
         return
-    pad = g.th.px(2)
-    sc = g.th.scale
-    inner = g.meter.inflate(-2 * pad, -2 * pad)
-    enough = view.total_damage >= a.power
-    colour = theme.GOOD if enough else theme.DANGER
-    head = table.label(surface, t("ld.meter"), "body", theme.TEXT_DIM, sc, True, width=inner.w,
-                       topleft=(inner.x, inner.y - g.th.px(0.5)))
-    value = table.label(surface, f"{view.total_damage} / {a.power}", "number", colour, sc,
-                        topleft=(inner.x, head.bottom - g.th.px(0.5)))
-    bar = pygame.Rect(value.right + g.th.px(2), 0, inner.right - value.right - g.th.px(2),
-                      g.th.px(2.5))
-    bar.centery = value.centery + g.th.px(0.5)
-    _meter_bar(surface, bar, view.total_damage, a.power, colour)
-    y = value.bottom
-    if a.stacked_damage:
-        parts = t("ld.meter.parts", placed=view.total_damage - a.stacked_damage,
-                  stacked=a.stacked_damage)
-        y = table.label(surface, parts, "small", theme.TEXT_DIM, sc, width=inner.w,
-                        midtop=(inner.centerx, y)).bottom
-    verdict = t("ld.meter.repels") if enough else t("ld.meter.short",
-                                                    n=a.power - view.total_damage)
-    table.label(surface, verdict, "small", colour, sc, True, width=inner.w,
-                midtop=(inner.centerx, y))
-
-
-def _meter_bar(surface: pygame.Surface, bar: pygame.Rect, damage: int, power: int,
-               colour: Any) -> None:
-    pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.h // 2)
-    fill = bar.copy()
-    fill.w = round(bar.w * min(1.0, damage / max(1, power)))
-    if fill.w:
-        pygame.draw.rect(surface, colour, fill, border_radius=bar.h // 2)
-    for k in range(1, power):  # one notch per point of power
-        x = bar.x + round(bar.w * k / power)
-        pygame.draw.line(surface, theme.FELT_DARK, (x, bar.y + 2), (x, bar.bottom - 3), 1)
+    short = a.power - view.total_damage
+    verdict = t("ld.meter.repels") if short <= 0 else t("ld.meter.short", n=short)
+    detail = t("ld.meter.parts", placed=view.total_damage - a.stacked_damage,
+               stacked=a.stacked_damage) if a.stacked_damage else ""
+    tabletop.meter(surface, g.meter, g.th,
+                   tabletop.Meter(t("ld.meter"), view.total_damage, a.power, verdict, detail))
 
 
 def _draw_piles(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
                 ui: UiState) -> None:
-    """The draw pile face down and the discard face up, each squared with a hint of depth and
-    its label clear above it."""
+    """The draw pile face down and the discard face up, squared, labels clear above them."""
     g = r.geo
     assert g is not None
     back = r.dungeon_back(g.draw.w)
+    tabletop.labelled_pile(surface, g.draw, back, view.draw_count,
+                           t("ld.draw_pile", n=view.draw_count), g.th, back)
     top = r.face(view.discard[-1], "hand", g.discard.w) if view.discard else None
-    for rect, image, count, key in ((g.draw, back, view.draw_count, "ld.draw_pile"),
-                                    (g.discard, top, len(view.discard), "ld.discard")):
-        area = rect
-        if count and image is not None:
-            area = cf.draw_pile(surface, image, rect, count, back if image is back else None)
-        else:
-            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=g.th.px(1))
-        table.label(surface, t(key, n=count), "small", theme.TEXT, g.th.scale, True,
-                    width=g.colw, midbottom=(rect.centerx, area.y - g.th.px(0.75)))
+    tabletop.labelled_pile(surface, g.discard, top, len(view.discard),
+                           t("ld.discard", n=len(view.discard)), g.th)
     if top is not None:
         r.shown.cards.append((g.discard, view.discard[-1], "hand"))
 
@@ -667,24 +485,22 @@ def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
     assert g is not None
     hand = view.hand or []
     lifted = r._lifted(view)
-    pending = view.pending.chosen if view.pending else []
     rects = r.hand_rects(len(hand), lifted)
-    usable = {rects.index(tg.rect) for tg in ui.targets if tg.quiet and tg.rect in rects}
-    for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
-        if f"hand:{i}" in ui.hidden:
+    legal = set() if ui.animating else {
+        rects.index(tg.rect) for tg in ui.targets if tg.quiet and tg.rect in rects}
+    images = [None if f"hand:{i}" in ui.hidden else r.face(card, "hand", g.hand_cw)
+              for i, card in enumerate(hand)]
+    tabletop.draw_fan(surface, images, rects, g.th, lifted, legal)
+    chosen = view.pending.chosen if view.pending else []
+    playing = view.pending.card if view.pending and view.pending.kind == "play" else None
+    for card, rect, image in zip(hand, rects, images, strict=True):
+        if image is None:
             continue
-        cf.blit_card(surface, r.face(card, "hand", g.hand_cw), rect, lifted=i in lifted)
         r.shown.cards.append((rect, card, "hand"))
-        if i in usable and not ui.animating:  # legal: a mint rule along the visible top edge
-            right = rects[i + 1].x if i + 1 < len(rects) else rect.right
-            y = rect.y - g.th.px(0.9)
-            pygame.draw.line(surface, theme.LEGAL, (rect.x + g.th.px(1), y),
-                             (right - g.th.px(1), y), max(2, g.th.px(0.4)))
-        if card in pending:
+        if card in chosen:  # paid with (✓) or thrown away to an event (×)
             table.badge(surface, "✓" if view.phase != "event_discard" else "×",
-                   (rect.centerx, rect.y + rect.h // 2), theme.ACCENT, g.th)
-        elif card == r.selected or (view.pending and view.pending.kind == "play"
-                                    and card == view.pending.card):
+                        (rect.centerx, rect.y + rect.h // 2), theme.ACCENT, g.th)
+        elif card in (r.selected, playing):
             theme.outline(surface, rect, theme.ACCENT, g.th, 0.5)
 
 
@@ -692,7 +508,6 @@ def _draw_buttons(r: LastDungeonRenderer, surface: pygame.Surface, ui: UiState) 
     g = r.geo
     assert g is not None
     buttons = r._buttons(ui.legal)
-    for rect, (action, label, primary) in zip(r.button_rects(len(buttons)), buttons, strict=True):
-        button = Button(rect, label, lambda: None, primary=primary)
-        button.hover = any(tg.action == action and i == ui.hover for i, tg in enumerate(ui.targets))
-        button.draw(surface, g.th)
+    hovered = ui.targets[ui.hover].action if ui.hover is not None and ui.hover < len(
+        ui.targets) else None
+    tabletop.draw_buttons(surface, r.button_rects(len(buttons)), buttons, hovered, g.th)

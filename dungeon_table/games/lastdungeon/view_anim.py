@@ -1,7 +1,9 @@
-"""What Last Dungeon events look like: each event as tweens over the table, and as log lines.
+"""How Last Dungeon's cards and events look: card faces from the YAML, each event as tweens over
+the table, and as log lines.
 
-The renderer in ``view.py`` asks for these after every action; positions come from its layout and
-from the views before and after the events. No rule here: only what the events say happened.
+The renderer in ``view.py`` (a ``CardLooks``) asks for these after every action; positions come
+from its layout and from the views before and after the events. No rule here: only what the cards
+say and what the events say happened.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ import pygame
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.lastdungeon import model as m
+from dungeon_table.games.lastdungeon.cards import LastDungeonCards, Text
 from dungeon_table.ui import anim, fonts, i18n, theme
+from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui.anim import Arc, Banner, FlipCard, FloatText, MoveCard, Together, Tween, Walk
 from dungeon_table.ui.i18n import t
 
@@ -20,6 +24,111 @@ if TYPE_CHECKING:
     from dungeon_table.games.lastdungeon.view import LastDungeonRenderer
 
 SLOTS = 6  # the dungeon row's columns, as laid out by the renderer
+LEVEL_COLOUR = {1: "green", 2: "blue", 3: "purple", 4: "yellow"}
+STONE = (118, 104, 90)
+EVENT_BAND = (176, 128, 64)
+DUNGEON_BACK = (104, 44, 40)
+ADVENTURER_BACK = (44, 70, 112)
+
+
+def lang_text(text: Text) -> str:
+    return getattr(text, i18n.language(), text.en)
+
+
+class CardLooks:
+    """Every card's face and back, translated, from the card file."""
+
+    def __init__(self, cards: LastDungeonCards) -> None:
+        self.cards = cards
+        self._ghosts: dict[tuple[str, int, str, bool], pygame.Surface] = {}
+
+    # --- card specs -------------------------------------------------------------------------
+    def name(self, card: str) -> str:
+        c = self.cards
+        if card == c.hero.id:
+            return lang_text(c.hero.front.name)
+        for plain in (c.entrance, c.treasure):
+            if card == plain.id:
+                return lang_text(plain.name)
+        found = next((d for d in c.dungeon if d.id == card), None)
+        if found is not None:
+            return lang_text(found.name)
+        if c.level(card):
+            return lang_text(c.adventurer(card).name)
+        try:
+            return lang_text(c.event(card).name)
+        except KeyError:
+            return card
+
+    def spec(self, card: str, role: str, side: str = "front") -> cf.FaceSpec:
+        """The face of ``card`` as ``role``: "hand", "adventurer", "room", "event", "plain"."""
+        c = self.cards
+        if card == c.hero.id:
+            hs = c.hero.front if side == "front" else c.hero.back
+            return cf.FaceSpec(lang_text(hs.name), theme.CARD_COLOURS["yellow"], "yellow",
+                               t("ld.card.level", n=4), (cf.Corner("tl", str(hs.power), "power",
+                                                                   t("ld.card.power")),),
+                               lang_text(hs.text))
+        if role in ("room", "event"):
+            ev = c.event(card)
+            if role == "room":
+                return cf.FaceSpec(lang_text(ev.room_name), STONE, None, t("ld.card.room"),
+                                   body=lang_text(ev.room_text))
+            return cf.FaceSpec(lang_text(ev.name), EVENT_BAND, "star", t("ld.card.event"),
+                               body=lang_text(ev.text))
+        for plain, band in ((c.entrance, STONE), (c.treasure, theme.GOLD)):
+            if card == plain.id:
+                return cf.FaceSpec(lang_text(plain.name), band, None, body=lang_text(plain.text))
+        dungeon = next((d for d in c.dungeon if d.id == card), None)
+        if dungeon is not None:
+            return cf.FaceSpec(lang_text(dungeon.name), theme.CARD_COLOURS["red"], "red",
+                               t("ld.card.dungeon"), self._play_corners(dungeon.cost,
+                                                                         dungeon.damage),
+                               lang_text(dungeon.text))
+        a = c.adventurer(card)
+        colour = LEVEL_COLOUR[a.level]
+        label = t("ld.card.level", n=a.level)
+        if role == "hand":
+            return cf.FaceSpec(lang_text(a.name), theme.CARD_COLOURS[colour], colour, label,
+                               self._play_corners(a.cost, a.damage), lang_text(a.text),
+                               footer=t("ld.card.scouted"))
+        return cf.FaceSpec(lang_text(a.name), theme.CARD_COLOURS[colour], colour, label,
+                           (cf.Corner("tl", str(a.power), "power", t("ld.card.power")),
+                            cf.Corner("tr", str(a.scout_cost), "scout", t("ld.card.scout")),
+                            *self._play_corners(a.cost, a.damage, "b")), lang_text(a.text))
+
+    def _play_corners(self, cost: int, damage: int, row: str = "t") -> tuple[cf.Corner, ...]:
+        """Cost and damage. On a playable card both sit down the left edge: in a crowded fan only
+        that strip of each card shows, and both numbers must stay readable there."""
+        cost_at, damage_at = ("tl", "bl") if row == "t" else ("bl", "br")
+        return (cf.Corner(cost_at, str(cost), "cost", t("ld.card.cost")),
+                cf.Corner(damage_at, str(damage), "damage", t("ld.card.damage")))
+
+    def face(self, card: str, role: str, width: int, side: str = "front") -> pygame.Surface:
+        return cf.face(self.spec(card, role, side), width)
+
+    def ghost(self, card: str, width: int) -> pygame.Surface:
+        """A faded face: where a card being paid for will go."""
+        key = (card, width, i18n.language(), cf.glyph_mode())
+        if key not in self._ghosts:
+            image = self.face(card, "hand", width).copy()
+            image.set_alpha(110)
+            self._ghosts[key] = image
+        return self._ghosts[key]
+
+    def crystal_back(self, value: int, width: int) -> pygame.Surface:
+        return cf.back(cf.BackSpec(ADVENTURER_BACK, str(value), t("ld.card.crystal"), gem=True),
+                       width)
+
+    def deck_back(self, top: str, width: int) -> pygame.Surface:
+        if top == "event":
+            return cf.back(cf.BackSpec(STONE, "", t("ld.card.event"), glyph="star"), width)
+        level = top.removeprefix("level")
+        return cf.back(cf.BackSpec(ADVENTURER_BACK, level, t("ld.card.level", n=level), gem=True),
+                       width)
+
+    def dungeon_back(self, width: int) -> pygame.Surface:
+        return cf.back(cf.BackSpec(DUNGEON_BACK, "", "", glyph="red"), width)
 
 
 # --- the log -----------------------------------------------------------------------------------
@@ -144,7 +253,7 @@ def _tween(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
                          hides=frozenset({"adventurer"})),
                 _banner(r, t("ld.banner.hero"), theme.DANGER)]
     if isinstance(e, m.EventResolved):
-        text = r.lang_text(r.cards.event(e.card).text)
+        text = lang_text(r.cards.event(e.card).text)
         return [_banner(r, t("ld.banner.event", card=r.name(e.card)), theme.GOLD, text)]
     if isinstance(e, m.Crystallised) and before.adventurer is not None:
         start = r.adventurer_rect(before.adventurer.position).center

@@ -1,0 +1,183 @@
+"""Pieces any game's table is built from, so each renderer keeps only what is its own.
+
+A fanned hand whose visible strips carry the legal marks, a row of small cards (crystals, coins),
+a column of action buttons, squared piles with their labels, small worded tags ("stacked 9"),
+and a meter of a value against a target that says in words what it means::
+
+    rects = fan_rects(area, 7, card_w, th, lifted={2})
+    draw_fan(surface, images, rects, th, lifted={2}, legal={0, 3})
+    pill(surface, "stacked 9", theme.DANGER, th, midtop=(x, y))
+    meter(surface, rect, th, Meter("Damage vs power", 9, 16, "7 short", detail="0 + 9"))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from dungeon_table.ui import card_faces as cf
+from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.table import label
+
+Rect = pygame.Rect
+
+
+def fan_rects(area: Rect, n: int, card_w: int, th: theme.Theme,
+              lifted: set[int] | None = None) -> list[Rect]:
+    """``n`` cards of ``card_w`` fanned across ``area`` (overlapping only when they must), in a
+    gentle arc; cards in ``lifted`` stand a little higher (picked, or being paid with)."""
+    if n == 0:
+        return []
+    step = min(card_w + th.px(1.5), (area.w - card_w) // max(1, n - 1)) if n > 1 else 0
+    x = area.centerx - (card_w + step * (n - 1)) // 2
+    rects = []
+    for i in range(n):
+        arc = min(th.px(2), round(abs(i - (n - 1) / 2) ** 2 * th.px(0.3)))
+        lift = round(area.h * 0.14) if lifted and i in lifted else 0
+        rects.append(Rect(x + i * step, area.y - th.px(2) + arc - lift, card_w, area.h))
+    return rects
+
+
+def row_rects(area: Rect, n: int, w: int, th: theme.Theme) -> list[Rect]:
+    """``n`` small cards along the bottom of ``area``, overlapping once they run out of room."""
+    h = round(w * cf.RATIO)
+    inner = area.inflate(-2 * th.px(2), 0)
+    step = min(w + th.px(1), (inner.w - w) // max(1, n - 1)) if n > 1 else 0
+    y = area.bottom - h - th.px(1.5)
+    return [Rect(inner.x + i * step, y, w, h) for i in range(n)]
+
+
+def button_rects(area: Rect, n: int, th: theme.Theme) -> list[Rect]:
+    """A column of ``n`` full-width buttons standing on the bottom of ``area``."""
+    h, gap = th.px(6.5), th.px(1.25)
+    y = area.bottom - n * (h + gap) - th.px(1)
+    return [Rect(area.x, y + i * (h + gap), area.w, h) for i in range(n)]
+
+
+def draw_fan(surface: pygame.Surface, images: list[pygame.Surface | None], rects: list[Rect],
+             th: theme.Theme, lifted: set[int], legal: set[int]) -> None:
+    """The hand: each card with its shadow (None: hidden, still flying in); a legal card gets a
+    mint rule along the strip of its top edge that the next card leaves visible."""
+    for i, (image, rect) in enumerate(zip(images, rects, strict=True)):
+        if image is None:
+            continue
+        cf.blit_card(surface, image, rect, lifted=i in lifted)
+        if i in legal:
+            right = rects[i + 1].x if i + 1 < len(rects) else rect.right
+            y = rect.y - th.px(0.9)
+            pygame.draw.line(surface, theme.LEGAL, (rect.x + th.px(1), y),
+                             (right - th.px(1), y), max(2, th.px(0.4)))
+
+
+def titled_panel(surface: pygame.Surface, rect: Rect, title: str, th: theme.Theme) -> Rect:
+    """A side panel with its title at the top left; returns the padded inside."""
+    theme.draw_panel(surface, rect, th)
+    inner = rect.inflate(-2 * th.px(2), -2 * th.px(2))
+    label(surface, title, "body", theme.TEXT_DIM, th.scale, True, width=inner.w * 2 // 3,
+          topleft=inner.topleft)
+    return inner
+
+
+def cascade(surface: pygame.Surface, images: list[pygame.Surface], x: int, top: int,
+            height: int) -> list[Rect]:
+    """Cards (sideways) hung one below the other from ``top``, centred on ``x``: each shows its
+    top strip, the whole column no taller than ``height``. Returns where each went."""
+    out = []
+    n = len(images)
+    for k, image in enumerate(images):
+        h = image.get_height()
+        step = min(round(h * 0.4), (height - h) // max(1, n - 1))
+        spot = image.get_rect(midtop=(x, top + k * max(4, step)))
+        cf.blit_card(surface, image, spot)
+        out.append(spot)
+    return out
+
+
+def draw_buttons(surface: pygame.Surface, rects: list[Rect], buttons: list[tuple[Any, str, bool]],
+                 hovered: Any, th: theme.Theme) -> None:
+    """A game's own action buttons, (action, caption, primary) each; ``hovered`` is the action
+    under the mouse. Clicks arrive through the scene's targets, not here."""
+    from dungeon_table.ui.widgets import Button
+
+    for rect, (action, caption, primary) in zip(rects, buttons, strict=True):
+        button = Button(rect, caption, lambda: None, primary=primary)
+        button.hover = action == hovered
+        button.draw(surface, th)
+
+
+def empty_place(surface: pygame.Surface, rect: Rect, th: theme.Theme) -> None:
+    """Where a pile or deck lies when it has run out: a thin outline, not a hole in the table."""
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=th.px(1))
+
+
+def labelled_pile(surface: pygame.Surface, rect: Rect, image: pygame.Surface | None, count: int,
+                  text: str, th: theme.Theme, under: pygame.Surface | None = None) -> None:
+    """A squared pile (or its empty place) with its label clear above the pile's depth."""
+    area = rect
+    if count and image is not None:
+        area = cf.draw_pile(surface, image, rect, count, under)
+    else:
+        empty_place(surface, rect, th)
+    label(surface, text, "small", theme.TEXT, th.scale, True, width=rect.w * 2,
+               midbottom=(rect.centerx, area.y - th.px(0.75)))
+
+
+def pill(surface: pygame.Surface, text: str, colour: Any, th: theme.Theme,
+         **where: Any) -> Rect:
+    """Small bold words on a dark rounded tag with a coloured rim (a state beside a card)."""
+    image = fonts.text(text, "small", theme.TEXT, th.scale, True)
+    rect = image.get_rect().inflate(th.px(2), th.px(0.5))
+    setattr(rect, *next(iter(where.items())))
+    pygame.draw.rect(surface, theme.mix(theme.FELT_DARK, colour, 0.35), rect,
+                     border_radius=rect.h // 2)
+    pygame.draw.rect(surface, colour, rect, max(1, th.px(0.25)), border_radius=rect.h // 2)
+    surface.blit(image, image.get_rect(center=rect.center))
+    return rect
+
+
+@dataclass
+class Meter:
+    """A value against a target: reached (good) or not, with the verdict in words."""
+
+    title: str
+    value: int
+    target: int
+    verdict: str
+    detail: str = ""  # how the value is made up, in small type
+
+    @property
+    def reached(self) -> bool:
+        return self.value >= self.target
+
+
+def meter(surface: pygame.Surface, rect: Rect, th: theme.Theme, m: Meter) -> None:
+    """A panel: title; "value / target" big with a notched bar; the detail; the verdict."""
+    theme.draw_panel(surface, rect, th)
+    inner = rect.inflate(-2 * th.px(2), -2 * th.px(2))
+    sc = th.scale
+    colour = theme.GOOD if m.reached else theme.DANGER
+    head = label(surface, m.title, "body", theme.TEXT_DIM, sc, True, width=inner.w,
+                 topleft=(inner.x, inner.y - th.px(0.5)))
+    value = label(surface, f"{m.value} / {m.target}", "number", colour, sc,
+                  topleft=(inner.x, head.bottom - th.px(0.5)))
+    bar = Rect(value.right + th.px(2), 0, inner.right - value.right - th.px(2), th.px(2.5))
+    bar.centery = value.centery + th.px(0.5)
+    _bar(surface, bar, m.value, m.target, colour)
+    y = value.bottom
+    if m.detail:
+        y = label(surface, m.detail, "small", theme.TEXT_DIM, sc, width=inner.w,
+                  midtop=(inner.centerx, y)).bottom
+    label(surface, m.verdict, "small", colour, sc, True, width=inner.w, midtop=(inner.centerx, y))
+
+
+def _bar(surface: pygame.Surface, bar: Rect, value: int, target: int, colour: Any) -> None:
+    pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.h // 2)
+    fill = bar.copy()
+    fill.w = round(bar.w * min(1.0, value / max(1, target)))
+    if fill.w:
+        pygame.draw.rect(surface, colour, fill, border_radius=bar.h // 2)
+    for k in range(1, target):  # one notch per point of the target
+        x = bar.x + round(bar.w * k / target)
+        pygame.draw.line(surface, theme.FELT_DARK, (x, bar.y + 2), (x, bar.bottom - 3), 1)
