@@ -45,8 +45,13 @@ def row_rects(area: Rect, n: int, w: int, th: theme.Theme) -> list[Rect]:
     h = round(w * cf.RATIO)
     inner = area.inflate(-2 * th.px(2), 0)
     step = min(w + th.px(1), (inner.w - w) // max(1, n - 1)) if n > 1 else 0
-    y = area.bottom - h - th.px(1.5)
+    y = area.bottom - h - th.px(1)
     return [Rect(inner.x + i * step, y, w, h) for i in range(n)]
+
+
+def overlapping(rects: list[Rect]) -> bool:
+    """True when the cards of a row or fan cover each other (only strips of them show)."""
+    return len(rects) > 1 and rects[1].x - rects[0].x < rects[0].w
 
 
 def button_rects(area: Rect, n: int, th: theme.Theme) -> list[Rect]:

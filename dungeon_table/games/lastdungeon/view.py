@@ -168,10 +168,11 @@ class LastDungeonRenderer(CardLooks):
             if p.card == self.selected:
                 out.append(Target(self.space_rect(p.space), p, t("ld.space", n=p.space)))
         crystal_rects = self.crystal_rects(len(view.crystals))
+        crowded = tabletop.overlapping(crystal_rects)  # then marked along their visible strips
         for rect, crystal in zip(crystal_rects, view.crystals, strict=True):
             pay = m.Pay(crystal=crystal.card)
             if pay in legal:
-                out.append(Target(rect, pay, t("ld.crystal", n=crystal.value)))
+                out.append(Target(rect, pay, t("ld.crystal", n=crystal.value), quiet=crowded))
         buttons = self._buttons(legal)
         for rect, (action, _label, _primary) in zip(self.button_rects(len(buttons)), buttons,
                                                      strict=True):
@@ -247,7 +248,7 @@ def draw_table(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
     if view.adventurer is not None and "adventurer" not in ui.hidden:
         _draw_adventurer(r, surface, view.adventurer)
     _draw_deck(r, surface, view)
-    _draw_crystals(r, surface, view)
+    _draw_crystals(r, surface, view, ui)
     _draw_meter(r, surface, view)
     _draw_piles(r, surface, view, ui)
     _draw_hand(r, surface, view, ui)
@@ -431,8 +432,8 @@ def _draw_deck(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
                     width=inner.right - spot.right - g.th.px(1), bottomright=inner.bottomright)
 
 
-def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface,
-                   view: m.LastDungeonView) -> None:
+def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
+                   ui: UiState) -> None:
     g = r.geo
     assert g is not None
     inner = tabletop.titled_panel(surface, g.crystals, t("ld.crystals"), g.th)
@@ -440,9 +441,19 @@ def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface,
     table.label(surface, str(view.crystal_total), "number", (150, 226, 240), sc,
                 topright=(inner.right, g.crystals.y + g.th.px(1)))
     chosen = set(view.pending.chosen) if view.pending else set()
-    for rect, crystal in zip(r.crystal_rects(len(view.crystals)), view.crystals, strict=True):
-        spot = rect.move(0, -g.th.px(1.5)) if crystal.card in chosen else rect
-        cf.blit_card(surface, r.crystal_back(crystal.value, rect.w), spot)
+    rects = r.crystal_rects(len(view.crystals))
+    spots = [rect.move(0, -g.th.px(1.5)) if c.card in chosen else rect
+             for rect, c in zip(rects, view.crystals, strict=True)]
+    legal = set() if ui.animating else {
+        rects.index(tg.rect) for tg in ui.targets if tg.quiet and tg.rect in rects}
+    images = [r.crystal_back(c.value, rect.w) for rect, c in zip(rects, view.crystals, strict=True)]
+    tabletop.draw_fan(surface, images, spots, g.th, set(), legal)
+    crowded = tabletop.overlapping(rects)
+    for i, (spot, crystal) in enumerate(zip(spots, view.crystals, strict=True)):
+        if crowded and i + 1 < len(spots):  # its value where the next crystal leaves it visible
+            strip = rects[i + 1].x - rects[i].x
+            table.label(surface, str(crystal.value), "body", theme.TEXT, sc, True,
+                        midtop=(spot.x + max(strip // 2, g.th.px(1)), spot.y + g.th.px(0.5)))
         if crystal.card in chosen:
             theme.outline(surface, spot, theme.ACCENT, g.th, 0.4)
 
