@@ -139,7 +139,7 @@ class LoadScene(MenuBase):
             head = nav.game_name(info.game)
             sub = t("load.saved", game=info.path.name, when=when, actions=info.actions)
             if info.autosave:
-                head += f"  ·  {t('menu.continue')}"
+                head += f"  ·  {t('load.finished' if info.finished else 'menu.continue')}"
             colour = theme.TEXT_DIM
         else:
             reason = info.error.replace(f"{info.path}: ", "")  # the row already names the file

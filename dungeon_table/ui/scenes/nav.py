@@ -95,6 +95,7 @@ class SaveInfo:
     actions: int = 0
     modified: float = 0.0
     error: str | None = None
+    finished: bool = False  # known for autosaves only: Continue is offered for unfinished ones
 
     @property
     def autosave(self) -> bool:
@@ -112,6 +113,8 @@ def list_saves() -> list[SaveInfo]:
             info.modified = path.stat().st_mtime
             record = load_record(path)
             info.game, info.actions = record.game, len(record.actions)
+            if info.autosave:  # one per game: replaying it to see if it ended is cheap
+                info.finished = continuable(record.game) is None
         except (SaveError, OSError, ValueError) as err:
             info.error = str(err)
         infos.append(info)
