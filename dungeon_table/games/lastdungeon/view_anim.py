@@ -163,22 +163,68 @@ def tweens_for(r: LastDungeonRenderer, events: list[Event], before: m.LastDungeo
     g = r.geo
     assert g is not None
     out: list[Tween] = []
-    floats: list[Tween] = []
+    floats: list[FloatText] = []
     for e in events:
         if isinstance(e, m.DamageDealt):
             floats.append(_damage_float(r, e, before, len(floats)))
             continue
         if floats:
-            out.append(Together(parts=tuple(floats)))
+            out.append(_fight(r, floats, before, after))
             floats = []
         out.extend(_tween(r, e, before, after))
     if floats:
-        out.append(Together(parts=tuple(floats)))
+        out.append(_fight(r, floats, before, after))
     return out
 
 
+def _fight(r: LastDungeonRenderer, floats: list[FloatText], before: m.LastDungeonView,
+           after: m.LastDungeonView) -> Tween:
+    """The damage numbers rising over the cards that deal them: cards that leave the spaces in
+    this fight (onto the adventurer's stack) stay in view until the last number has risen."""
+    g = r.geo
+    assert g is not None
+    length = max(f.duration for f in floats)
+    holds = tuple(
+        MoveCard(image=r.face(space.card, "hand", g.cw), start=r.space_rect(i).center,
+                 end=r.space_rect(i).center, duration=length)
+        for i, space in enumerate(before.spaces)
+        if space.card and (i >= len(after.spaces) or after.spaces[i].card != space.card))
+    a, b = before.adventurer, after.adventurer
+    if a is not None and (b is None or (a.card, a.side, a.position) != (b.card, b.side,
+                                                                        b.position)):
+        # it walks, turns or leaves next, and is hidden till then: it stands here meanwhile
+        holds += (MoveCard(image=r.face(a.card, "adventurer", g.cw, a.side),
+                           start=r.adventurer_rect(a.position).center,
+                           end=r.adventurer_rect(a.position).center, duration=length),)
+    return Together(parts=(*holds, *floats))
+
+
+def _stack_spot(r: LastDungeonRenderer, position: int) -> tuple[int, int]:
+    """Where stacked damage lies: beside the adventurer, in the column to its left."""
+    g = r.geo
+    assert g is not None
+    return g.col_x(position - 1), r.adventurer_rect(position).centery
+
+
+def _leave_spaces(r: LastDungeonRenderer, before: m.LastDungeonView, cards: list[str],
+                  end: tuple[int, int]) -> list[Tween]:
+    """The played cards sliding off their spaces (to the discard, or onto the stack)."""
+    g = r.geo
+    assert g is not None
+    starts = {space.card: r.space_rect(i).center for i, space in enumerate(before.spaces)
+              if space.card}
+    if before.adventurer is not None:
+        for card in before.adventurer.stack:
+            starts.setdefault(card, _stack_spot(r, before.adventurer.position))
+    moves = tuple(MoveCard(image=r.face(c, "hand", g.discard.w if end == g.discard.center
+                                        else g.cw), start=starts[c], end=end,
+                           delay=k * 50.0, duration=260 + k * 50.0)
+                  for k, c in enumerate(cards) if c in starts)
+    return [Together(parts=moves)] if moves else []
+
+
 def _damage_float(r: LastDungeonRenderer, e: m.DamageDealt, before: m.LastDungeonView,
-                  k: int) -> Tween:
+                  k: int) -> FloatText:
     g = r.geo
     assert g is not None
     if e.source == "stack" and before.adventurer is not None:
@@ -227,18 +273,39 @@ def _tween(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
         image = r.face(e.card, "hand", g.cw)
         return [MoveCard(image=image, start=_hand_spot(r, before, e.card),
                          end=r.space_rect(e.space).center, hides=frozenset({f"space:{e.space}"}))]
-    if isinstance(e, m.CardsDiscarded) and e.reason != "cleared":
+    if isinstance(e, m.CardsDiscarded) and e.reason == "cleared":
+        return _leave_spaces(r, before, e.cards, g.discard.center)
+    if isinstance(e, m.CardsDiscarded):
         small = g.discard.w
         return [Together(parts=tuple(
             MoveCard(image=r.face(c, "hand", small), start=_hand_spot(r, before, c),
                      end=g.discard.center, delay=k * 60.0, duration=250 + k * 60.0)
             for k, c in enumerate(e.cards)))]
-    if isinstance(e, (m.Advanced, m.Retreated)) and after.adventurer is not None:
-        step = 1 if e.to_space >= e.from_space else -1
-        path = tuple(r.adventurer_rect(p).center
-                     for p in range(e.from_space, e.to_space + step, step))
-        image = r.face(e.card, "adventurer", g.cw, after.adventurer.side)
-        return [Walk(image=image, path=path, hides=frozenset({"adventurer"}))]
+    if isinstance(e, m.Advanced) and before.adventurer is not None:
+        played = [sp.card for sp in before.spaces if sp.card]  # now stacked on the adventurer
+        leave = _leave_spaces(r, before, played, _stack_spot(r, e.from_space))
+        return [*leave, *_walk(r, e, after)]
+    if isinstance(e, m.Retreated):
+        return _walk(r, e, after)
+    return _tween_more(r, e, before, after)
+
+
+def _walk(r: LastDungeonRenderer, e: m.Advanced | m.Retreated,
+          after: m.LastDungeonView) -> list[Tween]:
+    g = r.geo
+    assert g is not None
+    if after.adventurer is None:
+        return []
+    step = 1 if e.to_space >= e.from_space else -1
+    path = tuple(r.adventurer_rect(p).center for p in range(e.from_space, e.to_space + step, step))
+    image = r.face(e.card, "adventurer", g.cw, after.adventurer.side)
+    return [Walk(image=image, path=path, hides=frozenset({"adventurer"}))]
+
+
+def _tween_more(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
+                after: m.LastDungeonView) -> list[Tween]:
+    g = r.geo
+    assert g is not None
     if isinstance(e, m.Repelled):
         return [_banner(r, t("ld.banner.repelled", card=r.name(e.card)), theme.GOOD)]
     if isinstance(e, m.AdventurerEntered):
