@@ -140,3 +140,36 @@ def test_switching_language_retells_the_log_in_it() -> None:
         app.apply_settings(save=False)
     assert len(japanese) == len(english) and japanese != english
     assert all(not text.isascii() for text in japanese), "every line in the new language"
+
+
+def test_a_lost_fight_keeps_its_cards_in_view_then_stacks_them() -> None:
+    from dungeon_table.core import registry
+    from dungeon_table.core.session import Session
+    from dungeon_table.games.lastdungeon import model as m
+    from dungeon_table.ui.anim import MoveCard, Together
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    session = Session.new("lastdungeon", ["human"], 3)
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=1))
+    scene = TableScene(app, session, ["human"])
+    app.push(scene)
+    bot = registry.get("lastdungeon").make_bot("best", 3)
+    while True:  # play on to a fight the adventurer survives
+        view, legal = session.game.view(0), session.game.legal_actions(0)
+        action = bot.choose(view, legal)
+        played = [s.card for s in view.spaces if s.card]
+        if isinstance(action, m.Fight) and played and view.total_damage < view.adventurer.power:
+            break
+        scene.act(0, action)
+        scene.anim.skip_all()
+    scene.act(0, action)
+    queue = list(scene.anim._queue)
+    fight = queue[0]
+    assert isinstance(fight, Together)
+    held = [p for p in fight.parts if isinstance(p, MoveCard) and p.start == p.end]
+    assert len(held) >= len(played), "each card stays on its space while its damage rises"
+    moves = [p for t in queue[1:] if isinstance(t, Together) for p in t.parts
+             if isinstance(p, MoveCard) and p.start != p.end]
+    assert len(moves) >= len(played), "then they slide onto the adventurer's stack"
