@@ -45,6 +45,7 @@ from dungeon_table.ui.widgets import Button
 BOT_DELAY_MS = 550
 SPACE_HOLD_MS = 280
 TOAST_MS = 2600
+TABLE_MAX_UI_SCALE = 1.1
 
 
 @dataclass
@@ -215,8 +216,15 @@ class TableScene(Scene):
         self.bar.refresh()
         self.app.request_redraw()
 
+    @property
+    def th(self) -> theme.Theme:
+        """The app's theme, its UI scale held to what the table's fixed boxes can take (at 150 %
+        the labels would outgrow the card-sized spaces they name); menus keep the full scale."""
+        fit = theme.Theme.for_window(self.app.size).scale
+        return theme.Theme(scale=min(self.app.theme.scale, fit * TABLE_MAX_UI_SCALE))
+
     def on_resize(self, size: tuple[int, int]) -> None:
-        th = self.app.theme
+        th = self.th
         w, h = size
         margin = th.px(2)
         side_w = max(th.px(36), round(w * 0.2))
@@ -365,7 +373,7 @@ class TableScene(Scene):
         return busy or self.anim.busy
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.th
         surface.blit(theme.felt_background(surface.get_size()), (0, 0))
         self.renderer.draw(surface, self.view, self.ui)
         if not self.ui.animating:

@@ -49,9 +49,10 @@ def row_rects(area: Rect, n: int, w: int, th: theme.Theme) -> list[Rect]:
     return [Rect(inner.x + i * step, y, w, h) for i in range(n)]
 
 
-def overlapping(rects: list[Rect]) -> bool:
-    """True when the cards of a row or fan cover each other (only strips of them show)."""
-    return len(rects) > 1 and rects[1].x - rects[0].x < rects[0].w
+def overlapping(rects: list[Rect], shown: float = 1.0) -> bool:
+    """True when the cards of a row or fan cover each other: less than ``shown`` of each card's
+    width stays visible (0.6: its middle is hidden too)."""
+    return len(rects) > 1 and rects[1].x - rects[0].x < rects[0].w * shown
 
 
 def button_rects(area: Rect, n: int, th: theme.Theme) -> list[Rect]:

@@ -448,7 +448,7 @@ def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface, view: m.Last
         rects.index(tg.rect) for tg in ui.targets if tg.quiet and tg.rect in rects}
     images = [r.crystal_back(c.value, rect.w) for rect, c in zip(rects, view.crystals, strict=True)]
     tabletop.draw_fan(surface, images, spots, g.th, set(), legal)
-    crowded = tabletop.overlapping(rects)
+    crowded = tabletop.overlapping(rects, 0.6)  # the value in the middle is covered
     for i, (spot, crystal) in enumerate(zip(spots, view.crystals, strict=True)):
         if crowded and i + 1 < len(spots):  # its value where the next crystal leaves it visible
             strip = rects[i + 1].x - rects[i].x
