@@ -173,3 +173,32 @@ def test_a_lost_fight_keeps_its_cards_in_view_then_stacks_them() -> None:
     moves = [p for t in queue[1:] if isinstance(t, Together) for p in t.parts
              if isinstance(p, MoveCard) and p.start != p.end]
     assert len(moves) >= len(played), "then they slide onto the adventurer's stack"
+
+
+def test_a_large_ui_scale_keeps_the_table_labels_whole() -> None:
+    from dungeon_table.ui import table
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.shot import play_steps
+    from dungeon_table.ui.table import TableScene
+
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0, ui_scale=1.5))
+    scene = TableScene(app, play_steps("lastdungeon", 1, 60), ["human"])
+    app.push(scene)
+    fit = Theme.for_window((1280, 720)).scale
+    assert app.theme.scale > fit * 1.4, "menus take the whole setting"
+    assert scene.th.scale <= fit * table.TABLE_MAX_UI_SCALE + 1e-9
+    shown: list[str] = []
+    real = table.fonts.text
+
+    def spy(s: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        shown.append(s)
+        return real(s, *args, **kwargs)
+
+    table.fonts.text = spy
+    try:
+        app.request_redraw()
+        app.step([])
+    finally:
+        table.fonts.text = real
+    assert shown and not [s for s in shown if s.endswith("…")], "no label cut short"
