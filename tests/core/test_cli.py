@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -105,13 +104,11 @@ def test_replay_check_in_a_second_process(tmp_path: Path, capsys: pytest.Capture
     assert "identical in two processes" in capsys.readouterr().out
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("dungeon_table.ui.entry") is not None,
-    reason="the UI exists: its commands are tested by the UI engineers",
-)
-def test_window_commands_say_the_ui_is_missing(toy: str, capsys: pytest.CaptureFixture) -> None:
-    assert main(["shot", toy, "--out", "x.png"]) == 2
-    assert "UI not available" in capsys.readouterr().err
+def test_shot_command_writes_a_png(tmp_path: Path) -> None:
+    out = tmp_path / "table.png"
+    args = ["shot", "lastdungeon", "--seed", "3", "--steps", "12", "--size", "1280x720"]
+    assert main([*args, "--out", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_play_refuses_bad_seats_before_opening_a_window(
