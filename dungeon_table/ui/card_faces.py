@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
-from noto_cjk_sans_jp_regular import FONT_PATH
 
 from dungeon_table.ui import theme
+from dungeon_table.ui.fonts import font_px, wrap_lines
 
 RATIO = 88 / 63
 PAPER = (238, 230, 212)
@@ -76,8 +76,6 @@ PATTERNS = {"red": "diagonal", "blue": "dots", "yellow": "horizontal", "green": 
             "purple": "cross"}
 _glyph_mode = [False]
 
-_NO_LINE_START = set("、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 _CACHE: dict[tuple[object, ...], pygame.Surface] = {}
 
 
@@ -93,55 +91,6 @@ def glyph_mode() -> bool:
 
 def card_size(width: int) -> tuple[int, int]:
     return width, round(width * RATIO)
-
-
-def font_px(size: int, bold: bool = False) -> pygame.font.Font:
-    """The project font at an exact pixel size (cards scale with their width, not the UI roles)."""
-    key = (max(6, size), bold)
-    if key not in _FONTS:
-        f = pygame.font.Font(str(FONT_PATH), key[0])
-        f.bold = bold
-        _FONTS[key] = f
-    return _FONTS[key]
-
-
-def wrap_px(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Wrap to ``width`` px: by words where there are spaces, by characters for Japanese."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for token in _tokens(para):
-            trial = line + token
-            if line and font.size(trial.rstrip())[0] > width:
-                lines.append(line.rstrip())
-                line = token.lstrip()
-            else:
-                line = trial
-        lines.append(line.rstrip())
-    return lines
-
-
-def _tokens(text: str) -> list[str]:
-    """Words with their trailing space; each CJK character alone (it may break anywhere)."""
-    out: list[str] = []
-    word = ""
-    for ch in text:
-        if ord(ch) > 0x2E7F:
-            if word:
-                out.append(word)
-                word = ""
-            if out and ch in _NO_LINE_START:
-                out[-1] += ch  # 。、」 stay on the line they end
-            else:
-                out.append(ch)
-        elif ch == " ":
-            out.append(word + " ")
-            word = ""
-        else:
-            word += ch
-    if word:
-        out.append(word)
-    return out
 
 
 def face(spec: FaceSpec, width: int) -> pygame.Surface:
@@ -279,10 +228,10 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
 
 def _draw_title(surf: pygame.Surface, title: str, top: float, w: int) -> float:
     f = font_px(round(w * 0.105), bold=True)
-    lines = wrap_px(title, f, round(w * 0.86))[:2]
+    lines = wrap_lines(title, f, round(w * 0.86))[:2]
     if len(lines) > 1:
         f = font_px(round(w * 0.09), bold=True)
-        lines = wrap_px(title, f, round(w * 0.88))[:2]
+        lines = wrap_lines(title, f, round(w * 0.88))[:2]
     y = top
     for line in lines:
         img = f.render(line, True, INK)
@@ -293,15 +242,15 @@ def _draw_title(surf: pygame.Surface, title: str, top: float, w: int) -> float:
 
 def _draw_art(surf: pygame.Surface, spec: FaceSpec, rect: pygame.Rect) -> None:
     """A quiet emblem panel: the card's glyph large on a tint of its colour."""
-    tint = _mix(spec.band, PAPER, 0.72)
+    tint = theme.mix(spec.band, PAPER, 0.72)
     pygame.draw.rect(surf, tint, rect, border_radius=max(2, rect.w // 16))
     pattern = PATTERNS.get(spec.glyph or "") if glyph_mode() else None
     if pattern:
-        _draw_pattern(surf, rect.inflate(-2, -2), pattern, _mix(spec.band, PAPER, 0.5),
+        _draw_pattern(surf, rect.inflate(-2, -2), pattern, theme.mix(spec.band, PAPER, 0.5),
                       max(4, rect.h // 4))
-    pygame.draw.rect(surf, _mix(spec.band, PAPER, 0.4), rect, 1, border_radius=max(2, rect.w // 16))
+    pygame.draw.rect(surf, theme.mix(spec.band, PAPER, 0.4), rect, 1, border_radius=max(2, rect.w // 16))
     if spec.glyph:
-        ink = _mix(spec.band, PAPER, 0.2)
+        ink = theme.mix(spec.band, PAPER, 0.2)
         size = rect.h * (0.45 if glyph_mode() else 0.33)
         theme.draw_glyph(surf, spec.glyph, rect.center, max(4, size), ink)
 
@@ -312,7 +261,7 @@ def _draw_body(surf: pygame.Surface, body: str, rect: pygame.Rect) -> None:
     size = round(surf.get_width() * 0.078)
     for _ in range(4):
         f = font_px(size)
-        lines = wrap_px(body, f, rect.w)
+        lines = wrap_lines(body, f, rect.w)
         if len(lines) * f.get_linesize() <= rect.h or size <= 8:
             break
         size -= 1
@@ -356,7 +305,7 @@ def _render_back(spec: BackSpec, width: int) -> pygame.Surface:
         pygame.draw.line(surf, line, (inner.x + k, inner.y), (inner.x + k + h, inner.bottom), 1)
         pygame.draw.line(surf, line, (inner.x + k + h, inner.y), (inner.x + k, inner.bottom), 1)
     frame = inner.inflate(-w * 0.12, -w * 0.12)
-    pygame.draw.rect(surf, _mix(spec.colour, (255, 255, 255), 0.55), frame, max(1, w // 50),
+    pygame.draw.rect(surf, theme.mix(spec.colour, (255, 255, 255), 0.55), frame, max(1, w // 50),
                      border_radius=max(2, radius - 4))
     _restore_corners(surf, radius)
     centre = (w // 2, round(h * 0.46))
@@ -369,7 +318,7 @@ def _render_back(spec: BackSpec, width: int) -> pygame.Surface:
         pygame.draw.polygon(surf, (24, 70, 90), pts, max(1, w // 60))
     else:
         pygame.draw.circle(surf, _shade(spec.colour, 0.55), centre, r)
-        light = _mix(spec.colour, (255, 255, 255), 0.55)
+        light = theme.mix(spec.colour, (255, 255, 255), 0.55)
         pygame.draw.circle(surf, light, centre, r, max(1, w // 60))
         if spec.glyph and not spec.value:
             theme.draw_glyph(surf, spec.glyph, centre, r // 2, light)
@@ -428,9 +377,3 @@ def _ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def _shade(c: tuple[int, int, int], k: float) -> tuple[int, int, int]:
     return (round(c[0] * k), round(c[1] * k), round(c[2] * k))
-
-
-def _mix(a: tuple[int, ...], b: tuple[int, ...], k: float) -> tuple[int, int, int]:
-    """``a`` moved toward ``b`` by ``k``."""
-    return (round(a[0] + (b[0] - a[0]) * k), round(a[1] + (b[1] - a[1]) * k),
-            round(a[2] + (b[2] - a[2]) * k))

@@ -48,13 +48,17 @@ def size_for(role: str, scale: float = 1.0) -> int:
 
 def font(role: str, scale: float = 1.0, bold: bool = False) -> pygame.font.Font:
     """The font for a role at a scale; ``"number"`` is always bold. Cached per pixel size."""
+    return font_px(size_for(role, scale), bold or role == "number")
+
+
+def font_px(size: int, bold: bool = False) -> pygame.font.Font:
+    """The project font at an exact pixel size (at least 6), opened once: card faces scale their
+    type with the card's width rather than with the UI roles."""
     if not pygame.font.get_init():
         pygame.font.init()
-    size = size_for(role, scale)
-    bold = bold or role == "number"
-    key = (size, bold)
+    key = (max(6, size), bold)
     if key not in _fonts:
-        f = pygame.font.Font(_font_path(), size)
+        f = pygame.font.Font(_font_path(), key[0])
         f.bold = bold  # the package ships one weight; pygame emboldens it
         _fonts[key] = f
     return _fonts[key]
@@ -116,7 +120,11 @@ def _tokens(line: str) -> list[str]:
 
 def wrap(s: str, role: str, width: int, scale: float = 1.0, bold: bool = False) -> list[str]:
     """Lines of ``s`` that fit ``width`` pixels; ``\\n`` starts a new paragraph line."""
-    f = font(role, scale, bold)
+    return wrap_lines(s, font(role, scale, bold), width)
+
+
+def wrap_lines(s: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``wrap`` measured in a given font (card faces size theirs by the card, not by a role)."""
     lines: list[str] = []
     for paragraph in s.split("\n"):
         current = ""
