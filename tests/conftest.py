@@ -25,3 +25,32 @@ def toy() -> Iterator[str]:
     toy_module.register()
     yield "toy"
     toy_module.unregister()
+
+
+# --- for the UI tests (tests/ui_shell, tests/ui_table request these from their conftest) -------
+@pytest.fixture(scope="session")
+def ui_display() -> None:
+    """A 1x1 dummy display, so surfaces can be ``convert()``ed and fonts opened."""
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+
+
+@pytest.fixture
+def english_afterwards() -> Iterator[None]:
+    """The language is process-wide: a UI test starts and ends in English.
+
+    A headless ``App`` listens for language switches until its ``run()`` ends, which a test's app
+    never reaches: its listener is dropped here, or a later test's switch would relayout every
+    earlier test's app (slow, and failing once a test's game is no longer registered).
+    """
+    from dungeon_table.ui import i18n
+
+    i18n.set_language("en")
+    listeners = list(i18n._listeners)
+    yield
+    i18n._listeners[:] = listeners
+    i18n.set_language("en")

@@ -5,11 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+from ui_events import click_at, key, key_up
 
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.settings import Settings
 from dungeon_table.ui.widgets import Widget, label_text
+
+__all__ = ["click", "click_at", "key", "key_up", "labels", "menu_app", "widget"]
 
 SIZE = (1280, 720)
 
@@ -37,22 +40,6 @@ def widget(app: App, text: str) -> Widget:
     raise AssertionError(f"no widget {text!r} on {type(app.top).__name__}: {labels(app)}")
 
 
-def click_at(pos: tuple[int, int]) -> list[pygame.event.Event]:
-    return [
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-    ]
-
-
 def click(app: App, text_key: str, **fmt: object) -> None:
     """Click the widget labelled ``t(text_key)`` in the middle and let the app draw a frame."""
     app.step(click_at(widget(app, t(text_key, **fmt)).rect.center))
-
-
-def key(k: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
-
-
-def key_up(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)

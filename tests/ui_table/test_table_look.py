@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import make_table
+from table_helpers import make_table
 
 from dungeon_table.ui import i18n
 from dungeon_table.ui.log_panel import LogPanel

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pygame
-from conftest import click, key, make_table, visible_point
+from table_helpers import make_table, visible_point
+from ui_events import click_at, key
 
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.ui.scenes.gameover import GameOverScene
@@ -25,7 +26,7 @@ def test_a_whole_game_by_hints_clicks_and_enter_reaches_game_over() -> None:
         if moves % 2:
             app.step([key(pygame.K_RETURN)])  # keyboard: hint, Enter
         else:
-            app.step(click(visible_point(scene, index)))  # mouse: click what the hint shows
+            app.step(click_at(visible_point(scene, index)))  # mouse: click what the hint shows
         moves += 1
     assert scene.game.result() is not None
     assert scene.log.entries, "the log tells the game"
@@ -61,10 +62,10 @@ def test_ctrl_z_restores_the_view_before_a_play() -> None:
     before = scene.game.view(0)
     card = next(i for i, tg in enumerate(scene.ui.targets)
                 if tg.pick is not None and tg.action.card == play.card)
-    app.step(click(visible_point(scene, card)))
+    app.step(click_at(visible_point(scene, card)))
     space = next(i for i, tg in enumerate(scene.ui.targets)
                  if tg.action == play and tg.pick is None)
-    app.step(click(scene.ui.targets[space].rect.center))
+    app.step(click_at(scene.ui.targets[space].rect.center))
     assert scene.game.view(0) != before
     assert scene.bar.undo.enabled
     app.step([key(pygame.K_z, pygame.KMOD_CTRL)])

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from conftest import click
+from ui_events import click_at
 
 from dungeon_table.ai.random_bot import RandomBot
 from dungeon_table.core import registry
@@ -74,7 +74,7 @@ def _table(seats: list[str]):  # noqa: ANN202
 
 def _play_first(app, scene) -> None:  # noqa: ANN001
     index = next(i for i, tg in enumerate(scene.ui.targets) if to_dict(tg.action)["type"] == "play")
-    app.step(click(scene.ui.targets[index].rect.center))
+    app.step(click_at(scene.ui.targets[index].rect.center))
 
 
 def test_a_bot_seat_moves_by_itself_after_the_human(toy_table: str) -> None:
