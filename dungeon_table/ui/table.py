@@ -5,40 +5,24 @@ busy loop), takes human input (mouse on targets, Tab/arrows + Enter, Ctrl+Z undo
 menu, Space skips animation), keeps the game log, plays the animations of every action and hands
 over to the shell's handoff and game-over scenes.
 
-A game's ``view.py`` (``registry.get(game_id).view_module``) exposes
-``make_renderer(app, game_id) -> TableRenderer``. The renderer never applies rules: everything it
-shows comes from the view and the legal actions. Its methods:
-
-``layout(board: Rect, theme) -> None``
-    The area it may draw in (the log column and the table buttons are the scene's).
-``draw(surface, view, ui: UiState) -> None``
-    The table after the last event, minus the parts ``ui.hidden`` names (animations bring them in).
-``targets(view, legal) -> list[Target]``
-    One hit region per legal action (cards, spaces, its own phase buttons); the scene outlines them
-    in ``theme.LEGAL``, highlights hover and focus, and applies ``Target.action`` on a click.
-``animations(events, before, after) -> list[Tween]``
-    The events (already filtered to what the viewer may see) as tweens.
-``preview(view, pos) -> Surface | None``
-    The card under ``pos`` drawn about 2.5x with its full text, or None.
-``log_lines(events, before, after) -> list[str]`` and ``log_heading(before, after) -> str | None``
-    Translated log text for the events; a heading such as "Round 3" when a new round starts.
+The renderer a game brings, and what it gets back (``Target``, ``UiState``), are in
+``ui/renderer.py``, whose docstring is the contract.
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any
 
 import pygame
 
 from dungeon_table.core import registry
 from dungeon_table.core.errors import IllegalAction
-from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.protocol import Action
 from dungeon_table.ui import fonts, i18n, theme
-from dungeon_table.ui.anim import AnimQueue, Tween
+from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
+from dungeon_table.ui.renderer import UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.widgets import Button
 
@@ -46,80 +30,6 @@ BOT_DELAY_MS = 550
 SPACE_HOLD_MS = 280
 TOAST_MS = 2600
 TABLE_MAX_UI_SCALE = 1.1
-
-
-@dataclass
-class Target:
-    """A hit region bound to one legal action; ``label`` names it for keyboard users."""
-
-    rect: pygame.Rect
-    action: Action
-    label: str = ""
-    pick: Callable[[], None] | None = None  # a local step (pick a card first), not sent to the game
-    covers: list[Action] = field(default_factory=list)  # actions a local step leads to (hints)
-    quiet: bool = False  # the renderer marks it legal itself (overlapping cards in a fan)
-
-    def leads_to(self, action: Action | None) -> bool:
-        return action is not None and (action == self.action if self.pick is None
-                                       else action in self.covers)
-
-
-@dataclass
-class UiState:
-    """What the scene tells the renderer about the moment: input, hints, animation."""
-
-    seat: int | None = None
-    legal: list[Action] = field(default_factory=list)
-    targets: list[Target] = field(default_factory=list)
-    hover: int | None = None
-    focus: int | None = None
-    hint: Action | None = None
-    hidden: frozenset[str] = frozenset()
-    animating: bool = False
-    mouse: tuple[int, int] = (-1, -1)
-    watching: bool = False  # a replay: show what was being decided, though nothing is legal
-
-
-class TableRenderer(Protocol):
-    def layout(self, board: pygame.Rect, th: theme.Theme) -> None: ...
-    def draw(self, surface: pygame.Surface, view: Any, ui: UiState) -> None: ...
-    def targets(self, view: Any, legal: list[Action]) -> list[Target]: ...
-    def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]: ...
-    def preview(self, view: Any, pos: tuple[int, int]) -> pygame.Surface | None: ...
-    def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]: ...
-    def log_heading(self, before: Any, after: Any) -> str | None: ...
-
-
-def label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float,
-          bold: bool = False, width: int | None = None, **where: Any) -> pygame.Rect:
-    """Blit cached text placed by a Rect keyword (``midtop=(x, y)``); returns where it went.
-
-    With ``width`` the text is fitted to it: smaller type first, an ellipsis only if still too long.
-    """
-    if width is not None:
-        s, role, scale = fonts.shrink_to_fit(s, role, max(1, width), scale, bold)
-    img = fonts.text(s, role, colour, scale, bold)
-    rect = img.get_rect(**where)
-    surface.blit(img, rect)
-    return rect
-
-
-def badge(surface: pygame.Surface, s: str, center: tuple[int, int], colour: Any,
-          th: theme.Theme, big: bool = False) -> pygame.Rect:
-    """A round token with a bold number (power, damage on a space), with a small shadow."""
-    img = fonts.text(s, "number", theme.TEXT, th.scale * (1.0 if big else 0.7))
-    radius = max(img.get_width(), img.get_height()) // 2 + th.px(0.6)
-    pygame.draw.circle(surface, theme.SHADOW, (center[0] + 2, center[1] + 3), radius)
-    pygame.draw.circle(surface, colour, center, radius)
-    pygame.draw.circle(surface, theme.mix(colour, (255, 255, 255), 0.4), center, radius,
-                       max(1, th.px(0.25)))
-    surface.blit(img, img.get_rect(center=center))
-    return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
-
-
-def make_renderer(app: App, game_id: str) -> TableRenderer:
-    module = importlib.import_module(registry.get(game_id).view_module)
-    return module.make_renderer(app, game_id)
 
 
 class TableBar:

@@ -2,7 +2,8 @@
 
 A fanned hand whose visible strips carry the legal marks, a row of small cards (crystals, coins),
 a column of action buttons, squared piles with their labels, small worded tags ("stacked 9"),
-and a meter of a value against a target that says in words what it means::
+a meter of a value against a target that says in words what it means, and the text labels and
+number badges all of these are lettered with::
 
     rects = fan_rects(area, 7, card_w, th, lifted={2})
     draw_fan(surface, images, rects, th, lifted={2}, legal={0, 3})
@@ -19,9 +20,35 @@ import pygame
 
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, theme
-from dungeon_table.ui.table import label
 
 Rect = pygame.Rect
+
+
+def label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float,
+          bold: bool = False, width: int | None = None, **where: Any) -> pygame.Rect:
+    """Blit cached text placed by a Rect keyword (``midtop=(x, y)``); returns where it went.
+
+    With ``width`` the text is fitted to it: smaller type first, an ellipsis only if still too long.
+    """
+    if width is not None:
+        s, role, scale = fonts.shrink_to_fit(s, role, max(1, width), scale, bold)
+    img = fonts.text(s, role, colour, scale, bold)
+    rect = img.get_rect(**where)
+    surface.blit(img, rect)
+    return rect
+
+
+def badge(surface: pygame.Surface, s: str, center: tuple[int, int], colour: Any,
+          th: theme.Theme, big: bool = False) -> pygame.Rect:
+    """A round token with a bold number (power, damage on a space), with a small shadow."""
+    img = fonts.text(s, "number", theme.TEXT, th.scale * (1.0 if big else 0.7))
+    radius = max(img.get_width(), img.get_height()) // 2 + th.px(0.6)
+    pygame.draw.circle(surface, theme.SHADOW, (center[0] + 2, center[1] + 3), radius)
+    pygame.draw.circle(surface, colour, center, radius)
+    pygame.draw.circle(surface, theme.mix(colour, (255, 255, 255), 0.4), center, radius,
+                       max(1, th.px(0.25)))
+    surface.blit(img, img.get_rect(center=center))
+    return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
 
 
 def fan_rects(area: Rect, n: int, card_w: int, th: theme.Theme,

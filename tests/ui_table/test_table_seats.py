@@ -27,7 +27,7 @@ class StubRenderer:
         pass
 
     def targets(self, view: object, legal: list) -> list:
-        from dungeon_table.ui.table import Target
+        from dungeon_table.ui.renderer import Target
 
         return [Target(pygame.Rect(20 + 60 * i, 300, 50, 70), a) for i, a in enumerate(legal)]
 

@@ -21,10 +21,10 @@ from dungeon_table.games.lastdungeon import view_anim
 from dungeon_table.games.lastdungeon.cards import load
 from dungeon_table.games.lastdungeon.view_anim import CardLooks, lang_text
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, table, tabletop, theme
+from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
-from dungeon_table.ui.table import Target, UiState
+from dungeon_table.ui.renderer import Target, UiState
 
 SLOTS = 6  # entrance, up to four rooms, treasure: the row never reflows when it grows
 
@@ -262,13 +262,13 @@ def _draw_top(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDunge
     sc = g.th.scale
     theme.draw_panel(surface, g.top, g.th)
     pad = g.th.px(2)
-    left = table.label(surface, t("ld.round", n=view.round), "heading", theme.TEXT, sc * 0.8,
+    left = tabletop.label(surface, t("ld.round", n=view.round), "heading", theme.TEXT, sc * 0.8,
                        True, midleft=(g.top.x + pad, g.top.centery))
-    rep = table.label(surface, t("ld.repelled", n=view.repelled), "body", theme.GOOD, sc,
+    rep = tabletop.label(surface, t("ld.repelled", n=view.repelled), "body", theme.GOOD, sc,
                       midleft=(left.right + pad * 2, g.top.centery))
     prompt, colour = _prompt(r, view, ui)
     room = g.top.right - rep.right - pad * 4
-    table.label(surface, prompt, "body", colour, sc, True, width=room,
+    tabletop.label(surface, prompt, "body", colour, sc, True, width=room,
                 midright=(g.top.right - pad, g.top.centery))
 
 
@@ -324,7 +324,7 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
     elif space.kind == "room":
         pygame.draw.rect(surface, theme.mix(colour, theme.TEXT_DIM, 0.3), slot,
                          max(1, g.th.px(0.25)), border_radius=g.th.px(1.2))
-        table.label(surface, t("ld.space.empty"), "small", theme.TEXT_DIM, sc,
+        tabletop.label(surface, t("ld.space.empty"), "small", theme.TEXT_DIM, sc,
                     width=slot.w - g.th.px(1), center=slot.center)
     if space.card and space.damage and f"space:{i}" not in ui.hidden:
         # what the card deals here, room bonus included: worded, as it may differ from its corner
@@ -358,7 +358,7 @@ def _draw_space_head(r: LastDungeonRenderer, surface: pygame.Surface, mat: pygam
     top = (mat.centerx, mat.y + g.th.px(1))
     title, colour = _space_title(r, space)
     role, scale = title_type
-    head = table.label(surface, title, role, colour, scale, True, width=width, midtop=top)
+    head = tabletop.label(surface, title, role, colour, scale, True, width=width, midtop=top)
     if space.kind == "room" and space.room:
         r.shown.cards.append((head.inflate(g.th.px(2), g.th.px(1)), space.room, "room"))
         sub = _room_chips(space)
@@ -366,7 +366,7 @@ def _draw_space_head(r: LastDungeonRenderer, surface: pygame.Surface, mat: pygam
         # the treasure's own card shows its name, unless a card played on it hides it
         sub = lang_text(r.cards.treasure.name) if space.kind == "treasure" and space.card else ""
     if sub:
-        table.label(surface, sub, "small", theme.GOLD, sc, True, width=width,
+        tabletop.label(surface, sub, "small", theme.GOLD, sc, True, width=width,
                     midtop=(mat.centerx, head.bottom))
 
 
@@ -397,9 +397,9 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
     r.shown.cards.extend((spot, card, "hand") for spot, card in zip(spots, a.stack, strict=True))
     cf.blit_card(surface, r.face(a.card, "adventurer", g.cw, a.side), rect)
     r.shown.cards.append((rect, a.card, "adventurer"))
-    power = table.badge(surface, str(a.power), (badge_x, rect.y + g.th.px(5)),
+    power = tabletop.badge(surface, str(a.power), (badge_x, rect.y + g.th.px(5)),
                         cf.BADGE["power"], g.th, big=True)
-    below = table.label(surface, t("ld.card.power"), "small", theme.TEXT, g.th.scale, True,
+    below = tabletop.label(surface, t("ld.card.power"), "small", theme.TEXT, g.th.scale, True,
                         midtop=(power.centerx, power.bottom))
     if a.stacked_damage:  # words, not a bare "-8": the meter says what it means for the fight
         tabletop.pill(surface, t("ld.stacked", n=a.stacked_damage), theme.DANGER, g.th,
@@ -423,12 +423,12 @@ def _draw_deck(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
         cf.draw_pile(surface, image, spot, view.deck_count, image)
     else:  # where the deck was: an empty place, not a gap in the panel
         tabletop.empty_place(surface, spot, g.th)
-    table.label(surface, str(view.deck_count), "number", theme.TEXT, sc * 1.1,
+    tabletop.label(surface, str(view.deck_count), "number", theme.TEXT, sc * 1.1,
                 midright=(inner.right, g.deck.centery))
-    table.label(surface, t("ld.left"), "small", theme.TEXT_DIM, sc,
+    tabletop.label(surface, t("ld.left"), "small", theme.TEXT_DIM, sc,
                 topright=(inner.right, g.deck.centery + g.th.px(3)))
     if view.empower_next:
-        table.label(surface, t("ld.empower", n=view.empower_next), "small", theme.DANGER, sc, True,
+        tabletop.label(surface, t("ld.empower", n=view.empower_next), "small", theme.DANGER, sc, True,
                     width=inner.right - spot.right - g.th.px(1), bottomright=inner.bottomright)
 
 
@@ -438,7 +438,7 @@ def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface, view: m.Last
     assert g is not None
     inner = tabletop.titled_panel(surface, g.crystals, t("ld.crystals"), g.th)
     sc = g.th.scale
-    table.label(surface, str(view.crystal_total), "number", (150, 226, 240), sc,
+    tabletop.label(surface, str(view.crystal_total), "number", (150, 226, 240), sc,
                 topright=(inner.right, g.crystals.y + g.th.px(1)))
     chosen = set(view.pending.chosen) if view.pending else set()
     rects = r.crystal_rects(len(view.crystals))
@@ -452,7 +452,7 @@ def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface, view: m.Last
     for i, (spot, crystal) in enumerate(zip(spots, view.crystals, strict=True)):
         if crowded and i + 1 < len(spots):  # its value where the next crystal leaves it visible
             strip = rects[i + 1].x - rects[i].x
-            table.label(surface, str(crystal.value), "body", theme.TEXT, sc, True,
+            tabletop.label(surface, str(crystal.value), "body", theme.TEXT, sc, True,
                         midtop=(spot.x + max(strip // 2, g.th.px(1)), spot.y + g.th.px(0.5)))
         if crystal.card in chosen:
             theme.outline(surface, spot, theme.ACCENT, g.th, 0.4)
@@ -509,7 +509,7 @@ def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
             continue
         r.shown.cards.append((rect, card, "hand"))
         if card in chosen:  # paid with (✓) or thrown away to an event (×)
-            table.badge(surface, "✓" if view.phase != "event_discard" else "×",
+            tabletop.badge(surface, "✓" if view.phase != "event_discard" else "×",
                         (rect.centerx, rect.y + rect.h // 2), theme.ACCENT, g.th)
         elif card in (r.selected, playing):
             theme.outline(surface, rect, theme.ACCENT, g.th, 0.5)

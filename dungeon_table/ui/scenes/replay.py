@@ -45,7 +45,7 @@ class ReplayScene(Scene):
         self.renderer: Any = None
         self.ui: Any = None
         try:
-            from dungeon_table.ui.table import UiState, make_renderer
+            from dungeon_table.ui.renderer import UiState, make_renderer
 
             self.renderer = make_renderer(app, self.game_id)
             self.ui = UiState(seat=self.viewer, watching=True)

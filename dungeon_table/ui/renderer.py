@@ -1,0 +1,81 @@
+"""The contract between the generic table (``ui/table.py``) and a game's renderer.
+
+A game's ``view.py`` (``registry.get(game_id).view_module``) exposes
+``make_renderer(app, game_id) -> TableRenderer``. The renderer never applies rules: everything it
+shows comes from the view and the legal actions. Its methods:
+
+``layout(board: Rect, theme) -> None``
+    The area it may draw in (the log column and the table buttons are the scene's).
+``draw(surface, view, ui: UiState) -> None``
+    The table after the last event, minus the parts ``ui.hidden`` names (animations bring them in).
+``targets(view, legal) -> list[Target]``
+    One hit region per legal action (cards, spaces, its own phase buttons); the scene outlines them
+    in ``theme.LEGAL``, highlights hover and focus, and applies ``Target.action`` on a click.
+``animations(events, before, after) -> list[Tween]``
+    The events (already filtered to what the viewer may see) as tweens.
+``preview(view, pos) -> Surface | None``
+    The card under ``pos`` drawn about 2.5x with its full text, or None.
+``log_lines(events, before, after) -> list[str]`` and ``log_heading(before, after) -> str | None``
+    Translated log text for the events; a heading such as "Round 3" when a new round starts.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+import pygame
+
+from dungeon_table.core import registry
+from dungeon_table.core.protocol import Action, Event
+from dungeon_table.ui import theme
+from dungeon_table.ui.anim import Tween
+
+
+@dataclass
+class Target:
+    """A hit region bound to one legal action; ``label`` names it for keyboard users."""
+
+    rect: pygame.Rect
+    action: Action
+    label: str = ""
+    pick: Callable[[], None] | None = None  # a local step (pick a card first), not sent to the game
+    covers: list[Action] = field(default_factory=list)  # actions a local step leads to (hints)
+    quiet: bool = False  # the renderer marks it legal itself (overlapping cards in a fan)
+
+    def leads_to(self, action: Action | None) -> bool:
+        return action is not None and (action == self.action if self.pick is None
+                                       else action in self.covers)
+
+
+@dataclass
+class UiState:
+    """What the scene tells the renderer about the moment: input, hints, animation."""
+
+    seat: int | None = None
+    legal: list[Action] = field(default_factory=list)
+    targets: list[Target] = field(default_factory=list)
+    hover: int | None = None
+    focus: int | None = None
+    hint: Action | None = None
+    hidden: frozenset[str] = frozenset()
+    animating: bool = False
+    mouse: tuple[int, int] = (-1, -1)
+    watching: bool = False  # a replay: show what was being decided, though nothing is legal
+
+
+class TableRenderer(Protocol):
+    def layout(self, board: pygame.Rect, th: theme.Theme) -> None: ...
+    def draw(self, surface: pygame.Surface, view: Any, ui: UiState) -> None: ...
+    def targets(self, view: Any, legal: list[Action]) -> list[Target]: ...
+    def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]: ...
+    def preview(self, view: Any, pos: tuple[int, int]) -> pygame.Surface | None: ...
+    def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]: ...
+    def log_heading(self, before: Any, after: Any) -> str | None: ...
+
+
+def make_renderer(app: Any, game_id: str) -> TableRenderer:
+    """The renderer of ``game_id``: its ``view_module``'s ``make_renderer``, imported now."""
+    module = importlib.import_module(registry.get(game_id).view_module)
+    return module.make_renderer(app, game_id)
