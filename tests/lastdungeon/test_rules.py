@@ -81,6 +81,21 @@ def test_cancel_abandons_the_play_with_nothing_lost() -> None:
     assert game.state_dict() == before.state_dict()
 
 
+def test_cost_is_paid_only_with_other_hand_cards() -> None:
+    # goblin and pit (cost 1 - 1 on the forge) leave the golem (2) and the skeleton (1) in hand.
+    game, _ = script([{"type": "play", "card": "d_goblin", "space": 1},
+                      {"type": "play", "card": "d_pit", "space": 2}])
+    assert game.hand == ["d_golem", "d_skeleton"]
+    plays = [a for a in game.legal_actions(0) if isinstance(a, m.Play)]
+    assert plays == [m.Play(card="d_skeleton", space=3)]      # the golem has 1 other card, not 2
+    with pytest.raises(IllegalAction, match="d_golem costs 2 there, you have 1 other cards"):
+        act(game, {"type": "play", "card": "d_golem", "space": 3})
+    act(game, {"type": "play", "card": "d_skeleton", "space": 3})
+    assert game.legal_actions(0) == [m.Discard(card="d_golem"), m.Cancel()]
+    with pytest.raises(IllegalAction, match="d_skeleton is the card being played"):
+        act(game, {"type": "discard", "card": "d_skeleton"})
+
+
 def test_room_cost_delta_lowers_the_cost() -> None:
     game, events = script([{"type": "play", "card": "d_pit", "space": 2}])
     assert game.phase == "actions" and game.played == {2: "d_pit"}
@@ -105,6 +120,14 @@ def test_expand_moves_the_treasure_and_adds_a_room() -> None:
     assert of_type(events, "expanded") == [
         {"type": "expanded", "room": "e_cavein", "space": 3, "treasure": 4}]
     assert game.removed == ["a3_paladin"] and game.crystal_total == 3
+
+
+def test_expansion_keeps_a_card_on_the_old_treasure_space() -> None:
+    game, _ = script([{"type": "play", "card": "d_goblin", "space": 3}, {"type": "expand"},
+                      {"type": "pay", "crystal": "a3_paladin"}])
+    assert game.played == {3: "d_goblin"} and game.rooms[3] == "e_cavein" and game.treasure == 4
+    assert game.room(3).damage == 4                   # goblin 2, +2 from the new room
+    assert game.free_spaces() == [1, 2, 4]
 
 
 def test_only_one_expansion_a_round() -> None:
@@ -135,6 +158,18 @@ def test_retreat_moves_the_adventurer_one_space_left() -> None:
     assert game.position == 0 and game.retreated_this_round
     assert of_type(events, "retreated") == [
         {"type": "retreated", "card": "a1_villager", "from_space": 1, "to_space": 0}]
+
+
+def test_retreat_moves_the_adventurer_deck_too() -> None:
+    game, events = script([FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "a2_knight"},
+                           {"type": "play", "card": "d_goblin", "space": 1},
+                           {"type": "play", "card": "d_pit", "space": 2}, FIGHT,
+                           {"type": "crystallise"}])
+    # The next adventurer enters where the deck now is: the entrance, not space 1.
+    assert of_type(events, "adventurer_entered") == [
+        {"type": "adventurer_entered", "card": "a1_squire", "side": "front", "level": 1,
+         "power": 6, "space": 0}]
+    assert game.position == 0
 
 
 def test_retreat_never_passes_entrance() -> None:
@@ -308,6 +343,21 @@ def test_event_advance_moves_the_adventurer_deck() -> None:
     assert game.position == 1
 
 
+def test_event_advance_onto_the_treasure_loses_when_the_next_adventurer_enters() -> None:
+    # Two empty fights bring the deck to space 2; the level 1 block is beaten there, then the
+    # secret passage moves the deck onto the treasure: the mage enters on it and the game is lost.
+    game, _ = script([FIGHT, FIGHT], stack=_events_with("e_shortcut"), difficulty=-20)
+    events: list[dict] = []
+    for _ in range(4):
+        events += beat(game)
+    tail = events[[e["type"] for e in events].index("event_resolved"):]
+    assert [e["type"] for e in tail] == ["event_resolved", "adventurer_entered", "game_lost"]
+    assert tail[1]["card"] == "a2_mage" and tail[1]["space"] == 3
+    assert of_type(tail, "game_lost") == [
+        {"type": "game_lost", "card": "a2_mage", "space": 3, "rounds": 6}]
+    assert game.result().outcome == "result.lost" and game.removed == ["e_shortcut"]
+
+
 def test_event_retreat_never_passes_entrance() -> None:
     game, _ = _beat_level1("e_cavein")
     assert game.position == 0 and "e_cavein" in game.removed
@@ -351,15 +401,25 @@ def test_hero_flips_then_must_be_beaten_again() -> None:
     events = beat(game)
     assert of_type(events, "hero_flipped") == [{"type": "hero_flipped", "card": "hero", "power": 3}]
     assert game.walker.side == "back" and game.result() is None and game.phase == "actions"
+    # It turns over where it stood, with nothing stacked on it, and the round's draw happens.
+    assert (game.position, game.walker.stack, game.walker.stacked_damage) == (1, [], 0)
+    assert game.played == {} and game.round == 14
     events = beat(game)
-    assert of_type(events, "game_won") == [{"type": "game_won", "repelled": 14,
-                                            "rounds": game.round}]
+    assert of_type(events, "game_won") == [{"type": "game_won", "repelled": 14, "rounds": 14}]
 
 
 def test_hero_cannot_be_scouted() -> None:
     game, _ = _play_to_the_hero()
-    beat(game)
-    assert game.phase != "repelled"
+    assert "d_slime" in game.hand and game.walker.power == 1
+    act(game, {"type": "play", "card": "d_slime", "space": 3}, FIGHT)
+    # Repelled, yet no scout choice: the hero turns over and the round goes on.
+    assert game.phase == "actions" and game.walker.side == "back"
+    assert m.Scout() not in game.legal_actions(0)
+    with pytest.raises(IllegalAction, match="scout is not possible now"):
+        act(game, {"type": "scout"})
+    act(game, {"type": "play", "card": "d_pit", "space": 2},            # 3 against power 3
+        {"type": "play", "card": "d_goblin", "space": 3}, FIGHT)
+    assert game.phase == "over" and game.outcome == "won"
 
 
 def test_win_when_the_deck_is_empty_and_the_last_is_repelled() -> None:
@@ -376,11 +436,11 @@ def test_score_breakdown() -> None:
     beat(game)
     beat(game)
     lines = {line.key: line.value for line in game.result().breakdown[0]}
-    crystals = game.crystal_total
-    assert lines == {"score.repelled": 140, "score.crystals": crystals, "score.win_bonus": 50,
-                     "score.total": 190 + crystals}
+    # Every adventurer crystallised and no crystal spent: 5 x 1 + 5 x 2 + 5 x 3.
+    assert lines == {"score.repelled": 140, "score.crystals": 30, "score.win_bonus": 50,
+                     "score.total": 220}
     counts = {line.key: line.count for line in game.result().breakdown[0]}
-    assert counts == {"score.repelled": 14, "score.crystals": crystals, "score.win_bonus": None,
+    assert counts == {"score.repelled": 14, "score.crystals": 30, "score.win_bonus": None,
                       "score.total": None}
     assert game.result().history_key == "history.distance"
 
@@ -402,6 +462,27 @@ def test_draw_three_each_round() -> None:
     assert of_type(events, "cards_drawn") == [
         {"type": "cards_drawn", "cards": ["d_slime", "d_bat"], "to": [0]}]
     assert len(game.hand) == 6
+
+
+def test_nothing_to_draw_when_draw_pile_and_discard_are_both_empty() -> None:
+    # Every card ends up on the board or stacked on the adventurer (power 25 holds).
+    stack = {"hand_deck": ["d_slime", "d_bat", "d_goblin", "d_skeleton", "d_pit", "d_golem"],
+             "events": ["e_forge", "e_shortcut", "e_cavein", "e_library", "e_armory", "e_tavern",
+                        "e_pickpocket"]}
+    game, events = script([{"type": "expand"}, {"type": "pay", "crystal": "a3_paladin"},
+                           {"type": "play", "card": "d_skeleton", "space": 1},
+                           {"type": "play", "card": "d_slime", "space": 2},
+                           {"type": "play", "card": "d_bat", "space": 3},
+                           {"type": "play", "card": "d_goblin", "space": 4}, FIGHT,
+                           {"type": "play", "card": "d_pit", "space": 2}, FIGHT],
+                          stack=stack, difficulty=20)
+    assert of_type(events, "cards_drawn") == [
+        {"type": "cards_drawn", "cards": ["d_pit", "d_golem"], "to": [0]}]
+    assert of_type(events, "discard_flipped") == []
+    assert (game.hand, game.draw_pile.cards, game.discard) == (["d_golem"], [], [])
+    assert game.round == 3 and game.position == 2 and game.phase == "actions"
+    # The golem (cost 2) cannot be paid with no other card, yet the round goes on.
+    assert game.legal_actions(0) == [m.Expand(), m.Retreat(), m.Fight()]
 
 
 # --- options -----------------------------------------------------------------------------------

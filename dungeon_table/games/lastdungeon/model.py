@@ -90,9 +90,12 @@ class CrystalsSpent(Event, frozen=True, tag="crystals_spent"):
 
 
 class Expanded(Event, frozen=True, tag="expanded"):
+    """The set-aside room comes to light (the view hides it until then), so undo stops here."""
+
     room: str
     space: int
     treasure: int
+    REVEALS: ClassVar[bool] = True
 
 
 class Retreated(Event, frozen=True, tag="retreated"):

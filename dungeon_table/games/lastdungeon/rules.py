@@ -398,13 +398,13 @@ class LastDungeon(Game):
             card = self.adventurers.draw()
             if self.cards.level(card):            # an adventurer or the hero
                 self._enter(card, events)
-                if self.history:               # not during setup
+                if self.position >= self.treasure:
+                    self._lose(events)         # an advance event put the deck on the treasure
+                elif self.history:             # not during setup
                     self._next_round(events)
                 return
             if self._resolve_event(card, events):
                 return                         # waiting for the player's discard
-            if self.outcome:
-                return
         self._win(events)
 
     def _enter(self, card: str, events: list[Event]) -> None:
@@ -433,9 +433,8 @@ class LastDungeon(Game):
         elif effect.kind == "retreat":         # the deck moves back, never past the entrance
             self.position = max(0, self.position - effect.value)
         elif effect.kind == "advance":
+            # Only the deck moves now; the adventurer who enters on the treasure loses the game.
             self.position = min(self.treasure, self.position + effect.value)
-            if self.position >= self.treasure:
-                self._lose(events, card)
         self.removed.append(card)
         return False
 
@@ -466,10 +465,10 @@ class LastDungeon(Game):
         self.history.append(self.distance)
         events.append(m.GameWon(repelled=self.repelled, rounds=self.round))
 
-    def _lose(self, events: list[Event], card: str | None = None) -> None:
+    def _lose(self, events: list[Event]) -> None:
         self.outcome, self.phase = "lost", "over"
         self.history.append(0)
-        who = card or (self.walker.card if self.walker else "")
+        who = self.walker.card if self.walker else ""
         events.append(m.GameLost(card=who, space=self.position, rounds=self.round))
 
     def score(self) -> list[ScoreLine]:
