@@ -13,7 +13,8 @@ from dungeon_table.games.lastdungeon.rules import LastDungeon
 #   hand d_golem d_skeleton d_pit d_goblin, draw pile d_slime (top) d_bat
 #   rooms: 1 e_armory (+1 damage), 2 e_forge (cost -1); expansions e_cavein then e_library;
 #   deck events e_shortcut (after level 1), e_tavern (after 2), e_pickpocket (after 3)
-#   starting crystals a1_thief 1, a2_knight 2, a3_paladin 3; first adventurer a1_villager (5)
+#   starting crystals (face down) crystal_l1 = a1_thief 1, crystal_l2 = a2_knight 2,
+#   crystal_l3 = a3_paladin 3; first adventurer a1_villager (5)
 STACK: dict[str, list[str]] = {
     "hand_deck": ["d_golem", "d_skeleton", "d_pit", "d_goblin", "d_slime", "d_bat"],
     "events": ["e_armory", "e_forge", "e_cavein", "e_library", "e_shortcut", "e_tavern",
@@ -66,8 +67,10 @@ def beat(game: LastDungeon) -> list[dict[str, Any]]:
 
 def every_card(game: LastDungeon) -> list[str]:
     """Every card id wherever it lies, once per place it is found."""
+    crystals = [game.face_down.get(c, c) for c, _ in game.crystals]
+    removed = [game.face_down.get(c, c) for c in game.removed]
     cards = [*game.hand, *game.draw_pile.cards, *game.discard, *game.played.values(),
-             *game.adventurers.cards, *(c for c, _ in game.crystals), *game.removed,
+             *game.adventurers.cards, *crystals, *removed,
              *(r for r in game.rooms if r), *game.expansion_rooms]
     if game.walker:
         cards += [game.walker.card, *game.walker.stack]

@@ -45,4 +45,4 @@ def test_script_example_runs() -> None:
     run = run_script(yaml.safe_load(example))
     state = run.game.state_dict()
     assert "a1_villager" in state["hand"]             # scouted onto the pile, drawn in phase E
-    assert state["removed"] == ["a1_thief"] and state["adventurer"]["card"] != "a1_villager"
+    assert state["removed"] == ["crystal_l1"] and state["adventurer"]["card"] != "a1_villager"

@@ -122,6 +122,6 @@ def test_view_hides_the_draw_pile_order_and_the_adventurer_deck(
     game.adventurers.cards[:-1] = below
     assert msgspec.to_builtins(game.view(0)) == seen
     text = msgspec.json.encode(game.view(0)).decode()
-    hidden = set(game.adventurers.cards) - {c for c, _ in game.crystals}
-    assert not any(f'"{card}"' in text for card in hidden)
+    hidden = set(game.adventurers.cards) | set(game.face_down.values())
+    assert hidden and not any(f'"{card}"' in text for card in hidden)
 

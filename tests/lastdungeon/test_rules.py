@@ -20,7 +20,10 @@ def test_setup_follows_the_source() -> None:
     state = game.state_dict()
     assert state["rooms"] == [None, "e_armory", "e_forge", None]
     assert state["expansion_rooms"] == ["e_cavein", "e_library"]
-    assert state["crystals"] == [["a1_thief", 1], ["a2_knight", 2], ["a3_paladin", 3]]
+    # 01.6: the first card of each level deck, face down: the handle names its level only.
+    assert state["crystals"] == [["crystal_l1", 1], ["crystal_l2", 2], ["crystal_l3", 3]]
+    assert state["face_down"] == {"crystal_l1": "a1_thief", "crystal_l2": "a2_knight",
+                                  "crystal_l3": "a3_paladin"}
     assert state["adventurer"]["card"] == "a1_villager" and state["position"] == 0
     assert state["adventurer_deck"] == [
         "a1_squire", "a1_hunter", "a1_acolyte", "e_shortcut",
@@ -39,6 +42,15 @@ def test_stack_names_an_unknown_card() -> None:
 def test_stack_names_an_unknown_deck() -> None:
     with pytest.raises(ValueError, match="unknown deck 'hand'"):
         registry.new_game("lastdungeon", ["human"], 1, stack={"hand": ["d_goblin"]})
+
+
+def test_starting_crystals_stay_face_down_in_the_view() -> None:
+    game, _ = script([])
+    text = str(game.view(0))
+    assert [c.card for c in game.view(0).crystals] == ["crystal_l1", "crystal_l2", "crystal_l3"]
+    assert not any(card in text for card in ("a1_thief", "a2_knight", "a3_paladin"))
+    act(game, FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "crystal_l3"})
+    assert "a3_paladin" not in str(game.view(0)) and game.view(0).removed == ["crystal_l3"]
 
 
 def test_view_shows_the_back_of_the_next_adventurer_only() -> None:
@@ -115,31 +127,31 @@ def test_cards_only_right_of_the_adventurer() -> None:
 
 
 def test_expand_moves_the_treasure_and_adds_a_room() -> None:
-    game, events = script([{"type": "expand"}, {"type": "pay", "crystal": "a3_paladin"}])
+    game, events = script([{"type": "expand"}, {"type": "pay", "crystal": "crystal_l3"}])
     assert game.rooms == [None, "e_armory", "e_forge", "e_cavein", None]
     assert of_type(events, "expanded") == [
         {"type": "expanded", "room": "e_cavein", "space": 3, "treasure": 4}]
-    assert game.removed == ["a3_paladin"] and game.crystal_total == 3
+    assert game.removed == ["crystal_l3"] and game.crystal_total == 3
 
 
 def test_expansion_keeps_a_card_on_the_old_treasure_space() -> None:
     game, _ = script([{"type": "play", "card": "d_goblin", "space": 3}, {"type": "expand"},
-                      {"type": "pay", "crystal": "a3_paladin"}])
+                      {"type": "pay", "crystal": "crystal_l3"}])
     assert game.played == {3: "d_goblin"} and game.rooms[3] == "e_cavein" and game.treasure == 4
     assert game.room(3).damage == 4                   # goblin 2, +2 from the new room
     assert game.free_spaces() == [1, 2, 4]
 
 
 def test_only_one_expansion_a_round() -> None:
-    game, _ = script([{"type": "expand"}, {"type": "pay", "crystal": "a3_paladin"}])
+    game, _ = script([{"type": "expand"}, {"type": "pay", "crystal": "crystal_l3"}])
     with pytest.raises(IllegalAction, match="only one expansion a round"):
         act(game, {"type": "expand"})
 
 
 def test_two_expansions_a_game() -> None:
-    game, _ = script([{"type": "expand"}, {"type": "pay", "crystal": "a3_paladin"}, FIGHT,
-                      {"type": "expand"}, {"type": "pay", "crystal": "a2_knight"},
-                      {"type": "pay", "crystal": "a1_thief"}, FIGHT])
+    game, _ = script([{"type": "expand"}, {"type": "pay", "crystal": "crystal_l3"}, FIGHT,
+                      {"type": "expand"}, {"type": "pay", "crystal": "crystal_l2"},
+                      {"type": "pay", "crystal": "crystal_l1"}, FIGHT])
     assert game.expansion_rooms == [] and game.treasure == 5
     game.crystals.append(("a1_squire", 3))        # crystals enough: the limit is what refuses
     with pytest.raises(IllegalAction, match="only 2 times a game"):
@@ -147,21 +159,21 @@ def test_two_expansions_a_game() -> None:
 
 
 def test_expansion_needs_three_crystals() -> None:
-    game, _ = script([{"type": "expand"}, {"type": "pay", "crystal": "a3_paladin"}, FIGHT])
-    act(game, {"type": "retreat"}, {"type": "pay", "crystal": "a2_knight"})
+    game, _ = script([{"type": "expand"}, {"type": "pay", "crystal": "crystal_l3"}, FIGHT])
+    act(game, {"type": "retreat"}, {"type": "pay", "crystal": "crystal_l2"})
     with pytest.raises(IllegalAction, match="expansion needs 3 crystals, you have 1"):
         act(game, {"type": "expand"})
 
 
 def test_retreat_moves_the_adventurer_one_space_left() -> None:
-    game, events = script([FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "a2_knight"}])
+    game, events = script([FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "crystal_l2"}])
     assert game.position == 0 and game.retreated_this_round
     assert of_type(events, "retreated") == [
         {"type": "retreated", "card": "a1_villager", "from_space": 1, "to_space": 0}]
 
 
 def test_retreat_moves_the_adventurer_deck_too() -> None:
-    game, events = script([FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "a2_knight"},
+    game, events = script([FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "crystal_l2"},
                            {"type": "play", "card": "d_goblin", "space": 1},
                            {"type": "play", "card": "d_pit", "space": 2}, FIGHT,
                            {"type": "crystallise"}])
@@ -180,29 +192,29 @@ def test_retreat_never_passes_entrance() -> None:
 
 
 def test_only_one_retreat_a_round() -> None:
-    game, _ = script([FIGHT, FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "a2_knight"}])
+    game, _ = script([FIGHT, FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "crystal_l2"}])
     with pytest.raises(IllegalAction, match="only one retreat a round"):
         act(game, {"type": "retreat"})
 
 
 def test_retreat_needs_two_crystals() -> None:
-    game, _ = script([{"type": "expand"}, {"type": "pay", "crystal": "a3_paladin"}, FIGHT,
-                      {"type": "retreat"}, {"type": "pay", "crystal": "a2_knight"}, FIGHT])
+    game, _ = script([{"type": "expand"}, {"type": "pay", "crystal": "crystal_l3"}, FIGHT,
+                      {"type": "retreat"}, {"type": "pay", "crystal": "crystal_l2"}, FIGHT])
     with pytest.raises(IllegalAction, match="retreat needs 2 crystals, you have 1"):
         act(game, {"type": "retreat"})
 
 
 def test_overpaid_crystals_are_lost() -> None:
-    game, events = script([FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "a3_paladin"}])
+    game, events = script([FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "crystal_l3"}])
     assert of_type(events, "crystals_spent") == [
-        {"type": "crystals_spent", "crystals": ["a3_paladin"], "value": 3, "need": 2, "lost": 1,
+        {"type": "crystals_spent", "crystals": ["crystal_l3"], "value": 3, "need": 2, "lost": 1,
          "purpose": "retreat"}]
-    assert game.crystals == [("a1_thief", 1), ("a2_knight", 2)]
-    assert game.removed == ["a3_paladin"]
+    assert game.crystals == [("crystal_l1", 1), ("crystal_l2", 2)]
+    assert game.removed == ["crystal_l3"] and game.discard == []        # out of the game
 
 
 def test_cancel_a_crystal_payment_keeps_the_crystals() -> None:
-    game, _ = script([{"type": "expand"}, {"type": "pay", "crystal": "a1_thief"},
+    game, _ = script([{"type": "expand"}, {"type": "pay", "crystal": "crystal_l1"},
                       {"type": "cancel"}])
     assert game.crystal_total == 6 and game.phase == "actions" and game.pending is None
 
@@ -255,7 +267,7 @@ REPEL = [{"type": "play", "card": "d_goblin", "space": 1},
 
 
 def test_scout_puts_the_adventurer_on_top_of_the_draw_pile() -> None:
-    game, events = script([*REPEL, {"type": "scout"}, {"type": "pay", "crystal": "a1_thief"}])
+    game, events = script([*REPEL, {"type": "scout"}, {"type": "pay", "crystal": "crystal_l1"}])
     assert of_type(events, "scouted") == [{"type": "scouted", "card": "a1_villager", "cost": 1}]
     # Phase E drew it first: the scouted card, then the rest of the pile, then the flip.
     assert of_type(events, "cards_drawn")[-1]["cards"] == ["a1_villager", "d_slime", "d_bat"]
@@ -263,7 +275,7 @@ def test_scout_puts_the_adventurer_on_top_of_the_draw_pile() -> None:
 
 
 def test_scouted_card_plays_with_its_dungeon_numbers() -> None:
-    game, _ = script([*REPEL, {"type": "scout"}, {"type": "pay", "crystal": "a1_thief"},
+    game, _ = script([*REPEL, {"type": "scout"}, {"type": "pay", "crystal": "crystal_l1"},
                       {"type": "play", "card": "a1_villager", "space": 1}])
     assert game.room(1).damage == 3                # damage 2, +1 from the armory
 
@@ -276,9 +288,9 @@ def test_crystallise_turns_the_adventurer_into_a_crystal() -> None:
 
 
 def test_forced_crystallise_without_crystals() -> None:
-    game, events = script([{"type": "expand"}, {"type": "pay", "crystal": "a3_paladin"}, FIGHT,
-                           {"type": "expand"}, {"type": "pay", "crystal": "a2_knight"},
-                           {"type": "pay", "crystal": "a1_thief"},
+    game, events = script([{"type": "expand"}, {"type": "pay", "crystal": "crystal_l3"}, FIGHT,
+                           {"type": "expand"}, {"type": "pay", "crystal": "crystal_l2"},
+                           {"type": "pay", "crystal": "crystal_l1"},
                            {"type": "play", "card": "d_pit", "space": 2},
                            {"type": "play", "card": "d_goblin", "space": 3}, FIGHT])
     assert of_type(events, "crystallised") == [
@@ -469,7 +481,7 @@ def test_nothing_to_draw_when_draw_pile_and_discard_are_both_empty() -> None:
     stack = {"hand_deck": ["d_slime", "d_bat", "d_goblin", "d_skeleton", "d_pit", "d_golem"],
              "events": ["e_forge", "e_shortcut", "e_cavein", "e_library", "e_armory", "e_tavern",
                         "e_pickpocket"]}
-    game, events = script([{"type": "expand"}, {"type": "pay", "crystal": "a3_paladin"},
+    game, events = script([{"type": "expand"}, {"type": "pay", "crystal": "crystal_l3"},
                            {"type": "play", "card": "d_skeleton", "space": 1},
                            {"type": "play", "card": "d_slime", "space": 2},
                            {"type": "play", "card": "d_bat", "space": 3},

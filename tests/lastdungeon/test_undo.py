@@ -54,13 +54,13 @@ def test_a_draw_room_play_cannot_be_undone() -> None:
 def test_an_expansion_cannot_be_undone_as_it_shows_the_set_aside_room() -> None:
     s = session({"type": "expand"})
     assert s.can_undo(0)                          # choosing to expand shows nothing yet
-    s.apply(0, m.Pay(crystal="a3_paladin"))
+    s.apply(0, m.Pay(crystal="crystal_l3"))
     assert "e_cavein" not in str(session().game.view(0))
     assert not s.can_undo(0)
 
 
 def test_a_retreat_can_be_undone_before_anything_is_drawn() -> None:
-    s = session(FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "a2_knight"})
+    s = session(FIGHT, {"type": "retreat"}, {"type": "pay", "crystal": "crystal_l2"})
     assert s.can_undo(0)
 
 

@@ -72,7 +72,10 @@ class LastDungeon(Game):
         self.hand: list[str] = []
         self.draw_pile = Deck()
         self.discard: list[str] = []           # last = top
-        self.crystals: list[tuple[str, int]] = []
+        self.crystals: list[tuple[str, int]] = []   # (handle, value): a card id, or see face_down
+        # A starting crystal lies face down (01.6): its handle ("crystal_l1") names the level, not
+        # the adventurer under it, so neither the view nor the notation tells which one is missing.
+        self.face_down: dict[str, str] = {}
         self.removed: list[str] = []
         self.expansions_used = 0
         self.expanded_this_round = False
@@ -107,8 +110,10 @@ class LastDungeon(Game):
         for level in (1, 2, 3):
             deck = self._deck(f"level{level}", cards.level_ids(level))
             # 01.6: the first card of each level deck becomes a face-down starting crystal.
-            for card in deck.draw_many(setup.starting_crystals_per_level):
-                self.crystals.append((card, cards.adventurer(card).crystal))
+            for i, card in enumerate(deck.draw_many(setup.starting_crystals_per_level)):
+                handle = f"crystal_l{level}" + (f"_{i + 1}" if i else "")
+                self.face_down[handle] = card
+                self.crystals.append((handle, cards.adventurer(card).crystal))
             order += deck.draw_many(len(deck))
             order += deck_events[level - 1:level]
         order.append(cards.hero.id)            # 01.7: the hero, legendary side up, at the bottom

@@ -95,6 +95,7 @@ def build_state(game: LastDungeon) -> dict[str, Any]:
         "draw_pile": list(reversed(game.draw_pile.cards)),             # from the top
         "discard": list(game.discard),
         "crystals": [[c, v] for c, v in game.crystals],
+        "face_down": dict(game.face_down),
         "removed": list(game.removed),
         "expansions_used": game.expansions_used,
         "expanded_this_round": game.expanded_this_round,
