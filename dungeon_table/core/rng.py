@@ -13,6 +13,7 @@ decks right after it shuffles, not here.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
@@ -47,3 +48,9 @@ class Rng:
 
     def setstate(self, state: Any) -> None:
         self._random.setstate(state)
+
+
+def daily_seed(today: time.struct_time | None = None) -> int:
+    """The daily run's seed: today's date in UTC as ``YYYYMMDD``. UTC, not local time, so that
+    ``play --seed daily`` and the setup screen's daily run deal the same game to everyone."""
+    return int(time.strftime("%Y%m%d", today or time.gmtime()))

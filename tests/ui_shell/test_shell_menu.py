@@ -38,7 +38,7 @@ def test_setup_daily_run_uses_todays_date_as_seed() -> None:
     app.step(click_at(widget(app, t("setup.daily")).rect.move(-4, 0).midright))  # Off -> On
     assert app.top.daily
     click(app, "setup.start")
-    assert app.top.session.record.seed == int(time.strftime("%Y%m%d"))
+    assert app.top.session.record.seed == int(time.strftime("%Y%m%d", time.gmtime()))  # as `play --seed daily`
 
 
 def test_setup_seed_field_takes_digits_only() -> None:

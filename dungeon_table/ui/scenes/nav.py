@@ -7,13 +7,13 @@ Kept apart from the scenes so each screen imports only what it shows, and the ta
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from dungeon_table.core import paths, registry
 from dungeon_table.core.errors import SaveError
+from dungeon_table.core.rng import daily_seed as daily_seed  # the setup's daily run
 from dungeon_table.ui.i18n import has, t
 from dungeon_table.ui.scene import App
 
@@ -31,11 +31,6 @@ def game_name(game_id: str) -> str:
 
 def random_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
-
-
-def daily_seed(today: time.struct_time | None = None) -> int:
-    """The daily run: today's date as YYYYMMDD (local time), the same for every player today."""
-    return int(time.strftime("%Y%m%d", today or time.localtime()))
 
 
 def seat_names(seats: list[str], names: list[str] | None = None) -> list[str]:
