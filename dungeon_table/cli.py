@@ -23,7 +23,9 @@ import yaml
 
 from dungeon_table.core import registry
 from dungeon_table.core.errors import CardFileError, Problem, SaveError
-from dungeon_table.core.records import FORMAT, Record, save_record
+from dungeon_table.core.protocol import Game
+from dungeon_table.core.records import FORMAT, Record, load_record, save_record
+from dungeon_table.core.rng import daily_seed
 from dungeon_table.core.script import (
     ScriptError,
     play_out,
@@ -31,6 +33,7 @@ from dungeon_table.core.script import (
     seat_bots,
     state_of,
 )
+from dungeon_table.core.session import Session, start, steps_of
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_ILLEGAL = 0, 1, 2, 3
 
@@ -54,7 +57,7 @@ def parse_option(text: str) -> tuple[str, Any]:
 def parse_seed(text: str) -> int:
     """An integer, or ``daily``: today's date in UTC (``20261130``), the same run for everyone."""
     if text == "daily":
-        return int(time.strftime("%Y%m%d", time.gmtime()))
+        return daily_seed()
     try:
         return int(text)
     except ValueError:
@@ -175,8 +178,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     spec = _spec(args.game)
     seats = args.seats or ["human"] * spec.min_players
     check_seats(spec, seats)
+    options = dict(args.option)
+    check_options(spec, options)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
-    play = {"game": spec.game_id, "seats": seats, "seed": seed, "options": dict(args.option)}
+    play = {"game": spec.game_id, "seats": seats, "seed": seed, "options": options}
     entry = _ui_entry()
     return EXIT_USAGE if entry is None else int(entry.run_app(play=play, lang=args.lang) or 0)
 
@@ -192,6 +197,15 @@ def check_seats(spec: registry.GameSpec, seats: list[str]) -> None:
         if kind != "human" and level not in spec.bot_names():
             known = ", ".join(f"bot:{name}" for name in spec.bot_names())
             raise UsageError(f"unknown seat {kind!r} (known: human, {known})")
+
+
+def check_options(spec: registry.GameSpec, options: dict[str, Any]) -> None:
+    """Before a window opens or a game is played: every option is one the game has, with a value
+    of the kind its default has (a misspelt key would otherwise be ignored without a word)."""
+    try:
+        spec.check_options(options)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
 
 
 def cmd_shot(args: argparse.Namespace) -> int:
@@ -214,7 +228,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     check_seats(spec, seats)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    stats = simulate(spec, seats, args.games, args.seed, dict(args.option), args)
+    options = dict(args.option)
+    check_options(spec, options)
+    stats = simulate(spec, seats, args.games, args.seed, options, args.save_dir, args.max_actions)
     if args.json:
         print(json.dumps(stats))
     else:
@@ -228,9 +244,13 @@ def simulate(
     games: int,
     seed: int,
     options: dict[str, Any],
-    args: argparse.Namespace,
+    save_dir: Path | None = None,
+    max_actions: int = 10_000,
 ) -> dict[str, Any]:
-    """Play ``games`` bot games from seeds ``seed, seed+1, ...``; the figures as plain data."""
+    """Play ``games`` bot games from seeds ``seed, seed+1, ...``; the figures as plain data.
+
+    Each game's save goes to ``save_dir`` if given; a game still going after ``max_actions`` is
+    counted as unfinished."""
     wins = [0] * len(seats)
     lengths: list[int] = []
     scores: list[list[int]] = [[] for _ in seats]
@@ -238,10 +258,10 @@ def simulate(
     began = time.perf_counter()
     for game_seed in range(seed, seed + games):
         game = spec.new_game(seats, game_seed, options)
-        record = _record(spec, seats, game_seed, options) if args.save_dir else None
-        lengths.append(play_out(game, seat_bots(spec, seats, game_seed), args.max_actions, record))
-        if record is not None:
-            save_record(record, args.save_dir / f"{spec.game_id}-{game_seed}.yaml")
+        record = _record(spec, seats, game_seed, options) if save_dir else None
+        lengths.append(play_out(game, seat_bots(spec, seats, game_seed), max_actions, record))
+        if record is not None and save_dir is not None:
+            save_record(record, save_dir / f"{spec.game_id}-{game_seed}.yaml")
         result = game.result()
         if result is None:
             continue
@@ -339,9 +359,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def state_digests(path: Path) -> list[str]:
     """A digest of the state after every action of a save (the first: after setup)."""
-    from dungeon_table.core.records import load_record
-    from dungeon_table.core.session import start, steps_of
-
     record = load_record(path)
     game = start(record, str(path))
     digests = [_digest(game)]
@@ -350,7 +367,7 @@ def state_digests(path: Path) -> list[str]:
     return digests
 
 
-def _digest(game: Any) -> str:
+def _digest(game: Game) -> str:
     text = json.dumps(state_of(game), sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -366,8 +383,6 @@ def _print_digests(path: Path) -> int:
 
 def check_replay(path: Path) -> int:
     """Replay a save here and in a second process (other hash seed); compare every state."""
-    from dungeon_table.core.session import Session
-
     try:
         session = Session.load(path)
         here = state_digests(path)
@@ -399,7 +414,7 @@ def _digests_elsewhere(path: Path) -> list[str] | None:
     return list(json.loads(done.stdout))
 
 
-def summary(path: Path, session: Any) -> str:
+def summary(path: Path, session: Session) -> str:
     """The final state of a replayed save in a few lines."""
     record, game = session.record, session.game
     lines = [
@@ -418,7 +433,8 @@ def summary(path: Path, session: Any) -> str:
 # --- cards check ------------------------------------------------------------------------------
 def cmd_cards_check(args: argparse.Namespace) -> int:
     if args.path is None:
-        jobs = [(spec, f) for spec in map(_spec, registry.game_ids()) for f in _files(spec)]
+        specs = [_spec(game_id) for game_id in registry.game_ids()]
+        jobs = [(spec, f) for spec in specs for f in spec.card_check()[0]]
     else:
         paths = sorted(args.path.rglob("*.yaml")) if args.path.is_dir() else [args.path]
         jobs = [(_spec(args.game) if args.game else _owner(p), p) for p in paths]
@@ -432,10 +448,6 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
         return EXIT_FAIL
     print(f"{len(jobs)} card file(s) OK")
     return EXIT_OK
-
-
-def _files(spec: registry.GameSpec) -> list[Path]:
-    return spec.card_check()[0]
 
 
 def _owner(path: Path) -> registry.GameSpec:

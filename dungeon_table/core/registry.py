@@ -51,6 +51,20 @@ class GameSpec:
             )
         return self.game_class(seats, seed, {**self.options, **(options or {})}, stack)
 
+    def check_options(self, options: dict[str, Any]) -> None:
+        """``ValueError`` naming the first option the game does not have, or whose value is not of
+        its default's kind (a whole number where the default is one, and so on)."""
+        for key, value in options.items():
+            if key not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise ValueError(f"{self.game_id} has no option {key!r} (options: {known})")
+            default = self.options[key]
+            if not _same_kind(value, default):
+                raise ValueError(
+                    f"option {key!r} of {self.game_id} takes a value like {default!r}, "
+                    f"got {value!r}"
+                )
+
     def make_bot(self, name: str, seed: int) -> Any:
         """A bot by level name; ``best`` is the strongest, ``random`` always exists."""
         level = self.best if name == "best" else name
@@ -91,6 +105,16 @@ class GameSpec:
             else:
                 files.update(CARDS_DIR.glob(pattern))
         return sorted(files), loader
+
+
+def _same_kind(value: Any, default: Any) -> bool:
+    """``value`` may stand where ``default`` stands: same type (bool is not an int here), or an
+    integer for a float; ``None`` as a default takes anything."""
+    if default is None:
+        return True
+    if isinstance(default, float) and not isinstance(value, bool):
+        return isinstance(value, int | float)
+    return type(value) is type(default)
 
 
 _REGISTRY: dict[str, GameSpec] = {}

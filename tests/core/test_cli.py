@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -123,7 +124,7 @@ def test_option_values_are_yaml() -> None:
     assert cli.parse_option("chests=true") == ("chests", True)
     assert cli.parse_option("name=Ada") == ("name", "Ada")
     assert cli.parse_seed("42") == 42
-    assert 20000101 < cli.parse_seed("daily") < 30000101
+    assert cli.parse_seed("daily") == int(time.strftime("%Y%m%d", time.gmtime()))  # UTC, as the app
     assert cli.parse_size("1280x720") == (1280, 720)
 
 
@@ -137,3 +138,36 @@ def test_python_dash_m_is_the_same_command() -> None:
     assert done.returncode == 0
     for command in ("play", "simulate", "script", "replay", "shot", "cards"):
         assert command in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("colour=red", "lastdungeon has no option 'colour' (options: difficulty)"),
+        ("difficulty=hard", "option 'difficulty' of lastdungeon takes a value like 0, got 'hard'"),
+    ],
+)
+def test_play_refuses_a_bad_option_before_opening_a_window(
+    option: str, message: str, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "_ui_entry", lambda: pytest.fail("a window was opened"))
+    assert main(["play", "lastdungeon", "--option", option]) == 2
+    assert message in capsys.readouterr().err
+    assert main(["simulate", "lastdungeon", "--games", "1", "--option", option]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_good_option_reaches_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[dict] = []
+
+    class Entry:
+        @staticmethod
+        def run_app(play: dict, lang: str | None) -> int:
+            opened.append(play)
+            return 0
+
+    monkeypatch.setattr(cli, "_ui_entry", lambda: Entry)
+    assert main(["play", "lastdungeon", "--seed", "4", "--option", "difficulty=1"]) == 0
+    assert opened == [
+        {"game": "lastdungeon", "seats": ["human"], "seed": 4, "options": {"difficulty": 1}}
+    ]
