@@ -6,13 +6,14 @@ the defaults, one field at a time.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from dungeon_table.core import paths
+from dungeon_table.core.records import write_atomic
 
 ANIM_SPEEDS = (0.0, 0.5, 1.0, 2.0, 3.0)  # 0 = animations off
 UI_SCALES = (0.75, 0.9, 1.0, 1.25, 1.5)
@@ -47,17 +48,8 @@ class Settings:
 
 
 def default_path() -> Path:
-    """``core.paths.settings_path()`` when the core provides it; the same place otherwise."""
-    try:
-        from dungeon_table.core import paths
-
-        return Path(paths.settings_path())
-    except (ImportError, AttributeError):
-        home = os.environ.get("DUNGEON_TABLE_HOME")
-        if home:
-            return Path(home) / "settings.yaml"
-        xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-        return Path(xdg) / "dungeon_table" / "settings.yaml"
+    """``settings.yaml`` in the data home (``core.paths``), beside the saves folder."""
+    return paths.settings_path()
 
 
 def load(path: Path | None = None) -> Settings:
@@ -76,14 +68,5 @@ def load(path: Path | None = None) -> Settings:
 
 def save(settings: Settings, path: Path | None = None) -> None:
     """Write atomically (temp file then rename) so a crash never leaves half a file."""
-    path = path or default_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
     text = yaml.safe_dump(asdict(settings), sort_keys=True, allow_unicode=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".yaml", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path or default_path(), text)
