@@ -86,7 +86,8 @@ class TableScene(Scene):
         self.renderer = make_renderer(app, self.game_id)
         self.bot_delay_ms = bot_delay_ms
         self.bots = {
-            i: self.spec.make_bot(kind.split(":", 1)[1] or "best", session.record.seed + 101 * i)
+            # a bare "bot" (scripts, older saves) is the strongest, as in core.script.seat_bots
+            i: self.spec.make_bot(kind.partition(":")[2] or "best", session.record.seed + 101 * i)
             for i, kind in enumerate(self.seat_kinds) if kind.startswith("bot")
         }
         self.humans = [i for i, kind in enumerate(self.seat_kinds) if not kind.startswith("bot")]

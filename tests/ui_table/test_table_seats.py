@@ -46,8 +46,7 @@ class StubRenderer:
 
 @pytest.fixture
 def toy_table() -> Iterator[str]:
-    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parents[1]))
-    from core import toy
+    from core import toy  # tests/ is on sys.path (its conftest.py is the rootdir's)
 
     stub = types.ModuleType("stub_toy_view")
     stub.make_renderer = lambda app, game_id: StubRenderer()  # type: ignore[attr-defined]
@@ -77,8 +76,9 @@ def _play_first(app, scene) -> None:  # noqa: ANN001
     app.step(click_at(scene.ui.targets[index].rect.center))
 
 
-def test_a_bot_seat_moves_by_itself_after_the_human(toy_table: str) -> None:
-    app, scene = _table(["human", "bot:random"])
+@pytest.mark.parametrize("bot", ["bot:random", "bot"])  # a bare "bot" (scripts) is the best
+def test_a_bot_seat_moves_by_itself_after_the_human(toy_table: str, bot: str) -> None:
+    app, scene = _table(["human", bot])
     _play_first(app, scene)
     for _ in range(5):
         if scene.game.to_act() == [0]:
