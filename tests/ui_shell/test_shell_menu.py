@@ -98,6 +98,29 @@ def test_damaged_saves_in_load_show_their_error_and_the_app_goes_on() -> None:
     assert type(app.top).__name__ == "RulesHelpScene", "the menu keeps working"
 
 
+def test_a_future_save_and_one_of_an_unknown_game_say_why_and_stay_on_disk() -> None:
+    saves = paths.saves_dir()
+    text = Session.new("lastdungeon", ["human"], 5).record.to_yaml()
+    future, chess = saves / "future.yaml", saves / "chess.yaml"
+    future.write_text(text.replace("format: 1", "format: 9"), encoding="utf-8")
+    chess.write_text(text.replace("game: lastdungeon", "game: chess"), encoding="utf-8")
+    app = menu_app()
+    click(app, "menu.load")
+    load = app.top
+    assert isinstance(load, LoadScene)
+    listed = {info.path.name: info for info in load.saves}
+    assert "save format 9 comes from a newer dungeon_table" in (listed["future.yaml"].error or "")
+    assert "unknown game 'chess'" in (listed["chess.yaml"].error or "")
+    load.open(listed["chess.yaml"])  # what its (disabled) Open button would do
+    app.step([])
+    assert load.error == t("error.load", file="chess.yaml",
+                           reason=f"{chess}: unknown game 'chess' (known: lastdungeon)")
+    assert isinstance(app.top, LoadScene)
+    assert future.read_text(encoding="utf-8").startswith("format: 9"), "nothing is overwritten"
+    assert "game: chess" in chess.read_text(encoding="utf-8")
+    assert not paths.autosave_path("chess").exists()
+
+
 def test_quit_empties_the_stack() -> None:
     app = menu_app()
     click(app, "menu.quit")

@@ -108,6 +108,7 @@ def list_saves() -> list[SaveInfo]:
             info.modified = path.stat().st_mtime
             record = load_record(path)
             info.game, info.actions = record.game, len(record.actions)
+            registry.get(record.game)  # a game this version lacks: listed with that error
             if info.autosave:  # one per game: replaying it to see if it ended is cheap
                 info.finished = continuable(record.game) is None
         except (SaveError, OSError, ValueError) as err:
