@@ -121,6 +121,19 @@ def test_a_future_save_and_one_of_an_unknown_game_say_why_and_stay_on_disk() -> 
     assert not paths.autosave_path("chess").exists()
 
 
+def test_a_new_game_keeps_an_autosave_it_cannot_read_as_a_save() -> None:
+    text = Session.new("lastdungeon", ["human"], 5).record.to_yaml()
+    paths.autosave_path("lastdungeon").write_text(text.replace("format: 1", "format: 9"),
+                                                  encoding="utf-8")
+    app = menu_app()
+    assert t("menu.continue") not in labels(app)
+    _start_from_setup(app)
+    kept = [p for p in paths.saves_dir().glob("lastdungeon-*.yaml")]
+    assert [p.read_text(encoding="utf-8")[:9] for p in kept] == ["format: 9"]
+    fresh = paths.autosave_path("lastdungeon").read_text(encoding="utf-8")
+    assert fresh.startswith("format: 1"), "the new game autosaves where Continue looks"
+
+
 def test_quit_empties_the_stack() -> None:
     app = menu_app()
     click(app, "menu.quit")

@@ -77,8 +77,24 @@ def start_game(
     """A new session (autosaved after every action, for Continue) at a fresh table."""
     from dungeon_table.core.session import Session
 
-    session = Session.new(game_id, seats, seed, options, autosave=paths.autosave_path(game_id))
+    autosave = paths.autosave_path(game_id)
+    keep_unreadable(autosave, game_id)
+    session = Session.new(game_id, seats, seed, options, autosave=autosave)
     open_table(app, session, names, replace=replace)
+
+
+def keep_unreadable(autosave: Path, game_id: str) -> None:
+    """An autosave this version cannot replay (damaged, from a newer version, refused by changed
+    rules) is renamed to an ordinary save, listed in Load with its error, rather than overwritten
+    by the new game: a newer version may still open it."""
+    from dungeon_table.core.session import Session
+
+    if not autosave.exists():
+        return
+    try:
+        Session.load(autosave)
+    except (SaveError, ValueError):
+        autosave.replace(paths.save_path(game_id))
 
 
 @dataclass
