@@ -154,7 +154,10 @@ def load_session(path: Path, keep_autosave: bool = True) -> Any:
 
     game_id = load_record(path).game
     autosave = paths.autosave_path(game_id) if keep_autosave else None
-    return Session.load(path, autosave=autosave)
+    session = Session.load(path, autosave=autosave)
+    if autosave is not None and autosave != path:
+        keep_unreadable(autosave, game_id)  # its next action autosaves over that file
+    return session
 
 
 def rules_text(game_id: str) -> tuple[str, str]:
