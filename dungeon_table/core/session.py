@@ -88,6 +88,7 @@ class Session:
         self.record = record
         self.autosave = Path(autosave) if autosave is not None else None
         self.source = source
+        # One Step per recorded action, with its events: what undo and the replay viewer read.
         self.game, self.steps = replay(record, source)
         # A failed autosave must not end the game in progress: the UI can show this instead.
         self.autosave_error: str | None = None
@@ -179,10 +180,6 @@ class Session:
             self.autosave_error = None
         except OSError as err:
             self.autosave_error = f"{self.autosave}: {err}"
-
-    def replay_states(self) -> list[Step]:
-        """Every step so far, for a viewer that steps forward and back (see ``game_at``)."""
-        return list(self.steps)
 
     def game_at(self, count: int) -> Game:
         """A fresh game after the first ``count`` actions (0: the setup), for the replay viewer."""

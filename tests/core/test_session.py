@@ -87,7 +87,7 @@ def test_replay_steps_forward_and_back(toy: str) -> None:
     for seat, action in [(0, Sort()), (0, Draw()), (0, Play(card=4)), (1, Play(card=2))]:
         session.apply(seat, action)
         states.append(session.game.state_dict())
-    steps = session.replay_states()
+    steps = session.steps
     assert [step.action for step in steps] == [Sort(), Draw(), Play(card=4), Play(card=2)]
     assert [step.reveals for step in steps] == [False, True, False, False]
     assert steps[3].events[-1].winner == 0  # 4 beats 2
