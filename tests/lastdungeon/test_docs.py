@@ -46,3 +46,11 @@ def test_script_example_runs() -> None:
     state = run.game.state_dict()
     assert "a1_villager" in state["hand"]             # scouted onto the pile, drawn in phase E
     assert state["removed"] == ["crystal_l1"] and state["adventurer"]["card"] != "a1_villager"
+
+
+def test_every_test_named_by_the_audit_table_exists() -> None:
+    audit = PAGE.read_text(encoding="utf-8").split("## The audit")[1].split("\n## ")[0]
+    named = set(re.findall(r"`(test_\w+)`", audit))
+    defined = {m for path in PAGE.parents[2].glob("tests/lastdungeon/test_*.py")
+               for m in re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M)}
+    assert len(named) > 20 and named - defined == set()
