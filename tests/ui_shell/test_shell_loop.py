@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 from shell_helpers import menu_app
 
+from dungeon_table.core.records import load_record
 from dungeon_table.ui.scene import App, Scene
 
 
@@ -47,7 +48,8 @@ def test_run_app_opens_plays_and_exits_cleanly(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-c", child], env=env, capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert (tmp_path / "saves" / "autosave-lastdungeon.yaml").exists()
+    record = load_record(tmp_path / "saves" / "autosave-lastdungeon.yaml")
+    assert (record.game, record.seed, record.seats) == ("lastdungeon", 3, ["human"])
 
 
 def test_a_damaged_replay_file_opens_the_menu_with_its_error(tmp_path: Path) -> None:

@@ -77,7 +77,7 @@ def test_a_refused_action_shows_why_and_changes_nothing() -> None:
     app, scene = make_table(seed=2)
     before = scene.game.view(0)
     scene.act(0, m.Scout())  # not legal in the action phase
-    assert scene.toast is not None and scene.toast[0]
+    assert scene.toast is not None and scene.toast[0] == scene.game.why_illegal(0, m.Scout())
     assert scene.game.view(0) == before
     app.step([])
 
@@ -91,8 +91,13 @@ def test_hovering_a_hand_card_shows_it_large_beside_the_cursor() -> None:
     image = scene.renderer.preview(scene.view, pos)
     assert image is not None
     assert image.get_width() >= 2 * scene.renderer.geo.cw
-    assert app.surface.get_at((pos[0] - 30, pos[1])) != plain.get_at((pos[0] - 30, pos[1])) or \
-        pygame.image.tobytes(app.surface, "RGB") != pygame.image.tobytes(plain, "RGB")
+    # Beside the cursor (left of it when the right has no room), centred on it vertically.
+    gap, (w, h) = scene.th.px(3), image.get_size()
+    x = pos[0] + gap if pos[0] + gap + w <= app.surface.get_width() else pos[0] - gap - w
+    y = min(max(0, pos[1] - h // 2), app.surface.get_height() - h)
+    centre = (w // 2, h // 2)
+    shown = app.surface.get_at((x + centre[0], y + centre[1]))
+    assert shown[:3] == image.get_at(centre)[:3] != plain.get_at((x + centre[0], y + centre[1]))[:3]
 
 
 def test_animations_play_and_space_finishes_them() -> None:
