@@ -133,17 +133,23 @@ def wrap_lines(s: str, f: pygame.font.Font, width: int) -> list[str]:
             if current and f.size(candidate.rstrip())[0] > width:
                 lines.append(current.rstrip())
                 current = token.lstrip() if not _is_cjk(token[0]) else token
-                while current and f.size(current)[0] > width and len(current) > 1:
-                    # a single word wider than the line: hard-break it
-                    cut = len(current) - 1
-                    while cut > 1 and f.size(current[:cut])[0] > width:
-                        cut -= 1
-                    lines.append(current[:cut])
-                    current = current[cut:]
             else:
                 current = candidate
+            current = _break_long_word(current, f, width, lines)
         lines.append(current.rstrip())
     return lines
+
+
+def _break_long_word(current: str, f: pygame.font.Font, width: int, lines: list[str]) -> str:
+    """A single word wider than the line (the first of a paragraph too) is cut where it must be;
+    the full lines go to ``lines``, the rest is returned to carry on with."""
+    while len(current.rstrip()) > 1 and f.size(current.rstrip())[0] > width:
+        cut = len(current.rstrip()) - 1
+        while cut > 1 and f.size(current[:cut])[0] > width:
+            cut -= 1
+        lines.append(current[:cut])
+        current = current[cut:]
+    return current
 
 
 def line_height(role: str, scale: float = 1.0) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 import yaml
 
 from dungeon_table.ui import fonts, i18n, theme
@@ -20,7 +21,17 @@ def test_wrap_breaks_japanese_without_spaces_and_keeps_punctuation() -> None:
 def test_wrap_breaks_english_at_spaces() -> None:
     lines = fonts.wrap("Repel every adventurer before one reaches the treasure.", "body", 200)
     assert len(lines) > 1
+    assert all(fonts.font("body").size(line)[0] <= 200 for line in lines)
     assert " ".join(lines) == "Repel every adventurer before one reaches the treasure."
+
+
+@pytest.mark.parametrize(
+    "text", ["Unbelievablyunbreakableword and more", "go Unbelievablyunbreakableword"]
+)
+def test_a_word_wider_than_the_line_is_cut_even_when_it_comes_first(text: str) -> None:
+    lines = fonts.wrap(text, "body", 120)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all(fonts.font("body").size(line)[0] <= 120 for line in lines), lines
 
 
 def test_japanese_renders_glyphs_not_boxes() -> None:

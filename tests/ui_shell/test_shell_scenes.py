@@ -6,6 +6,7 @@ import pygame
 from shell_helpers import click, click_at, key, key_up, menu_app
 
 from dungeon_table.core import paths, registry
+from dungeon_table.core.records import load_record
 from dungeon_table.core.session import Session
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scenes.gameover import GameOverScene, score_rows
@@ -79,7 +80,8 @@ def test_game_over_lists_every_score_line_saves_and_returns_to_menu() -> None:
     result = session.game.result()
     assert score_rows(result)[-1] == "score.total"
     assert {line.key for line in result.breakdown[0]} == set(score_rows(result))
-    assert list(paths.saves_dir().glob("lastdungeon-*.yaml")), "the finished game is kept"
+    kept = [load_record(p) for p in paths.saves_dir().glob("lastdungeon-*.yaml")]
+    assert [k.actions for k in kept] == [session.record.actions], "the finished game is kept"
     click(app, "gameover.menu")
     assert isinstance(app.top, MainMenuScene) and len(app.scenes) == 1
 
@@ -125,7 +127,9 @@ def test_pause_save_and_quit_keeps_the_game_for_continue() -> None:
     assert isinstance(app.top, PauseScene)
     click(app, "pause.save_quit")
     assert isinstance(app.top, MainMenuScene) and len(app.scenes) == 1
-    assert list(paths.saves_dir().glob("lastdungeon-*.yaml"))
+    kept = [load_record(p) for p in paths.saves_dir().glob("lastdungeon-*.yaml")]
+    assert [k.actions for k in kept] == [table.session.record.actions]
+    assert len(kept[0].actions) == 1
     assert t("menu.continue") in [w.label() for w in app.top.widgets if callable(w.label)]
 
 
