@@ -108,6 +108,16 @@ def test_cost_is_paid_only_with_other_hand_cards() -> None:
         act(game, {"type": "discard", "card": "d_skeleton"})
 
 
+def test_draw_room_draws_when_a_card_is_played_there() -> None:
+    rest = [e for e in STACK["events"] if e != "e_library"]
+    game, events = script([{"type": "play", "card": "d_goblin", "space": 1}],
+                          stack={"events": ["e_library", *rest]})
+    assert of_type(events, "cards_drawn") == [
+        {"type": "cards_drawn", "cards": ["d_slime"], "to": [0]}]
+    assert game.hand == ["d_golem", "d_skeleton", "d_pit", "d_slime"]
+    assert game.state_dict()["draw_pile"] == ["d_bat"]
+
+
 def test_room_cost_delta_lowers_the_cost() -> None:
     game, events = script([{"type": "play", "card": "d_pit", "space": 2}])
     assert game.phase == "actions" and game.played == {2: "d_pit"}
@@ -272,6 +282,13 @@ def test_scout_puts_the_adventurer_on_top_of_the_draw_pile() -> None:
     # Phase E drew it first: the scouted card, then the rest of the pile, then the flip.
     assert of_type(events, "cards_drawn")[-1]["cards"] == ["a1_villager", "d_slime", "d_bat"]
     assert "a1_villager" in game.hand and game.walker.card == "a1_squire"
+    assert game.discard == ["d_goblin", "d_pit"] and game.played == {}     # the board cleared
+
+
+def test_cancel_a_scout_returns_to_the_choice() -> None:
+    game, _ = script([*REPEL, {"type": "scout"}, {"type": "cancel"}])
+    assert game.phase == "repelled" and game.pending is None and game.crystal_total == 6
+    assert game.legal_actions(0) == [m.Scout(), m.Crystallise()]
 
 
 def test_scouted_card_plays_with_its_dungeon_numbers() -> None:
@@ -368,6 +385,17 @@ def test_event_advance_onto_the_treasure_loses_when_the_next_adventurer_enters()
     assert of_type(tail, "game_lost") == [
         {"type": "game_lost", "card": "a2_mage", "space": 3, "rounds": 6}]
     assert game.result().outcome == "result.lost" and game.removed == ["e_shortcut"]
+
+
+def test_event_retreat_moves_the_adventurer_deck_back() -> None:
+    game, _ = script([FIGHT], stack=_events_with("e_cavein"), difficulty=-20)
+    assert game.position == 1
+    events: list[dict] = []
+    for _ in range(4):
+        events += beat(game)
+    assert of_type(events, "adventurer_entered")[-1]["card"] == "a2_mage"
+    assert of_type(events, "adventurer_entered")[-1]["space"] == 0
+    assert game.position == 0 and game.removed == ["e_cavein"]
 
 
 def test_event_retreat_never_passes_entrance() -> None:
