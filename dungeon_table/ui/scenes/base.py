@@ -88,6 +88,15 @@ class MenuBase(Scene):
         img = fonts.text(s, role, colour, self.th.scale, bold)
         return surface.blit(img, img.get_rect(**anchor))
 
+    def page_rect(self, top: float, bottom: float) -> pygame.Rect:
+        """The panel of a page-like screen (a list, a text): at most 130 grid units wide, centred,
+        from ``top`` grid units below the window's top to ``bottom`` above its foot."""
+        w, h = self.app.size
+        th = self.th
+        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(130)), h - th.px(top + bottom))
+        rect.midtop = (w // 2, th.px(top))
+        return rect
+
     def title(self, surface: pygame.Surface, s: str, y: int | None = None) -> pygame.Rect:
         y = self.th.px(6) if y is None else y
         return self.blit_text(surface, s, "title", midtop=(surface.get_width() // 2, y))

@@ -54,11 +54,7 @@ class LoadScene(MenuBase):
 
     # --- layout ----------------------------------------------------------------------------------
     def panel_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        th = self.th
-        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(130)), h - th.px(26))
-        rect.midtop = (w // 2, th.px(16))
-        return rect
+        return self.page_rect(top=16, bottom=10)  # the title stands above it
 
     def rows(self) -> int:
         th = self.th

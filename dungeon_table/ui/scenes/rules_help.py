@@ -36,11 +36,7 @@ class RulesHelpScene(MenuBase):
 
     # --- layout ----------------------------------------------------------------------------------
     def panel_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        th = self.th
-        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(130)), h - th.px(8))
-        rect.midtop = (w // 2, th.px(4))
-        return rect
+        return self.page_rect(top=4, bottom=4)  # the title is inside it
 
     def text_rect(self) -> pygame.Rect:
         th = self.th
