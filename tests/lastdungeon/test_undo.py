@@ -82,6 +82,7 @@ def test_every_step_that_shows_hidden_cards_reveals() -> None:
     rooms lose a card to the open table, that step carries a REVEALS event."""
     s = session(difficulty=-20)
     game = s.game
+    seen = {"draw": 0, "deck": 0, "expansion": 0}
     while game.to_act():
         hidden = (len(game.draw_pile), len(game.adventurers), len(game.expansion_rooms))
         action = _first_useful(game)
@@ -89,8 +90,13 @@ def test_every_step_that_shows_hidden_cards_reveals() -> None:
         game = s.game
         after = (len(game.draw_pile), len(game.adventurers), len(game.expansion_rooms))
         drew = after[0] < hidden[0] or any(isinstance(e, m.CardsDrawn) for e in events)
+        seen["draw"] += drew
+        seen["deck"] += after[1] != hidden[1]
+        seen["expansion"] += after[2] != hidden[2]
         if drew or after[1:] != hidden[1:]:
             assert any(e.REVEALS for e in events), (action, events)
+    # The walk met every kind of hidden pile: 14 adventurer sides, events, both expansions.
+    assert seen["draw"] > 10 and seen["deck"] > 10 and seen["expansion"] == 2
 
 
 def _first_useful(game: LastDungeon) -> Any:
