@@ -18,6 +18,7 @@ import pygame
 from dungeon_table.core import registry
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action
+from dungeon_table.core.script import seat_bots
 from dungeon_table.ui import fonts, i18n, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.i18n import t
@@ -85,11 +86,8 @@ class TableScene(Scene):
         self.spec = registry.get(self.game_id)
         self.renderer = make_renderer(app, self.game_id)
         self.bot_delay_ms = bot_delay_ms
-        self.bots = {
-            # a bare "bot" (scripts, older saves) is the strongest, as in core.script.seat_bots
-            i: self.spec.make_bot(kind.partition(":")[2] or "best", session.record.seed + 101 * i)
-            for i, kind in enumerate(self.seat_kinds) if kind.startswith("bot")
-        }
+        # The bots ``script`` and ``simulate`` would seat, with the same seeds (a bare "bot" is best).
+        self.bots = seat_bots(self.spec, self.seat_kinds, session.record.seed)
         self.humans = [i for i, kind in enumerate(self.seat_kinds) if not kind.startswith("bot")]
         self.viewer: int | None = self.humans[0] if self.humans else None
         self.anim = AnimQueue(app.settings.anim_speed)
