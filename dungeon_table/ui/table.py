@@ -183,6 +183,8 @@ class TableScene(Scene):
         self.ui.focus = None
         self._refresh()
         self._schedule_next()
+        if self.session.autosave_error:  # the game goes on, but the player must know it is unsaved
+            self.show_toast(t("table.autosave_failed", reason=self.session.autosave_error))
         return True
 
     def undo(self) -> None:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
+import pytest
 from table_helpers import make_table, visible_point
 from ui_events import click_at, key
 
+from dungeon_table.core.protocol import to_dict
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.ui.scenes.gameover import GameOverScene
 
@@ -124,3 +128,23 @@ def test_escape_opens_the_pause_menu_over_the_table() -> None:
     app.step([key(pygame.K_ESCAPE)])
     assert isinstance(app.top, PauseScene)
     assert app.find(type(scene)) is scene
+
+
+def test_a_failed_autosave_is_told_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dungeon_table.core import session as session_module
+    from dungeon_table.ui.i18n import t
+
+    def refuse(record: object, path: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    app, scene = make_table(seed=2)
+    scene.session.autosave = tmp_path / "autosave-lastdungeon.yaml"
+    monkeypatch.setattr(session_module, "save_record", refuse)
+    action = scene.ui.legal[0]
+    assert scene.act(0, action)
+    assert scene.session.record.actions[-1] == {"seat": 0, **to_dict(action)}
+    reason = scene.session.autosave_error
+    assert reason and "No space left" in reason
+    assert scene.toast is not None and scene.toast[0] == t("table.autosave_failed", reason=reason)
