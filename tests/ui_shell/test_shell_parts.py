@@ -44,8 +44,10 @@ def test_text_is_cached() -> None:
     assert fonts.text("Hello", "small", theme.TEXT) is fonts.text("Hello", "small", theme.TEXT)
 
 
-def test_every_shell_key_exists_in_both_languages() -> None:
-    for part in ("shell", "rules"):
+def test_every_catalog_key_exists_in_both_languages() -> None:
+    parts = sorted(path.name[3:-5] for path in i18n.CATALOG_DIR.glob("en.*.yaml"))
+    assert {"shell", "rules", "table", "lastdungeon"} <= set(parts)
+    for part in parts:
         en = yaml.safe_load((i18n.CATALOG_DIR / f"en.{part}.yaml").read_text(encoding="utf-8"))
         ja = yaml.safe_load((i18n.CATALOG_DIR / f"ja.{part}.yaml").read_text(encoding="utf-8"))
         assert set(en) == set(ja), set(en) ^ set(ja)
