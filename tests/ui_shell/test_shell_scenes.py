@@ -133,6 +133,25 @@ def test_pause_save_and_quit_keeps_the_game_for_continue() -> None:
     assert t("menu.continue") in [w.label() for w in app.top.widgets if callable(w.label)]
 
 
+def test_pause_save_and_quit_stays_at_the_table_when_nothing_could_be_saved() -> None:
+    app = menu_app()
+    click(app, "game.lastdungeon")
+    click(app, "setup.start")
+    table = app.top
+    table.session.apply(0, table.session.game.legal_actions(0)[0])
+    table.session.autosave_error = "disk full"  # as Session records a failed autosave
+
+    def refuse(path: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    table.session.save = refuse
+    app.step([key(pygame.K_ESCAPE)])
+    click(app, "pause.save_quit")
+    assert app.top is table, "the game stays open rather than being lost"
+    assert table.toast is not None
+    assert table.toast[0] == t("error.save", reason=OSError(28, "No space left on device"))
+
+
 def test_pause_resume_returns_to_the_table() -> None:
     app = menu_app()
     click(app, "game.lastdungeon")

@@ -50,8 +50,12 @@ class PauseScene(MenuBase):
         if session is not None and session.record.actions:
             try:
                 session.save(paths.save_path(session.record.game))
-            except OSError:
-                pass  # the autosave still holds the game; Continue will offer it
+            except OSError as err:
+                if session.autosave_error:  # nothing on disk holds this game: stay at the table
+                    self.app.pop()
+                    self.below.show_toast(t("error.save", reason=err))
+                    return
+                # otherwise the autosave still holds the game; Continue will offer it
         self.app.reset(MainMenuScene(self.app))
 
     def panel_rect(self) -> pygame.Rect:
