@@ -163,10 +163,6 @@ class Choice(Widget):
     def value(self) -> Any:
         return self.values[self.index]
 
-    def set_value(self, value: Any) -> None:
-        if value in self.values:
-            self.index = self.values.index(value)
-
     def cycle(self, step: int) -> None:
         if not self.enabled or not self.values:
             return

@@ -42,11 +42,6 @@ def score_line(result: Result, seat: int, key: str) -> ScoreLine | None:
     return None
 
 
-def score_of(result: Result, seat: int, key: str) -> int | None:
-    line = score_line(result, seat, key)
-    return None if line is None else line.value
-
-
 def count_text(line: ScoreLine | None) -> str:
     """"13 × 10" for a line that counts things (13 repelled, 10 points each); else ""."""
     if line is None or not line.count:

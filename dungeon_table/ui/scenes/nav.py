@@ -158,8 +158,3 @@ def load_session(path: Path, keep_autosave: bool = True) -> Any:
     if autosave is not None and autosave != path:
         keep_unreadable(autosave, game_id)  # its next action autosaves over that file
     return session
-
-
-def rules_text(game_id: str) -> tuple[str, str]:
-    """Title and body of a game's in-app rules (the rules catalogs)."""
-    return t(f"rules.{game_id}.title"), t(f"rules.{game_id}.body")
