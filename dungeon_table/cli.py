@@ -288,8 +288,8 @@ def simulate(
 
 
 def _record(spec: registry.GameSpec, seats: list[str], seed: int, options: dict) -> Record:
-    options = {**spec.options, **options}
-    return Record(format=FORMAT, game=spec.game_id, seed=seed, seats=seats, options=options)
+    return Record(format=FORMAT, game=spec.game_id, seed=seed, seats=seats,
+                  options=spec.with_defaults(options))
 
 
 def total_score(lines: list[Any]) -> int:

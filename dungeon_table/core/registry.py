@@ -49,7 +49,12 @@ class GameSpec:
             raise ValueError(
                 f"{self.game_id} takes {self.min_players}-{self.max_players} seats, got {len(seats)}"
             )
-        return self.game_class(seats, seed, {**self.options, **(options or {})}, stack)
+        return self.game_class(seats, seed, self.with_defaults(options), stack)
+
+    def with_defaults(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """``options`` with every option left out at its default: what a game is built with and
+        what its record keeps, so a save still means the same game if a default changes."""
+        return {**self.options, **(options or {})}
 
     def check_options(self, options: dict[str, Any]) -> None:
         """``ValueError`` naming the first option the game does not have, or whose value is not of

@@ -130,7 +130,7 @@ def run_script(data: dict[str, Any]) -> ScriptResult:
         game=script.game,
         seed=script.seed,
         seats=seats,
-        options={**spec.options, **script.options},
+        options=spec.with_defaults(script.options),
         stack=script.stack,
     )
     run = ScriptResult(game, record)

@@ -126,7 +126,7 @@ class Session:
             game=game_id,
             seed=seed,
             seats=list(seats),
-            options={**spec.options, **(options or {})},
+            options=spec.with_defaults(options),
             stack={k: list(v) for k, v in (stack or {}).items()},
         )
         session = cls(record, autosave, source=f"<new {game_id}>")
