@@ -23,7 +23,7 @@ import yaml
 
 from dungeon_table.core import registry
 from dungeon_table.core.errors import CardFileError, Problem, SaveError
-from dungeon_table.core.protocol import Game
+from dungeon_table.core.protocol import Game, Result, ScoreLine
 from dungeon_table.core.records import FORMAT, Record, load_record, save_record
 from dungeon_table.core.rng import daily_seed
 from dungeon_table.core.script import (
@@ -257,12 +257,8 @@ def simulate(
     finished = 0
     began = time.perf_counter()
     for game_seed in range(seed, seed + games):
-        game = spec.new_game(seats, game_seed, options)
-        record = _record(spec, seats, game_seed, options) if save_dir else None
-        lengths.append(play_out(game, seat_bots(spec, seats, game_seed), max_actions, record))
-        if record is not None and save_dir is not None:
-            save_record(record, save_dir / f"{spec.game_id}-{game_seed}.yaml")
-        result = game.result()
+        length, result = _play_one(spec, seats, game_seed, options, save_dir, max_actions)
+        lengths.append(length)
         if result is None:
             continue
         finished += 1
@@ -287,12 +283,28 @@ def simulate(
     }
 
 
-def _record(spec: registry.GameSpec, seats: list[str], seed: int, options: dict) -> Record:
-    return Record(format=FORMAT, game=spec.game_id, seed=seed, seats=seats,
-                  options=spec.with_defaults(options))
+def _play_one(
+    spec: registry.GameSpec,
+    seats: list[str],
+    seed: int,
+    options: dict[str, Any],
+    save_dir: Path | None,
+    max_actions: int,
+) -> tuple[int, Result | None]:
+    """One bot game: its length in actions and its result (``None``: unfinished), saved to
+    ``save_dir/<game>-<seed>.yaml`` if given."""
+    game = spec.new_game(seats, seed, options)
+    record = None
+    if save_dir is not None:
+        record = Record(format=FORMAT, game=spec.game_id, seed=seed, seats=seats,
+                        options=spec.with_defaults(options))
+    length = play_out(game, seat_bots(spec, seats, seed), max_actions, record)
+    if record is not None and save_dir is not None:
+        save_record(record, save_dir / f"{spec.game_id}-{seed}.yaml")
+    return length, game.result()
 
 
-def total_score(lines: list[Any]) -> int:
+def total_score(lines: list[ScoreLine]) -> int:
     """The ``score.total`` line of a breakdown (the last line if none is called so)."""
     for line in lines:
         if line.key == "score.total":
@@ -354,7 +366,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     entry = _ui_entry()
     if entry is None:
         return EXIT_USAGE
-    return int(entry.run_app(replay=str(args.save), lang=getattr(args, "lang", None)) or 0)
+    return int(entry.run_app(replay=str(args.save), lang=args.lang) or 0)
 
 
 def state_digests(path: Path) -> list[str]:
