@@ -30,7 +30,7 @@ from core import toy
 toy.register()
 for game_id in registry.game_ids():
     package = registry.get(game_id).game_class.__module__.rpartition(".")[0]
-    for part in ("rules", "cards", "bot"):
+    for part in ("rules", "model", "views", "reasons", "cards", "bot"):  # all but view*.py
         if importlib.util.find_spec(f"{package}.{part}") is not None:
             importlib.import_module(f"{package}.{part}")
 
@@ -40,6 +40,7 @@ for game_id in registry.game_ids():
     assert code == 0, f"simulate {game_id} exited {code}"
     print("simulated", game_id)
 assert cli.main(["cards", "check"]) == 0
+assert cli.main(["script", TESTS + "/core/scripts/lastdungeon_first_fight.yaml", "--json"]) == 0
 assert not [m for m in sys.modules if m.split(".")[0] in ("pygame", "pygame_gui")]
 print("no pygame")
 """
