@@ -49,8 +49,12 @@ def test_every_game_has_random_and_best(toy: str) -> None:
     for game_id in registry.game_ids():
         spec = registry.get(game_id)
         assert {"random", "best"} <= set(spec.bot_names())
-        spec.make_bot("random", 1)
-        spec.make_bot("best", 1)
+        game = spec.new_game(["bot"] * spec.min_players, seed=1)
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        for level in ("random", "best"):
+            assert spec.make_bot(level, 1).choose(game.view(seat), legal) in legal, level
+        assert type(spec.make_bot("best", 1)) is type(spec.make_bot(spec.best, 1))
         with pytest.raises(ValueError, match="unknown bot"):
             spec.make_bot("genius", 1)
 
