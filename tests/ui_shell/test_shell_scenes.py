@@ -9,6 +9,7 @@ from dungeon_table.core import paths, registry
 from dungeon_table.core.records import load_record
 from dungeon_table.core.session import Session
 from dungeon_table.ui.i18n import t
+from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes.gameover import GameOverScene, score_rows
 from dungeon_table.ui.scenes.handoff import HOLD_MS, HandoffScene
 from dungeon_table.ui.scenes.menu import MainMenuScene
@@ -117,12 +118,19 @@ def test_replay_steps_forward_and_back_to_the_same_states() -> None:
     assert isinstance(app.top, MainMenuScene)
 
 
-def test_pause_save_and_quit_keeps_the_game_for_continue() -> None:
+def _table_after_one_action() -> tuple[App, TableScene]:
+    """A Last Dungeon table reached from the menu, with one action made (so there is a game)."""
     app = menu_app()
     click(app, "game.lastdungeon")
     click(app, "setup.start")
     table = app.top
+    assert isinstance(table, TableScene)
     table.session.apply(0, table.session.game.legal_actions(0)[0])
+    return app, table
+
+
+def test_pause_save_and_quit_keeps_the_game_for_continue() -> None:
+    app, table = _table_after_one_action()
     app.step([key(pygame.K_ESCAPE)])
     assert isinstance(app.top, PauseScene)
     click(app, "pause.save_quit")
@@ -134,11 +142,7 @@ def test_pause_save_and_quit_keeps_the_game_for_continue() -> None:
 
 
 def test_pause_save_and_quit_stays_at_the_table_when_nothing_could_be_saved() -> None:
-    app = menu_app()
-    click(app, "game.lastdungeon")
-    click(app, "setup.start")
-    table = app.top
-    table.session.apply(0, table.session.game.legal_actions(0)[0])
+    app, table = _table_after_one_action()
     table.session.autosave_error = "disk full"  # as Session records a failed autosave
 
     def refuse(path: object) -> None:
