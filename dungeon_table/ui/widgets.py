@@ -27,7 +27,8 @@ from dungeon_table.ui.theme import (
 
 Label = str | Callable[[], str]
 
-_ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+_ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+_ACTIVATE_KEYS = (*_ENTER_KEYS, pygame.K_SPACE)
 
 
 def label_text(label: Label) -> str:
@@ -351,6 +352,10 @@ class FocusRing:
         for i, widget in enumerate(self.widgets):
             widget.focused = i == self.index
 
+    def primary(self) -> Widget | None:
+        """The first usable accent button, the screen's obvious next step, if it has one."""
+        return next((w for w in self.widgets if getattr(w, "primary", False) and w.enabled), None)
+
     def move(self, step: int) -> None:
         usable = [i for i, w in enumerate(self.widgets) if w.enabled]
         if not usable:
@@ -381,6 +386,10 @@ class FocusRing:
             self.move(-1)
         elif event.key in _ACTIVATE_KEYS and current is not None and current.enabled:
             current.activate()
+        elif event.key in _ENTER_KEYS and current is None and self.primary() is not None:
+            # Enter before any Tab takes the highlighted next step (Continue, Start, Resume):
+            # a keyboard player reads the accent button as the default, as in any dialog.
+            self.primary().activate()
         else:
             return False
         return True

@@ -66,6 +66,24 @@ def test_continue_appears_only_with_an_unfinished_autosave() -> None:
     assert len(app.top.session.record.actions) == 1, "Continue resumes the autosaved game"
 
 
+def test_enter_before_any_tab_takes_the_highlighted_step() -> None:
+    """A keyboard player opening the app presses Enter on the accent button (Continue); it did
+    nothing until a Tab had focused something, and the first Tab went to the game list."""
+    session = Session.new("lastdungeon", ["human"], 11, autosave=paths.autosave_path("lastdungeon"))
+    session.apply(0, session.game.legal_actions(0)[0])
+    app = menu_app()
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.top, TableScene), type(app.top).__name__
+    assert len(app.top.session.record.actions) == 1
+
+
+def test_enter_on_setup_starts_the_game() -> None:
+    app = menu_app()
+    click(app, "game.lastdungeon")
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.top, TableScene), type(app.top).__name__
+
+
 def test_a_damaged_autosave_offers_no_continue_and_the_menu_works() -> None:
     paths.autosave_path("lastdungeon").write_text("format: 1\ngame: [unclosed\n", encoding="utf-8")
     app = menu_app()
