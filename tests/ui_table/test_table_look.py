@@ -202,3 +202,19 @@ def test_a_large_ui_scale_keeps_the_table_labels_whole() -> None:
     finally:
         table.fonts.text = real
     assert shown and not [s for s in shown if s.endswith("…")], "no label cut short"
+
+
+def test_a_card_being_paid_for_on_the_treasure_hides_the_treasure_text() -> None:
+    """The faded card on its way to the treasure space was drawn over the treasure card, whose
+    name and text showed through it: two cards' words on top of each other. Under the faded
+    card there must be plain mat, as on a room (the treasure only peeks out at its edge)."""
+    seen = {}
+    for space in (1, 3):  # Armory (a room), then the treasure; the adventurer is on neither
+        app, scene = make_table(7)
+        action = scene.game.decode_action({"type": "play", "card": "d_golem", "space": space})
+        assert scene.act(0, action) and scene.view.pending is not None, "golem costs 2: pay"
+        app.draw()
+        slot = scene.renderer.space_rect(space)
+        seen[space] = [tuple(app.surface.get_at((slot.x + slot.w * k // 8, slot.centery)))
+                       for k in range(1, 7)]
+    assert seen[1] == seen[3], "the ghost on the treasure looks as it does on a room"

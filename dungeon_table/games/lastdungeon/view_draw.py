@@ -104,6 +104,8 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
         r.shown.cards.append((slot, space.card, "hand"))
     elif ghosting and view.pending is not None:
         ghost = r.ghost(view.pending.card or "", g.cw)  # the card on its way, paid for now
+        if space.kind == "treasure":  # the faded card must not show the treasure's words through
+            pygame.draw.rect(surface, colour, slot, border_radius=g.th.px(1.2))
         surface.blit(ghost, slot)
         theme.outline(surface, slot, theme.ACCENT, g.th, 0.4)
     elif space.kind == "room":
