@@ -74,6 +74,14 @@ class TableBar:
             button.draw(surface, self.theme)
 
 
+def table_theme(app: App) -> theme.Theme:
+    """The app's theme, its UI scale held to what the table's fixed boxes can take (at 150 %
+    the labels would outgrow the card-sized spaces they name); menus keep the full scale.
+    The replay viewer draws the same table, so it uses this too."""
+    fit = theme.Theme.for_window(app.size).scale
+    return theme.Theme(scale=min(app.theme.scale, fit * TABLE_MAX_UI_SCALE))
+
+
 class TableScene(Scene):
     def __init__(
         self, app: App, session: Any, seat_kinds: list[str] | None = None,
@@ -127,10 +135,7 @@ class TableScene(Scene):
 
     @property
     def th(self) -> theme.Theme:
-        """The app's theme, its UI scale held to what the table's fixed boxes can take (at 150 %
-        the labels would outgrow the card-sized spaces they name); menus keep the full scale."""
-        fit = theme.Theme.for_window(self.app.size).scale
-        return theme.Theme(scale=min(self.app.theme.scale, fit * TABLE_MAX_UI_SCALE))
+        return table_theme(self.app)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         th = self.th

@@ -118,6 +118,22 @@ def test_replay_steps_forward_and_back_to_the_same_states() -> None:
     assert isinstance(app.top, MainMenuScene)
 
 
+def test_replay_draws_the_table_at_the_tables_own_scale() -> None:
+    """At UI scale 150 % the table holds its type to what its boxes take; the replay viewer used
+    the full scale, so at 1280x720 its prompt, deck title and caption were cut off."""
+    from dungeon_table.ui.settings import Settings
+
+    session = _finished(seed=6)
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0, ui_scale=1.5))
+    app.push(MainMenuScene(app))
+    replay = ReplayScene(app, session.record)
+    app.push(replay)
+    app.step([])
+    table = TableScene(app, Session.new("lastdungeon", ["human"], 6), ["human"])
+    assert replay.th.scale == table.th.scale < app.theme.scale
+    assert replay.renderer.geo.th.scale == table.th.scale, "the table is laid out at that scale"
+
+
 def _table_after_one_action() -> tuple[App, TableScene]:
     """A Last Dungeon table reached from the menu, with one action made (so there is a game)."""
     app = menu_app()

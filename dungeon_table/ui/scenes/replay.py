@@ -128,8 +128,16 @@ class ReplayScene(Scene):
         return busy or self.anim.busy
 
     # --- layout ----------------------------------------------------------------------------------
+    @property
+    def th(self) -> theme.Theme:
+        """The table's theme: at UI scale 150 % the full scale cut off the prompt, the deck's
+        title and the replay's own caption at 1280×720."""
+        from dungeon_table.ui.table import table_theme
+
+        return table_theme(self.app)
+
     def on_resize(self, size: tuple[int, int]) -> None:
-        th = self.app.theme
+        th = self.th
         w, h = size
         margin = th.px(2)
         side_w = max(th.px(36), round(w * 0.2))
@@ -178,7 +186,7 @@ class ReplayScene(Scene):
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.th
         surface.blit(theme.felt_background(surface.get_size()), (0, 0))
         if self.renderer is not None and self.ui is not None:
             self.renderer.draw(surface, self.view, self.ui)
