@@ -218,3 +218,28 @@ def test_a_card_being_paid_for_on_the_treasure_hides_the_treasure_text() -> None
         seen[space] = [tuple(app.surface.get_at((slot.x + slot.w * k // 8, slot.centery)))
                        for k in range(1, 7)]
     assert seen[1] == seen[3], "the ghost on the treasure looks as it does on a room"
+
+
+def test_a_finished_game_shows_no_verdict_for_a_fight_that_will_not_come(monkeypatch) -> None:  # noqa: ANN001
+    """After the last adventurer was repelled the meter still read "23 short: it will advance"
+    (the replay's last step, the table under the game-over screen)."""
+    from dungeon_table.core import registry
+    from dungeon_table.core.session import Session
+    from dungeon_table.games.lastdungeon import view_draw
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    session = Session.new("lastdungeon", ["bot:greedy"], 6)
+    bot = registry.get("lastdungeon").make_bot("greedy", 6)
+    while session.game.result() is None:
+        seat = session.game.to_act()[0]
+        session.apply(seat, bot.choose(session.game.view(seat), session.game.legal_actions(seat)))
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0))
+    scene = TableScene(app, session, ["human"], bot_delay_ms=0)
+    app.scenes.append(scene)
+    scene.on_resize(app.size)
+    verdicts = []
+    monkeypatch.setattr(view_draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
+    scene.draw(app.surface)
+    assert scene.view.phase == "over" and verdicts == []

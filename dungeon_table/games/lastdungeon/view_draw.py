@@ -252,7 +252,8 @@ def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
     g = r.geo
     assert g is not None
     a = view.adventurer
-    if a is None:
+    if a is None or view.phase == "over":
+        # Over, there is no next fight: "23 short: it will advance" stood beside a won game.
         theme.draw_panel(surface, g.meter, g.th)
         return
     short = a.power - view.total_damage
