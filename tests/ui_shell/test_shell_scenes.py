@@ -99,6 +99,22 @@ def test_game_over_play_again_and_view_replay() -> None:
     assert isinstance(app.top, ReplayScene)
 
 
+def test_game_over_waits_a_moment_before_keys_count() -> None:
+    """Enter presses the accent button (Play again) when nothing is focused; the Enter that made
+    the last move, or a held one repeating, must not skip the result the moment it shows."""
+    from dungeon_table.ui.scenes import gameover
+
+    session = _finished()
+    app = menu_app()
+    over = GameOverScene(app, session)
+    app.push(over)
+    app.step([key(pygame.K_RETURN)])
+    assert app.top is over, "an Enter at once is the table's, not a choice here"
+    over.shown_at = app.now() - gameover.SETTLE_MS
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.top, TableScene), "then Enter plays again"
+
+
 def test_replay_steps_forward_and_back_to_the_same_states() -> None:
     session = _finished(seed=6)
     app = menu_app()

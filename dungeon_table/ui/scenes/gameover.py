@@ -20,6 +20,9 @@ from dungeon_table.ui.scenes.base import MenuBase
 from dungeon_table.ui.widgets import Button, Widget
 
 SERIES_COLOURS = ["blue", "red", "green", "purple", "yellow"]  # one glyph per seat as well
+# Keys pressed this soon after the screen appears were meant for the table (the last Enter, a
+# held key repeating): they must not press "Play again" before the result has been seen.
+SETTLE_MS = 800
 
 
 def score_rows(result: Result) -> list[str]:
@@ -62,8 +65,17 @@ class GameOverScene(MenuBase):
         self.game_id: str = session.record.game
         self.names: list[str] = list(getattr(session, "names", None) or [])  # as typed at setup
         self.saved: str | None = None
+        self.shown_at: int | None = None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.shown_at is not None and \
+                self.app.now() - self.shown_at < SETTLE_MS:
+            return
+        super().handle(event)
 
     def on_enter(self) -> None:
+        if self.shown_at is None:
+            self.shown_at = self.app.now()
         if self.saved is None:
             try:
                 path = paths.save_path(self.game_id)
