@@ -116,6 +116,28 @@ def test_damaged_saves_in_load_show_their_error_and_the_app_goes_on() -> None:
     assert type(app.top).__name__ == "RulesHelpScene", "the menu keeps working"
 
 
+def test_the_keyboard_reaches_every_save_in_a_long_load_list() -> None:
+    """Only the mouse wheel scrolled the list: Tab and Down stopped at the last row shown, so a
+    keyboard player could never open an older save. Down past it now scrolls."""
+    import os
+
+    from dungeon_table.ui.scenes.replay import ReplayScene
+
+    saves = paths.saves_dir()
+    for n in range(9):  # seed n, saved n hours ago: the oldest (seed 8) is listed last
+        path = saves / f"lastdungeon-{n}.yaml"
+        Session.new("lastdungeon", ["human"], n).save(path)
+        os.utime(path, (1_700_000_000 - 3600 * n,) * 2)
+    app = menu_app()
+    click(app, "menu.load")
+    load = app.top
+    assert load.rows() < 9, "the list does not fit: the test needs a fold"
+    app.step([key(pygame.K_DOWN) for _ in range(2 * 9)])
+    assert load.first == 9 - load.rows(), "the list followed the focus to its end"
+    app.step([key(pygame.K_RETURN)])  # the focus sits on the last row's Replay
+    assert isinstance(app.top, ReplayScene) and app.top.record.seed == 8
+
+
 def test_a_future_save_and_one_of_an_unknown_game_say_why_and_stay_on_disk() -> None:
     saves = paths.saves_dir()
     text = Session.new("lastdungeon", ["human"], 5).record.to_yaml()

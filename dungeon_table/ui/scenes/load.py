@@ -74,14 +74,15 @@ class LoadScene(MenuBase):
         for info in self.saves[self.first : self.first + self.rows()]:
             right = panel.right - pad - th.px(1)
             usable = info.error is None
-            widgets.append(Button(pygame.Rect(right - bw, y + (self.row_h() - bh) // 2 - th.px(0.5),
-                                              bw, bh), lambda: t("load.replay"),
-                                  lambda i=info: self.open(i, replay=True), enabled=usable,
-                                  role="small"))
+            # Open first: Tab goes left to right, as the buttons stand
             widgets.append(Button(pygame.Rect(right - 2 * bw - th.px(1.5),
                                               y + (self.row_h() - bh) // 2 - th.px(0.5), bw, bh),
                                   lambda: t("load.open"), lambda i=info: self.open(i),
                                   enabled=usable, role="small"))
+            widgets.append(Button(pygame.Rect(right - bw, y + (self.row_h() - bh) // 2 - th.px(0.5),
+                                              bw, bh), lambda: t("load.replay"),
+                                  lambda i=info: self.open(i, replay=True), enabled=usable,
+                                  role="small"))
             y += self.row_h()
         bw = th.px(24)
         widgets.append(Button(pygame.Rect(panel.centerx - bw // 2, panel.bottom - pad - th.px(6.5),
@@ -90,11 +91,35 @@ class LoadScene(MenuBase):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.saves:
-            last = max(0, len(self.saves) - self.rows())
-            self.first = max(0, min(last, self.first - event.y))
-            self.on_resize(self.app.size)
+            self._scroll(-event.y)
+            return
+        if event.type == pygame.KEYDOWN and self._scroll_with_focus(event):
             return
         super().handle(event)
+
+    def _scroll(self, rows: int) -> None:
+        last = max(0, len(self.saves) - self.rows())
+        self.first = max(0, min(last, self.first + rows))
+        self.on_resize(self.app.size)
+
+    def _scroll_with_focus(self, event: pygame.event.Event) -> bool:
+        """Tab or Down past the last row shown (Shift+Tab or Up before the first) scrolls one
+        row and focuses the row that came in: only the wheel scrolled, so the keyboard could
+        never reach a save below the fold."""
+        shown = min(self.rows(), len(self.saves) - self.first)
+        back = event.key == pygame.K_UP or (event.key == pygame.K_TAB
+                                            and bool(event.mod & pygame.KMOD_SHIFT))
+        ahead = event.key == pygame.K_DOWN or (event.key == pygame.K_TAB and not back)
+        index = self.ring.index
+        if ahead and shown and index == 2 * shown - 1 and self.first + shown < len(self.saves):
+            self._scroll(1)
+            self.ring.focus(self.widgets[2 * shown - 2])
+            return True
+        if back and index == 0 and self.first > 0:
+            self._scroll(-1)
+            self.ring.focus(self.widgets[1])
+            return True
+        return False
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
