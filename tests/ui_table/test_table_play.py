@@ -148,3 +148,23 @@ def test_a_failed_autosave_is_told_and_the_game_goes_on(
     reason = scene.session.autosave_error
     assert reason and "No space left" in reason
     assert scene.toast is not None and scene.toast[0] == t("table.autosave_failed", reason=reason)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_log_names_spaces_as_the_table_shows_them(lang: str) -> None:
+    """The spaces carry names on screen (Armory, Entrance, Treasure), never numbers, yet the log
+    said "Goblin placed on space 1" and "Squire enters at space 0"."""
+    from dungeon_table.ui import i18n
+
+    app, scene = make_table(7, lang=lang)
+    try:
+        armory = scene.view.spaces[1]
+        assert armory.kind == "room"
+        scene.act(0, scene.game.decode_action({"type": "play", "card": "d_goblin", "space": 1}))
+        scene.act(0, scene.game.decode_action({"type": "fight"}))
+        text = "\n".join(entry.text for entry in scene.log.entries)
+        room = scene.renderer.cards.event(armory.room).room_name
+        assert getattr(room, lang) in text, text
+        assert ("space 1" if lang == "en" else "スペース1") not in text, text
+    finally:
+        i18n.set_language("en")

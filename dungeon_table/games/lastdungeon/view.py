@@ -229,7 +229,7 @@ class LastDungeonRenderer(CardLooks):
         return None
 
     def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]:
-        return [line for e in events if (line := view_anim.log_line(self, e))]
+        return [line for e in events if (line := view_anim.log_line(self, e, after))]
 
     def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
         if self.geo is None or before is None:

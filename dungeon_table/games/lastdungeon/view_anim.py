@@ -132,9 +132,25 @@ class CardLooks:
 
 
 # --- the log -----------------------------------------------------------------------------------
-def log_line(r: LastDungeonRenderer, event: Event) -> str | None:
-    """``ld.log.<type>`` filled with the event's fields, card ids turned into names."""
+def space_name(r: LastDungeonRenderer, view: m.LastDungeonView | None, i: int) -> str:
+    """A space as the table names it (its room, the Entrance, the Treasure): the spaces carry
+    no numbers on screen, so "placed on space 3" left the player counting columns."""
+    if view is None or not 0 <= i < len(view.spaces):
+        return t("ld.space", n=i)
+    space = view.spaces[i]
+    if space.kind == "room" and space.room:
+        return lang_text(r.cards.event(space.room).room_name)
+    return t(f"ld.space.{space.kind}")
+
+
+def log_line(r: LastDungeonRenderer, event: Event,
+             view: m.LastDungeonView | None = None) -> str | None:
+    """``ld.log.<type>`` filled with the event's fields, card ids turned into names and space
+    numbers into the names of those spaces in ``view`` (the table after the events)."""
     data = {k: getattr(event, k) for k in event.__struct_fields__ if k != "to"}
+    for key in ("space", "to_space", "from_space"):
+        if isinstance(data.get(key), int):
+            data[key] = space_name(r, view, data[key])
     for key in ("card", "room"):
         if isinstance(data.get(key), str) and data[key]:
             data[key] = r.name(data[key])
