@@ -191,3 +191,26 @@ def test_keyboard_only_from_menu_to_a_table() -> None:
     assert widget(app, t("setup.start")).focused, "Tab reaches Start"
     app.step([key(pygame.K_RETURN)])
     assert isinstance(app.top, TableScene)
+
+
+def test_the_game_tiles_line_fits_at_every_ui_scale() -> None:
+    """At UI scale 75 % the tile shrank but small type stops at its legible minimum, so the
+    blurb read "stop every adventurer before the treas…"."""
+    from dungeon_table.ui import fonts, i18n
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.scenes.menu import GameTile
+    from dungeon_table.ui.settings import Settings
+
+    try:
+        for lang in ("en", "ja"):
+            for scale in (0.75, 1.0, 1.5):
+                app = App(surface=pygame.Surface((1280, 720)),
+                          settings=Settings(lang=lang, anim_speed=0, ui_scale=scale))
+                app.push(MainMenuScene(app))
+                app.step([])
+                for tile in [w for w in app.top.widgets if isinstance(w, GameTile)]:
+                    inner = tile.rect.w - 2 * app.theme.px(2.5)
+                    line = tile.line()
+                    assert fonts.fit(line, "small", inner, app.theme.scale) == line, (lang, scale)
+    finally:
+        i18n.set_language("en")

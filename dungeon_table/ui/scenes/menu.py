@@ -28,6 +28,11 @@ class GameTile(Button):
             return t("menu.players_solo")
         return t("menu.players", min=spec.min_players, max=spec.max_players)
 
+    def line(self) -> str:
+        """The small line under the name: players, then the blurb."""
+        blurb = f"game.{self.game_id}.blurb"
+        return self.detail() + (f"  ·  {t(blurb)}" if has(blurb, "en") else "")
+
     def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
         fill, ink = self.colours()
         theme.draw_panel(surface, self.rect, th, fill)
@@ -38,9 +43,7 @@ class GameTile(Button):
         name = fonts.fit(fonts.wrap(self.label(), "heading", 10**6)[0], "heading", inner, th.scale)
         img = fonts.text(name, "heading", ink, th.scale)
         surface.blit(img, (self.rect.x + pad, self.rect.y + th.px(1.5)))
-        blurb = f"game.{self.game_id}.blurb"
-        detail = self.detail() + (f"  ·  {t(blurb)}" if has(blurb, "en") else "")
-        detail = fonts.fit(detail, "small", inner, th.scale)
+        detail = fonts.fit(self.line(), "small", inner, th.scale)
         small = fonts.text(detail, "small", theme.TEXT_DIM, th.scale)
         surface.blit(small, (self.rect.x + pad, self.rect.bottom - th.px(1.5) - small.get_height()))
 
@@ -76,12 +79,22 @@ class MainMenuScene(MenuBase):
         th = self.th
         tiles = len(self.games) * (self.TILE_H + self.TILE_GAP) - self.TILE_GAP
         buttons = self._action_count() * (self.BUTTON_H + self.BUTTON_GAP) - self.BUTTON_GAP
-        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(124)),
+        rect = pygame.Rect(0, 0, min(w - th.px(8), max(th.px(124), self._width_for_tiles())),
                            th.px(4 + 5 + max(tiles, buttons) + 4))
         title_h = th.px(16)
         top = (h - rect.h - title_h) * 2 // 5 + title_h
         rect.midtop = (w // 2, max(title_h + th.px(2), top))
         return rect
+
+    def _width_for_tiles(self) -> int:
+        """A panel wide enough for each tile's line: small type stops shrinking at its legible
+        minimum, so at UI scale 75 % the blurb outgrew the shrunken tile and was cut off."""
+        th = self.th
+        widest = max((fonts.font("small", th.scale).size(GameTile(pygame.Rect(0, 0, 0, 0), g,
+                                                                   None).line())[0]
+                      for g in self.games), default=0)
+        tile = widest + 2 * th.px(2.5) + th.px(1)
+        return round(tile / 0.56) + 3 * th.px(4)
 
     def build(self) -> list[Widget]:
         th = self.th
