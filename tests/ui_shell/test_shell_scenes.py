@@ -220,3 +220,37 @@ def test_every_scene_draws_in_both_languages_at_both_sizes() -> None:
                 for w in getattr(scene, "widgets", []):
                     assert app.surface.get_rect().contains(w.rect), (type(scene).__name__, w.rect)
                 app.pop()
+
+
+def test_at_ui_scale_75_percent_load_and_game_over_cut_no_words(monkeypatch) -> None:  # noqa: ANN001
+    """At 1280x720 and 75 % the grid shrinks to half while small type stops at its legible
+    minimum: the Load rows and the game-over "saved as" line ended in "…"."""
+    from dungeon_table.ui import fonts, i18n
+    from dungeon_table.ui.scenes.load import LoadScene
+    from dungeon_table.ui.settings import Settings
+
+    session = _finished()
+    session.save(paths.save_path("lastdungeon"))
+    cut: list[str] = []
+    fit = fonts.fit
+
+    def spy(s: str, *args, **kwargs) -> str:  # noqa: ANN002, ANN003
+        out = fit(s, *args, **kwargs)
+        if out != s:
+            cut.append(s)
+        return out
+
+    monkeypatch.setattr(fonts, "fit", spy)
+    try:
+        for lang in ("en", "ja"):
+            app = App(surface=pygame.Surface((1280, 720)),
+                      settings=Settings(lang=lang, anim_speed=0, ui_scale=0.75))
+            app.push(MainMenuScene(app))
+            for scene in (LoadScene(app), GameOverScene(app, session)):
+                app.push(scene)
+                app.step([])
+                app.draw()
+                app.pop()
+        assert cut == []
+    finally:
+        i18n.set_language("en")

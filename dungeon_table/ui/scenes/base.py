@@ -13,6 +13,9 @@ from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.widgets import FocusRing, Widget, dispatch, draw_all
 
 _DIM_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+# Below this theme scale small and body type stop shrinking (their legible minimum) while the grid
+# goes on: a box sized in plain grid units then cuts its words (UI scale 75 % at 1280×720).
+TEXT_FLOOR = max(fonts.ROLE_MIN[role] / fonts.ROLE_SIZES[role] for role in fonts.ROLE_MIN)
 
 
 def dim_layer(size: tuple[int, int], alpha: int = 196) -> pygame.Surface:
@@ -88,12 +91,16 @@ class MenuBase(Scene):
         img = fonts.text(s, role, colour, self.th.scale, bold)
         return surface.blit(img, img.get_rect(**anchor))
 
+    def text_px(self, n: float) -> int:
+        """``n`` grid units for a width that holds text: never narrower than at TEXT_FLOOR."""
+        return theme.Theme(scale=max(self.th.scale, TEXT_FLOOR)).px(n)
+
     def page_rect(self, top: float, bottom: float) -> pygame.Rect:
         """The panel of a page-like screen (a list, a text): at most 130 grid units wide, centred,
         from ``top`` grid units below the window's top to ``bottom`` above its foot."""
         w, h = self.app.size
         th = self.th
-        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(130)), h - th.px(top + bottom))
+        rect = pygame.Rect(0, 0, min(w - th.px(8), self.text_px(130)), h - th.px(top + bottom))
         rect.midtop = (w // 2, th.px(top))
         return rect
 

@@ -123,7 +123,7 @@ class GameOverScene(MenuBase):
         body = max(th.px(40), table_h)
         head = fonts.line_height("title", th.scale) + th.px(3)
         height = th.px(4) + head + body + th.px(3) + th.px(7) + th.px(4)
-        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(160)), min(h - th.px(8), height))
+        rect = pygame.Rect(0, 0, min(w - th.px(8), self.text_px(160)), min(h - th.px(8), height))
         rect.center = (w // 2, h // 2)
         return rect
 
