@@ -168,3 +168,16 @@ def test_the_log_names_spaces_as_the_table_shows_them(lang: str) -> None:
         assert ("space 1" if lang == "en" else "スペース1") not in text, text
     finally:
         i18n.set_language("en")
+
+
+def test_an_expansion_is_logged_by_the_room_name_its_space_shows() -> None:
+    """The log said "Rousing Song opens" (the event side) while the new space read "Tavern
+    Cellar" (the room side of the same card)."""
+    app, scene = make_table(7)
+    scene.act(0, scene.game.decode_action({"type": "expand"}))
+    scene.act(0, scene.game.decode_action({"type": "pay", "crystal": "crystal_l3"}))
+    new = scene.view.spaces[3]  # the treasure moved on to 4; the set-aside room fills 3
+    assert new.kind == "room" and scene.view.spaces[4].kind == "treasure"
+    text = "\n".join(entry.text for entry in scene.log.entries)
+    event_card = scene.renderer.cards.event(new.room)
+    assert event_card.room_name.en in text and event_card.name.en not in text, text

@@ -151,9 +151,11 @@ def log_line(r: LastDungeonRenderer, event: Event,
     for key in ("space", "to_space", "from_space"):
         if isinstance(data.get(key), int):
             data[key] = space_name(r, view, data[key])
-    for key in ("card", "room"):
-        if isinstance(data.get(key), str) and data[key]:
-            data[key] = r.name(data[key])
+    if isinstance(data.get("card"), str) and data["card"]:
+        data["card"] = r.name(data["card"])
+    if isinstance(data.get("room"), str) and data["room"]:
+        # a room by the name its space shows ("Tavern Cellar"), not its event side's
+        data["room"] = lang_text(r.cards.event(data["room"]).room_name)
     if "cards" in data:
         data["n"] = len(data["cards"])
         data["cards"] = ", ".join(r.name(c) for c in data["cards"])
