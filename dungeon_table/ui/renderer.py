@@ -17,6 +17,9 @@ shows comes from the view and the legal actions. Its methods:
     The card under ``pos`` drawn about 2.5x with its full text, or None.
 ``log_lines(events, before, after) -> list[str]`` and ``log_heading(before, after) -> str | None``
     Translated log text for the events; a heading such as "Round 3" when a new round starts.
+``cancel_pick() -> bool`` (optional)
+    Drop a local first step (a picked card); True if there was one. Esc does this before it opens
+    the menu, as "back" does everywhere else.
 """
 
 from __future__ import annotations

@@ -400,7 +400,11 @@ class TableScene(Scene):
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif key == pygame.K_ESCAPE:
-            self.open_menu()
+            cancel = getattr(self.renderer, "cancel_pick", None)
+            if cancel is not None and cancel():
+                self._refresh()  # a picked card is put back first: Esc is "back"
+            else:
+                self.open_menu()
         elif key == pygame.K_h:
             self.hint()
         elif key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):

@@ -130,6 +130,22 @@ def test_escape_opens_the_pause_menu_over_the_table() -> None:
     assert app.find(type(scene)) is scene
 
 
+def test_escape_puts_a_picked_card_back_before_it_opens_the_menu() -> None:
+    """A keyboard player who picked the wrong card pressed Esc to go back and got the pause menu
+    with the card still picked; Esc is "back" on every other screen."""
+    from dungeon_table.ui.scenes.pause import PauseScene
+
+    app, scene = make_table(seed=8)
+    app.step([key(pygame.K_TAB), key(pygame.K_RETURN)])  # pick the first hand card
+    assert scene.renderer.selected is not None
+    spaces = [tg for tg in scene.ui.targets if tg.pick is None]
+    app.step([key(pygame.K_ESCAPE)])
+    assert app.top is scene and scene.renderer.selected is None
+    assert len([tg for tg in scene.ui.targets if tg.pick is None]) < len(spaces), "no space offered"
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, PauseScene)
+
+
 def test_a_failed_autosave_is_told_and_the_game_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -181,6 +181,11 @@ class LastDungeonRenderer(CardLooks):
             out.append(Target(rect, action, _label))
         return out
 
+    def cancel_pick(self) -> bool:
+        """Put a picked card back (Esc); False when none was picked."""
+        picked, self.selected = self.selected is not None, None
+        return picked
+
     def _picker(self, card: str) -> Any:
         def pick() -> None:
             self.selected = None if self.selected == card else card
