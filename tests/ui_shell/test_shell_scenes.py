@@ -254,3 +254,39 @@ def test_at_ui_scale_75_percent_load_and_game_over_cut_no_words(monkeypatch) -> 
         assert cut == []
     finally:
         i18n.set_language("en")
+
+
+class _Spy(pygame.Surface):
+    """A surface that keeps where each image was meant to go (``blit`` returns the clipped part)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.meant: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN201
+        if not args and not kwargs:
+            self.meant.append(pygame.Rect(tuple(dest)[:2], source.get_size()))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+def test_setup_keeps_its_headings_on_screen_at_every_scale() -> None:
+    """At UI scale 150 % and 1280x720 "New game" above the game's name sat half off the top."""
+    from dungeon_table.ui import i18n
+    from dungeon_table.ui.scenes.setup import SetupScene
+    from dungeon_table.ui.settings import Settings
+
+    try:
+        for lang in ("en", "ja"):
+            for scale in (0.75, 1.0, 1.5):
+                surface = _Spy((1280, 720))
+                app = App(surface=surface, settings=Settings(lang=lang, anim_speed=0,
+                                                             ui_scale=scale))
+                app.push(MainMenuScene(app))
+                app.push(SetupScene(app, "lastdungeon"))
+                app.step([])
+                surface.meant.clear()
+                app.draw()
+                off = [r for r in surface.meant if r.top < 0 or r.bottom > 720]
+                assert off == [], (lang, scale, off)
+    finally:
+        i18n.set_language("en")

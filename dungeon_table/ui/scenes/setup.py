@@ -105,9 +105,13 @@ class SetupScene(MenuBase):
         w, h = self.app.size
         th = self.th
         body = self._row_count() * (self.ROW + self.GAP) + 2 * 5 + 3
+        # room above for the game's name and the "New game" line over it, measured in the type
+        # they are set in: at 150 % and 1280×720 a fixed 16 units put "New game" off the top
+        head = (fonts.font("title", th.scale).get_height() + fonts.font("body", th.scale)
+                .get_height() + th.px(3))
         rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(124)),
-                           min(h - th.px(20), th.px(4 + body + 4 + self.ROW + 4)))
-        rect.midtop = (w // 2, max(th.px(16), (h - rect.h) // 3))
+                           min(h - head - th.px(2), th.px(4 + body + 4 + self.ROW + 4)))
+        rect.midtop = (w // 2, max(head, (h - rect.h) // 3))
         return rect
 
     def _labelled(self, x: int, y: int, box_w: int) -> pygame.Rect:
