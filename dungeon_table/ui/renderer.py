@@ -46,6 +46,7 @@ class Target:
     pick: Callable[[], None] | None = None  # a local step (pick a card first), not sent to the game
     covers: list[Action] = field(default_factory=list)  # actions a local step leads to (hints)
     quiet: bool = False  # the renderer marks it legal itself (overlapping cards in a fan)
+    z: int = 0  # drawn above targets of lower z where they overlap (a lifted card over its fan)
 
     def leads_to(self, action: Action | None) -> bool:
         return action is not None and (action == self.action if self.pick is None

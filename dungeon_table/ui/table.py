@@ -365,7 +365,8 @@ class TableScene(Scene):
     def _update_hover(self) -> None:
         pos = self.ui.mouse
         hits = [i for i, tg in enumerate(self.ui.targets) if tg.rect.collidepoint(pos)]
-        self.ui.hover = hits[-1] if hits else None  # the topmost: later targets are drawn over
+        # the topmost: a higher z, else the later target, is drawn over
+        self.ui.hover = max(hits, key=lambda i: (self.ui.targets[i].z, i)) if hits else None
 
     def _click(self, pos: tuple[int, int]) -> None:
         self._update_hover()

@@ -92,13 +92,17 @@ def button_rects(area: Rect, n: int, th: theme.Theme) -> list[Rect]:
 def draw_fan(surface: pygame.Surface, images: list[pygame.Surface | None], rects: list[Rect],
              th: theme.Theme, lifted: set[int], legal: set[int]) -> None:
     """The hand: each card with its shadow (None: hidden, still flying in); a legal card gets a
-    mint rule along the strip of its top edge that the next card leaves visible."""
-    for i, (image, rect) in enumerate(zip(images, rects, strict=True)):
+    mint rule along the strip of its top edge that the next card leaves visible. Lifted cards
+    (picked, paid with) are drawn over the fan: under their neighbour their name was cut."""
+    order = [i for i in range(len(rects)) if i not in lifted] + sorted(lifted)
+    for i in order:
+        image, rect = images[i], rects[i]
         if image is None:
             continue
         cf.blit_card(surface, image, rect, lifted=i in lifted)
         if i in legal:
-            right = rects[i + 1].x if i + 1 < len(rects) else rect.right
+            covered = i + 1 < len(rects) and i not in lifted
+            right = rects[i + 1].x if covered else rect.right
             y = rect.y - th.px(0.9)
             pygame.draw.line(surface, theme.LEGAL, (rect.x + th.px(1), y),
                              (right - th.px(1), y), max(2, th.px(0.4)))

@@ -197,3 +197,38 @@ def test_an_expansion_is_logged_by_the_room_name_its_space_shows() -> None:
     text = "\n".join(entry.text for entry in scene.log.entries)
     event_card = scene.renderer.cards.event(new.room)
     assert event_card.room_name.en in text and event_card.name.en not in text, text
+
+
+def test_a_picked_card_is_drawn_and_hit_over_its_neighbour() -> None:
+    """A picked card rose in the fan but stayed under the next card, which cut its name; where
+    they overlap, the pointer must find the card that is seen there."""
+    from dungeon_table.core import registry
+    from dungeon_table.ui import tabletop
+
+    app, scene = make_table(seed=11)
+    bot = registry.get("lastdungeon").make_bot("greedy", 11)
+    while len(scene.view.hand) < 7 or not any(isinstance(a, m.Play) for a in scene.ui.legal):
+        assert scene.game.result() is None
+        scene.act(0, bot.choose(scene.game.view(0), scene.ui.legal))  # to a crowded hand
+    app.step([])
+    hand = scene.view.hand
+    picks = [i for i, tg in enumerate(scene.ui.targets) if tg.pick is not None]
+    first = picks[0]
+    app.step(click_at(visible_point(scene, first)))
+    assert scene.renderer.selected == hand[0]
+    mine = next(tg for tg in scene.ui.targets if tg.pick and tg.action.card == hand[0])
+    nxt = next(tg for tg in scene.ui.targets if tg.pick and tg.action.card == hand[1])
+    overlap = mine.rect.clip(nxt.rect)
+    assert overlap.w > 0, "hand cards overlap in the fan"
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=overlap.center, rel=(0, 0),
+                                 buttons=(0, 0, 0))])
+    assert scene.ui.targets[scene.ui.hover] is mine
+    drawn = []
+    original = tabletop.cf.blit_card
+    tabletop.cf.blit_card = lambda s, image, rect, lifted=False: drawn.append(rect.copy())
+    try:
+        tabletop.draw_fan(app.surface, [pygame.Surface((4, 4))] * len(hand),
+                          scene.renderer.hand_rects(len(hand), {0}), scene.th, {0}, set())
+    finally:
+        tabletop.cf.blit_card = original
+    assert drawn[-1] == mine.rect, "the picked card is drawn last, over the fan"

@@ -157,15 +157,17 @@ class LastDungeonRenderer(CardLooks):
         if self.selected is not None and not any(p.card == self.selected for p in plays):
             self.selected = None
         out: list[Target] = []
-        rects = self.hand_rects(len(view.hand), self._lifted(view))
+        lifted = self._lifted(view)
+        rects = self.hand_rects(len(view.hand), lifted)
         for i, card in enumerate(view.hand):
             mine = [p for p in plays if p.card == card]
+            z = int(i in lifted)  # draw_fan puts lifted cards over the fan
             if mine and view.phase == "actions":
                 out.append(Target(rects[i], mine[0], self.name(card), pick=self._picker(card),
-                                  covers=list(mine), quiet=True))
+                                  covers=list(mine), quiet=True, z=z))
             discard = m.Discard(card=card)
             if discard in legal:
-                out.append(Target(rects[i], discard, self.name(card), quiet=True))
+                out.append(Target(rects[i], discard, self.name(card), quiet=True, z=z))
         for p in plays:
             if p.card == self.selected:
                 out.append(Target(self.space_rect(p.space), p, t("ld.space", n=p.space)))
