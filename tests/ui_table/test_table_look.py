@@ -243,3 +243,22 @@ def test_a_finished_game_shows_no_verdict_for_a_fight_that_will_not_come(monkeyp
     monkeypatch.setattr(view_draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
     scene.draw(app.surface)
     assert scene.view.phase == "over" and verdicts == []
+
+
+def test_a_picked_card_is_not_outlined_like_the_keyboard_focus() -> None:
+    """After Enter picked a card, the card and the space the focus moved to wore the same amber
+    outline: two things looked focused."""
+    from ui_events import key
+
+    from dungeon_table.games.lastdungeon.view_draw import CHOSEN
+    from dungeon_table.ui import theme
+
+    app, scene = make_table(7)
+    app.step([key(pygame.K_TAB), key(pygame.K_RETURN)])
+    card = scene.renderer.selected
+    assert card is not None and scene.ui.focus is not None
+    picked = next(tg.rect for tg in scene.ui.targets if tg.pick and tg.action.card == card)
+    app.draw()
+    column = {tuple(app.surface.get_at((picked.centerx, y)))[:3]
+              for y in range(picked.y - scene.th.px(1.2), picked.y + 1)}
+    assert CHOSEN in column and theme.ACCENT not in column, column

@@ -21,6 +21,10 @@ from dungeon_table.ui.renderer import UiState
 if TYPE_CHECKING:
     from dungeon_table.games.lastdungeon.view import LastDungeonRenderer
 
+# What is picked or paid with (the card on its way, its space, chosen crystals): white, so it is
+# never mistaken for the keyboard focus, which the table draws in the accent colour.
+CHOSEN = theme.TEXT
+
 
 # --- drawing the table ------------------------------------------------------------------------
 def draw_table(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
@@ -107,7 +111,7 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
         if space.kind == "treasure":  # the faded card must not show the treasure's words through
             pygame.draw.rect(surface, colour, slot, border_radius=g.th.px(1.2))
         surface.blit(ghost, slot)
-        theme.outline(surface, slot, theme.ACCENT, g.th, 0.4)
+        theme.outline(surface, slot, CHOSEN, g.th, 0.4)
     elif space.kind == "room":
         pygame.draw.rect(surface, theme.mix(colour, theme.TEXT_DIM, 0.3), slot,
                          max(1, g.th.px(0.25)), border_radius=g.th.px(1.2))
@@ -243,7 +247,7 @@ def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface, view: m.Last
             tabletop.label(surface, str(crystal.value), "body", theme.TEXT, sc, True,
                            midtop=(spot.x + max(strip // 2, g.th.px(1)), spot.y + g.th.px(0.5)))
         if crystal.card in chosen:
-            theme.outline(surface, spot, theme.ACCENT, g.th, 0.4)
+            theme.outline(surface, spot, CHOSEN, g.th, 0.4)
 
 
 def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView) -> None:
@@ -301,7 +305,7 @@ def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
             tabletop.badge(surface, "✓" if view.phase != "event_discard" else "×",
                            (rect.centerx, rect.y + rect.h // 2), theme.ACCENT, g.th)
         elif card in (r.selected, playing):
-            theme.outline(surface, rect, theme.ACCENT, g.th, 0.5)
+            theme.outline(surface, rect, CHOSEN, g.th, 0.5)
 
 
 def _draw_buttons(r: LastDungeonRenderer, surface: pygame.Surface, ui: UiState) -> None:
