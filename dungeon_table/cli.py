@@ -149,6 +149,11 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as err:
         print(f"dungeon-table: {err}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader stopped early (`... --json | head`): end quietly, as other tools do, rather
+        # than with a traceback; stdout goes to devnull so the exit flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _spec(game_id: str) -> registry.GameSpec:

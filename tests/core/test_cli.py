@@ -140,6 +140,22 @@ def test_python_dash_m_is_the_same_command() -> None:
         assert command in done.stdout
 
 
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    """`dungeon-table simulate ... --json | head -c 100` ended in a BrokenPipeError traceback."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dungeon_table", "script", "tests/core/scripts/lastdungeon_first_fight.yaml"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parents[2],
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()  # the reader is gone before the output comes
+    _, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err and b"BrokenPipe" not in err, err.decode()
+    assert proc.returncode == 0
+
+
 @pytest.mark.parametrize(
     ("option", "message"),
     [
