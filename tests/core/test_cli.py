@@ -146,7 +146,8 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     import sys
 
     proc = subprocess.Popen(
-        [sys.executable, "-m", "dungeon_table", "script", "tests/core/scripts/lastdungeon_first_fight.yaml"],
+        [sys.executable, "-m", "dungeon_table", "script",
+         "tests/core/scripts/lastdungeon_first_fight.yaml"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parents[2],
     )
     assert proc.stdout is not None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from shell_helpers import click, click_at, key, key_up, menu_app
 
 from dungeon_table.core import paths, registry
@@ -222,7 +223,9 @@ def test_every_scene_draws_in_both_languages_at_both_sizes() -> None:
                 app.pop()
 
 
-def test_at_ui_scale_75_percent_load_and_game_over_cut_no_words(monkeypatch) -> None:  # noqa: ANN001
+def test_at_ui_scale_75_percent_load_and_game_over_cut_no_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """At 1280x720 and 75 % the grid shrinks to half while small type stops at its legible
     minimum: the Load rows and the game-over "saved as" line ended in "…"."""
     from dungeon_table.ui import fonts, i18n

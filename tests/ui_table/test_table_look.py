@@ -220,7 +220,9 @@ def test_a_card_being_paid_for_on_the_treasure_hides_the_treasure_text() -> None
     assert seen[1] == seen[3], "the ghost on the treasure looks as it does on a room"
 
 
-def test_a_finished_game_shows_no_verdict_for_a_fight_that_will_not_come(monkeypatch) -> None:  # noqa: ANN001
+def test_a_finished_game_shows_no_verdict_for_a_fight_that_will_not_come(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """After the last adventurer was repelled the meter still read "23 short: it will advance"
     (the replay's last step, the table under the game-over screen)."""
     from dungeon_table.core import registry
