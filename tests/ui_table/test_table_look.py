@@ -264,3 +264,28 @@ def test_a_picked_card_is_not_outlined_like_the_keyboard_focus() -> None:
     column = {tuple(app.surface.get_at((picked.centerx, y)))[:3]
               for y in range(picked.y - scene.th.px(1.2), picked.y + 1)}
     assert CHOSEN in column and theme.ACCENT not in column, column
+
+
+def test_after_the_fight_the_meter_says_repelled_not_what_the_fight_will_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Choosing scout or crystallise, the meter still read "This fight repels it!": the fight
+    was over, so it says that it repelled."""
+    from dungeon_table.core.session import Session
+    from dungeon_table.games.lastdungeon import view_draw
+    from dungeon_table.ui.i18n import t
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0))
+    session = Session.new("lastdungeon", ["human"], 7, {"difficulty": -20})  # every power 1
+    scene = TableScene(app, session, ["human"], bot_delay_ms=0)
+    app.push(scene)
+    assert scene.act(0, scene.game.decode_action({"type": "play", "card": "d_goblin", "space": 1}))
+    assert scene.act(0, scene.game.decode_action({"type": "fight"}))
+    assert scene.view.phase == "repelled"
+    verdicts = []
+    monkeypatch.setattr(view_draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
+    scene.draw(app.surface)
+    assert verdicts == [t("ld.meter.repelled")]

@@ -262,6 +262,8 @@ def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
         return
     short = a.power - view.total_damage
     verdict = t("ld.meter.repels") if short <= 0 else t("ld.meter.short", n=short)
+    if view.phase == "repelled" or (view.pending and view.pending.kind == "scout"):
+        verdict = t("ld.meter.repelled")  # the fight is over: not "this fight repels it"
     detail = t("ld.meter.parts", placed=view.total_damage - a.stacked_damage,
                stacked=a.stacked_damage) if a.stacked_damage else ""
     tabletop.meter(surface, g.meter, g.th,
