@@ -84,6 +84,20 @@ def test_enter_on_setup_starts_the_game() -> None:
     assert isinstance(app.top, TableScene), type(app.top).__name__
 
 
+def test_a_new_game_keeps_the_unfinished_one_in_load() -> None:
+    """New game wrote its autosave over the unfinished game Continue offered: that game was gone
+    without a word. It is now kept as an ordinary save, listed in Load."""
+    from dungeon_table.core.records import load_record
+
+    session = Session.new("lastdungeon", ["human"], 11, autosave=paths.autosave_path("lastdungeon"))
+    session.apply(0, session.game.legal_actions(0)[0])
+    app = menu_app()
+    _start_from_setup(app)
+    kept = [load_record(p) for p in paths.saves_dir().glob("lastdungeon-*.yaml")]
+    assert [(r.seed, r.actions) for r in kept] == [(11, session.record.actions)]
+    assert load_record(paths.autosave_path("lastdungeon")).actions == [], "the new game"
+
+
 def test_a_damaged_autosave_offers_no_continue_and_the_menu_works() -> None:
     paths.autosave_path("lastdungeon").write_text("format: 1\ngame: [unclosed\n", encoding="utf-8")
     app = menu_app()

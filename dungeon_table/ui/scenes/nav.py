@@ -84,16 +84,21 @@ def start_game(
 
 
 def keep_unreadable(autosave: Path, game_id: str) -> None:
-    """An autosave this version cannot replay (damaged, from a newer version, refused by changed
-    rules) is renamed to an ordinary save, listed in Load with its error, rather than overwritten
-    by the new game: a newer version may still open it."""
+    """The autosave a new or loaded game is about to write over is renamed to an ordinary save
+    (listed in Load) when it holds something not kept elsewhere: one this version cannot replay
+    (damaged, from a newer version, refused by changed rules: a newer version may still open it),
+    or an unfinished game, which New game used to throw away without a word. A finished game was
+    already saved by the game-over screen, and an untouched one holds nothing."""
     from dungeon_table.core.session import Session
 
     if not autosave.exists():
         return
     try:
-        Session.load(autosave)
+        session = Session.load(autosave)
     except (SaveError, ValueError):
+        autosave.replace(paths.save_path(game_id))
+        return
+    if session.record.actions and session.game.result() is None:
         autosave.replace(paths.save_path(game_id))
 
 
@@ -155,6 +160,7 @@ def load_session(path: Path, keep_autosave: bool = True) -> Any:
     game_id = load_record(path).game
     autosave = paths.autosave_path(game_id) if keep_autosave else None
     session = Session.load(path, autosave=autosave)
-    if autosave is not None and autosave != path:
+    if autosave is not None and autosave != path and session.game.result() is None:
         keep_unreadable(autosave, game_id)  # its next action autosaves over that file
+        # (a finished save only opens the replay: the unfinished autosave stays for Continue)
     return session
