@@ -384,12 +384,13 @@ class FocusRing:
             self.move(1)
         elif event.key in (pygame.K_UP, pygame.K_LEFT):
             self.move(-1)
+        elif event.key in _ENTER_KEYS and (current is None or isinstance(current, TextField)) \
+                and self.primary() is not None:
+            # Enter before any Tab, or in a text field, takes the highlighted next step
+            # (Continue, Start): the accent button is the default, as in any dialog or form.
+            self.primary().activate()
         elif event.key in _ACTIVATE_KEYS and current is not None and current.enabled:
             current.activate()
-        elif event.key in _ENTER_KEYS and current is None and self.primary() is not None:
-            # Enter before any Tab takes the highlighted next step (Continue, Start, Resume):
-            # a keyboard player reads the accent button as the default, as in any dialog.
-            self.primary().activate()
         else:
             return False
         return True

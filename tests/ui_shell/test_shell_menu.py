@@ -84,6 +84,16 @@ def test_enter_on_setup_starts_the_game() -> None:
     assert isinstance(app.top, TableScene), type(app.top).__name__
 
 
+def test_enter_in_the_seed_field_starts_the_game_with_that_seed() -> None:
+    """Typing a seed and pressing Enter did nothing: the form's Start is its default."""
+    app = menu_app()
+    click(app, "game.lastdungeon")
+    seed_field = [w for w in app.top.widgets if getattr(w, "allowed", None)][0]
+    app.step(click_at(seed_field.rect.center))
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="42"), key(pygame.K_RETURN)])
+    assert isinstance(app.top, TableScene) and app.top.session.record.seed == 42
+
+
 def test_a_new_game_keeps_the_unfinished_one_in_load() -> None:
     """New game wrote its autosave over the unfinished game Continue offered: that game was gone
     without a word. It is now kept as an ordinary save, listed in Load."""
