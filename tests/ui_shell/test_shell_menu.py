@@ -108,6 +108,16 @@ def test_a_new_game_keeps_the_unfinished_one_in_load() -> None:
     assert load_record(paths.autosave_path("lastdungeon")).actions == [], "the new game"
 
 
+def test_a_new_game_after_save_and_quit_leaves_one_copy_in_load() -> None:
+    """Save & quit already wrote the game to Load: keeping its autosave too made two entries."""
+    session = Session.new("lastdungeon", ["human"], 11, autosave=paths.autosave_path("lastdungeon"))
+    session.apply(0, session.game.legal_actions(0)[0])
+    session.save(paths.save_path("lastdungeon"))  # what Save & quit does
+    app = menu_app()
+    _start_from_setup(app)
+    assert len(list(paths.saves_dir().glob("lastdungeon-*.yaml"))) == 1
+
+
 def test_a_damaged_autosave_offers_no_continue_and_the_menu_works() -> None:
     paths.autosave_path("lastdungeon").write_text("format: 1\ngame: [unclosed\n", encoding="utf-8")
     app = menu_app()

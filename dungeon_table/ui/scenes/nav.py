@@ -98,8 +98,19 @@ def keep_unreadable(autosave: Path, game_id: str) -> None:
     except (SaveError, ValueError):
         autosave.replace(paths.save_path(game_id))
         return
-    if session.record.actions and session.game.result() is None:
+    if session.record.actions and session.game.result() is None and not _saved_already(autosave):
         autosave.replace(paths.save_path(game_id))
+
+
+def _saved_already(autosave: Path) -> bool:
+    """An ordinary save holds the very same game (Save & quit wrote one): a second copy in Load
+    would only be clutter."""
+    try:
+        text = autosave.read_text(encoding="utf-8")
+        return any(p.read_text(encoding="utf-8") == text for p in paths.saves_dir().glob("*.yaml")
+                   if p != autosave and not p.name.startswith("autosave-"))
+    except OSError:
+        return False
 
 
 @dataclass
