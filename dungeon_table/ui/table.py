@@ -82,6 +82,14 @@ def table_theme(app: App) -> theme.Theme:
     return theme.Theme(scale=min(app.theme.scale, fit * TABLE_MAX_UI_SCALE))
 
 
+def side_column(size: tuple[int, int], th: theme.Theme) -> pygame.Rect:
+    """The right-hand column (buttons and log) of a table; the replay viewer shares it."""
+    w, h = size
+    margin = th.px(2)
+    side_w = max(th.px(36), round(w * 0.2))
+    return pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
+
+
 class TableScene(Scene):
     def __init__(
         self, app: App, session: Any, seat_kinds: list[str] | None = None,
@@ -139,10 +147,9 @@ class TableScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         th = self.th
-        w, h = size
+        h = size[1]
         margin = th.px(2)
-        side_w = max(th.px(36), round(w * 0.2))
-        side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
+        side = side_column(size, th)
         bar_h = self.bar.layout(side, th)
         self.log.layout(pygame.Rect(side.x, side.y + bar_h + margin, side.w, side.h - bar_h - margin),
                         th)

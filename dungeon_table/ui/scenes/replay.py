@@ -137,11 +137,12 @@ class ReplayScene(Scene):
         return table_theme(self.app)
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        from dungeon_table.ui.table import side_column
+
         th = self.th
-        w, h = size
+        h = size[1]
         margin = th.px(2)
-        side_w = max(th.px(36), round(w * 0.2))
-        side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
+        side = side_column(size, th)
         bh, gap = th.px(6), th.px(1)
         small = (side.w - 4 * gap) // 6
         wide = side.w - 4 * gap - 4 * small
