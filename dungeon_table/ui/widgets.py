@@ -324,7 +324,8 @@ class TextField(Widget):
 class FocusRing:
     """Keyboard focus over widgets: Tab/Shift+Tab and Up/Down move it, Enter/Space press.
 
-    Left/Right go to the focused widget first (a Choice cycles); otherwise they move too.
+    Left/Right go to the focused widget first (a Choice cycles); otherwise they move too. Enter on
+    a Choice moves on to the next row rather than changing its value.
     """
 
     def __init__(self, widgets: Sequence[Widget] = ()) -> None:
@@ -389,6 +390,10 @@ class FocusRing:
             # Enter before any Tab, or in a text field, takes the highlighted next step
             # (Continue, Start): the accent button is the default, as in any dialog or form.
             self.primary().activate()
+        elif event.key in _ENTER_KEYS and isinstance(current, Choice):
+            # Enter on a value row goes on to the next row: a keyboard player pressing Enter
+            # to move on switched the language at once. Left/Right change the value.
+            self.move(1)
         elif event.key in _ACTIVATE_KEYS and current is not None and current.enabled:
             current.activate()
         else:

@@ -68,3 +68,20 @@ def test_settings_round_trip(tmp_path: Path) -> None:
                                   glyphs=False)
     settings_io.save(wanted, path)
     assert settings_io.load(path) == wanted
+
+
+def test_enter_on_a_value_row_moves_on_without_changing_it(tmp_path: Path) -> None:
+    """Enter on Language switched the language at once: a keyboard player who only meant to
+    move on found the screen in Japanese. Enter now goes to the next row; Left/Right change."""
+    app = menu_app(tmp_path)
+    click(app, "menu.settings")
+    assert app.top.ring.current is _language_choice(app)
+    app.step([key(pygame.K_RETURN)])
+    assert i18n.language() == "en" and app.settings.lang == "en"
+    assert app.top.ring.current is widget(app, t("settings.anim_speed"))
+    app.step([key(pygame.K_RIGHT)])
+    assert app.settings.anim_speed == 0.5, "Left/Right still change the value"
+    back = widget(app, t("common.back"))
+    app.top.ring.focus(back)
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.top, MainMenuScene), "Enter still presses a button"
