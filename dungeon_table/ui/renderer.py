@@ -17,6 +17,10 @@ shows comes from the view and the legal actions. Its methods:
     The card under ``pos`` drawn about 2.5x with its full text, or None.
 ``log_lines(events, before, after) -> list[str]`` and ``log_heading(before, after) -> str | None``
     Translated log text for the events; a heading such as "Round 3" when a new round starts.
+``summary(view, result) -> str | None`` (a module function, optional)
+    One line on where a game stands, for the main menu's Continue and the Load list: the round and
+    progress while it runs ("Round 7 · repelled 5"), the outcome once ``result`` is given ("won ·
+    212 points"). Without it the shell says the outcome and points, else the number of actions.
 ``cancel_pick() -> bool`` (optional)
     Drop a local first step (a picked card); True if there was one. Esc does this before it opens
     the menu, as "back" does everywhere else.
@@ -83,3 +87,26 @@ def make_renderer(app: Any, game_id: str) -> TableRenderer:
     """The renderer of ``game_id``: its ``view_module``'s ``make_renderer``, imported now."""
     module = importlib.import_module(registry.get(game_id).view_module)
     return module.make_renderer(app, game_id)
+
+
+def summary(game_id: str, view: Any, result: Any = None) -> str | None:
+    """One line on where a game stands: its view module's ``summary(view, result)`` if it has
+    one, else (for a finished game) the outcome and the winner's points, else None (the caller
+    counts actions instead). A player thinks in rounds and points, not in actions."""
+    module = importlib.import_module(registry.get(game_id).view_module)
+    hook = getattr(module, "summary", None)
+    line = hook(view, result) if hook is not None else None
+    if line is None and result is not None:
+        line = outcome_line(result)
+    return line
+
+
+def outcome_line(result: Any) -> str:
+    """"won · 212 points" / "lost · 40 points" from a ``Result`` (the first-ranked seat's total)."""
+    from dungeon_table.ui.i18n import t
+
+    lines = result.breakdown[result.ranking[0]] if result.breakdown and result.ranking else []
+    total = next((line.value for line in reversed(lines) if line.key == "score.total"), None)
+    won = bool(result.winners) and result.outcome != "result.lost"
+    key = "summary.won" if won else "summary.lost"
+    return t(key, points=total) if total is not None else t(f"{key}_plain")

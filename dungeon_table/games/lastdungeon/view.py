@@ -71,6 +71,17 @@ def make_renderer(app: Any, game_id: str) -> LastDungeonRenderer:
     return LastDungeonRenderer(app)
 
 
+def summary(view: m.LastDungeonView, result: Any = None) -> str:
+    """The menu's and Load's line: the round and how many were repelled while it runs; won, or
+    the round it was lost in, and the points once it is over."""
+    if result is None:
+        return t("ld.summary", round=view.round, repelled=view.repelled)
+    total = next((line.value for line in result.breakdown[0] if line.key == "score.total"), 0)
+    if result.winners:
+        return t("ld.summary.won", points=total)
+    return t("ld.summary.lost", round=view.round, points=total)
+
+
 class LastDungeonRenderer(CardLooks):
     """Card faces come from ``CardLooks`` (view_anim.py); here the table: layout, targets, draw."""
 

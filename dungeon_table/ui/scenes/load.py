@@ -157,10 +157,8 @@ class LoadScene(MenuBase):
         x = rect.x + th.px(2)
         if info.error is None:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified))
-            head = nav.game_name(info.game)
+            head = self.row_head(info)
             sub = t("load.saved", game=info.path.name, when=when, actions=info.actions)
-            if info.autosave:
-                head += f"  ·  {t('load.finished' if info.finished else 'menu.continue')}"
             colour = theme.TEXT_DIM
         else:
             reason = info.error.replace(f"{info.path}: ", "")  # the row already names the file
@@ -169,6 +167,14 @@ class LoadScene(MenuBase):
                        topleft=(x, rect.y + th.px(1)))
         self.blit_text(surface, fonts.fit(sub.replace("\n", " "), "small", text_w, th.scale),
                        "small", colour, bottomleft=(x, rect.bottom - th.px(1)))
+
+    def row_head(self, info: nav.SaveInfo) -> str:
+        """The game's name, then won / lost and the points, or the round it stands in."""
+        head = nav.game_name(info.game)
+        line = nav.describe(info)  # replays the save the first time its row is shown
+        if info.autosave and not (info.finished and line):  # "won" already says finished
+            head += f"  ·  {t('load.finished' if info.finished else 'menu.continue')}"
+        return head + (f"  ·  {line}" if line else "")
 
     def _draw_error(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         th = self.th

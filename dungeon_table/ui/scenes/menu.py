@@ -181,12 +181,23 @@ class MainMenuScene(MenuBase):
             self._draw_error(surface, panel)
 
     def _draw_continue_detail(self, surface: pygame.Surface, x: int, y: int) -> None:
-        game_id, session = self.continues[0]
-        detail = t("menu.continue_detail", game=nav.game_name(game_id),
-                   actions=len(session.record.actions))
         width = self.panel_rect().right - x - self.th.px(4)
+        detail = self.continue_detail()
+        if fonts.font("small", self.th.scale).size(detail)[0] > width:
+            detail = self.continue_detail(named=False)  # the round matters more than the name
         self.blit_text(surface, fonts.fit(detail, "small", width, self.th.scale), "small",
                        theme.TEXT_DIM, topleft=(x, y))
+
+    def continue_detail(self, named: bool = True) -> str:
+        """"Last Dungeon Pocket · Round 7 · repelled 5": where the game stands as its player
+        counts it (the game's ``summary``), else the number of actions."""
+        game_id, session = self.continues[0]
+        line = nav.summary(game_id, session)
+        if line:
+            return (t("menu.continue_summary", game=nav.game_name(game_id), summary=line)
+                    if named else line)
+        return t("menu.continue_detail", game=nav.game_name(game_id),
+                 actions=len(session.record.actions))
 
     def _draw_error(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         th = self.th
