@@ -114,6 +114,9 @@ class Walk(Tween):
 
     image: pygame.Surface | None = None
     path: tuple[Point, ...] = ()
+    # cards that travel with it (the damage stacked on an adventurer), each with its centre's
+    # offset from the walker's: drawn under it, in order
+    riders: tuple[tuple[pygame.Surface, Point], ...] = ()
 
     def __post_init__(self) -> None:
         self.duration = WALK_STEP_MS * max(1, len(self.path) - 1) + 60
@@ -128,6 +131,8 @@ class Walk(Tween):
         b = self.path[min(i + 1, len(self.path) - 1)]
         x, y = lerp(a, b, ease_out(where - i))
         hop = math.sin((where - i) * math.pi) * self.image.get_height() * 0.06
+        for image, (dx, dy) in self.riders:
+            surface.blit(image, image.get_rect(center=(round(x + dx), round(y - hop + dy))))
         surface.blit(self.image, self.image.get_rect(center=(round(x), round(y - hop))))
 
 

@@ -121,14 +121,20 @@ def cascade(surface: pygame.Surface, images: list[pygame.Surface], x: int, top: 
             height: int) -> list[Rect]:
     """Cards (sideways) hung one below the other from ``top``, centred on ``x``: each shows its
     top strip, the whole column no taller than ``height``. Returns where each went."""
+    spots = cascade_rects(images, x, top, height)
+    for image, spot in zip(images, spots, strict=True):
+        cf.blit_card(surface, image, spot)
+    return spots
+
+
+def cascade_rects(images: list[pygame.Surface], x: int, top: int, height: int) -> list[Rect]:
+    """Where ``cascade`` puts each card, without drawing (an animation carries them along)."""
     out = []
     n = len(images)
     for k, image in enumerate(images):
         h = image.get_height()
         step = min(round(h * 0.4), (height - h) // max(1, n - 1))
-        spot = image.get_rect(midtop=(x, top + k * max(4, step)))
-        cf.blit_card(surface, image, spot)
-        out.append(spot)
+        out.append(image.get_rect(midtop=(x, top + k * max(4, step))))
     return out
 
 

@@ -289,3 +289,53 @@ def test_after_the_fight_the_meter_says_repelled_not_what_the_fight_will_do(
     monkeypatch.setattr(view_draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
     scene.draw(app.surface)
     assert verdicts == [t("ld.meter.repelled")]
+
+
+def _riders(tween) -> int:  # noqa: ANN001
+    """How many stacked cards a tween carries along (a Walk's riders, or its parts')."""
+    from dungeon_table.ui.anim import Together, Walk
+
+    if isinstance(tween, Walk):
+        return len(tween.riders)
+    if isinstance(tween, Together):
+        return max((_riders(p) for p in tween.parts), default=0)
+    return 0
+
+
+def test_the_stacked_cards_stay_with_the_adventurer_while_it_walks() -> None:
+    """While the adventurer walked (and while the fight before it played out) the cards stacked
+    on it vanished: the walk hides the adventurer's place, stack and all. They ride along now."""
+    from dungeon_table.core import registry
+    from dungeon_table.core.session import Session
+    from dungeon_table.games.lastdungeon import model as m
+    from dungeon_table.ui.anim import Walk
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    session = Session.new("lastdungeon", ["human"], 3)
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=1))
+    scene = TableScene(app, session, ["human"])
+    app.push(scene)
+    bot = registry.get("lastdungeon").make_bot("best", 3)
+    while True:  # play on to a lost fight against an adventurer that carries a stack already
+        view, legal = session.game.view(0), session.game.legal_actions(0)
+        action = bot.choose(view, legal)
+        if isinstance(action, m.Fight) and view.adventurer.stack \
+                and view.total_damage < view.adventurer.power:
+            break
+        scene.act(0, action)
+        scene.anim.skip_all()
+    before = len(view.adventurer.stack)
+    scene.act(0, action)
+    after = len(session.game.view(0).adventurer.stack)
+    queue = list(scene.anim._queue)
+    walk = next(i for i, tw in enumerate(queue) if isinstance(tw, Walk) and len(tw.path) > 1)
+    assert _riders(queue[walk]) == after, "the whole stack walks with the adventurer"
+    assert all(_riders(tw) >= before for tw in queue[:walk]), "and stays in view till then"
+    surface = pygame.Surface((1280, 720))
+    alone = pygame.Surface((1280, 720))
+    queue[walk].draw(surface, 0.5)
+    bare = Walk(image=queue[walk].image, path=queue[walk].path)
+    bare.draw(alone, 0.5)
+    assert pygame.image.tobytes(surface, "RGB") != pygame.image.tobytes(alone, "RGB")

@@ -15,7 +15,7 @@ import pygame
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.cards import LastDungeonCards, Text
-from dungeon_table.ui import anim, fonts, i18n, theme
+from dungeon_table.ui import anim, fonts, i18n, tabletop, theme
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui.anim import Arc, Banner, FlipCard, FloatText, MoveCard, Together, Tween, Walk
 from dungeon_table.ui.i18n import t
@@ -210,11 +210,44 @@ def _fight(r: LastDungeonRenderer, floats: list[FloatText], before: m.LastDungeo
     a, b = before.adventurer, after.adventurer
     if a is not None and (b is None or (a.card, a.side, a.position) != (b.card, b.side,
                                                                         b.position)):
-        # it walks, turns or leaves next, and is hidden till then: it stands here meanwhile
-        holds += (MoveCard(image=r.face(a.card, "adventurer", g.cw, a.side),
-                           start=r.adventurer_rect(a.position).center,
-                           end=r.adventurer_rect(a.position).center, duration=length),)
+        # it walks, turns or leaves next, and is hidden till then: it stands here meanwhile,
+        # with the damage stacked on it
+        holds += (_standing(r, a, length),)
     return Together(parts=(*holds, *floats))
+
+
+def stack_layout(r: LastDungeonRenderer,
+                 a: m.Adventurer) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """The damage stacked on ``a``: each card sideways and where it lies, hung down the column
+    to its left (further left at the far end of the row, where its badges take that side)."""
+    g = r.geo
+    assert g is not None
+    rect = r.adventurer_rect(a.position)
+    room_right = rect.right + g.th.px(10) <= g.top.right
+    left = g.col_x(a.position - 1) - (0 if room_right else g.th.px(6))
+    left = max(left, g.board.x + round(g.cw * cf.RATIO * 0.62) // 2)
+    images = [cf.sideways(r.face(card, "hand", round(g.cw * 0.62))) for card in a.stack]
+    return list(zip(images, tabletop.cascade_rects(images, left, rect.y, g.ch), strict=True))
+
+
+def _carried(r: LastDungeonRenderer, a: m.Adventurer) -> tuple[tuple[pygame.Surface,
+                                                                    tuple[float, float]], ...]:
+    """``a``'s stack as riders of a tween centred on the adventurer: offsets from its centre."""
+    cx, cy = r.adventurer_rect(a.position).center
+    return tuple((image, (spot.centerx - cx, spot.centery - cy))
+                 for image, spot in stack_layout(r, a))
+
+
+def _standing(r: LastDungeonRenderer, a: m.Adventurer, length: float) -> Tween:
+    """The adventurer and its stack held still for ``length`` ms while something else moves:
+    a later walk, turn or exit hides them, and they must not vanish meanwhile."""
+    g = r.geo
+    assert g is not None
+    spot = r.adventurer_rect(a.position).center
+    still = Walk(image=r.face(a.card, "adventurer", g.cw, a.side), path=(spot,),
+                 riders=_carried(r, a))
+    still.duration = length  # a walk of one spot: it times itself by its path otherwise
+    return still
 
 
 def _stack_spot(r: LastDungeonRenderer, position: int) -> tuple[int, int]:
@@ -302,6 +335,9 @@ def _tween(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
     if isinstance(e, m.Advanced) and before.adventurer is not None:
         played = [sp.card for sp in before.spaces if sp.card]  # now stacked on the adventurer
         leave = _leave_spaces(r, before, played, _stack_spot(r, e.from_space))
+        if leave:  # the cards slide onto a stack that is there to receive them
+            leave = [Together(parts=(_standing(r, before.adventurer, leave[0].duration),
+                                     *leave))]
         return [*leave, *_walk(r, e, after)]
     if isinstance(e, m.Retreated):
         return _walk(r, e, after)
@@ -317,7 +353,8 @@ def _walk(r: LastDungeonRenderer, e: m.Advanced | m.Retreated,
     step = 1 if e.to_space >= e.from_space else -1
     path = tuple(r.adventurer_rect(p).center for p in range(e.from_space, e.to_space + step, step))
     image = r.face(e.card, "adventurer", g.cw, after.adventurer.side)
-    return [Walk(image=image, path=path, hides=frozenset({"adventurer"}))]
+    return [Walk(image=image, path=path, riders=_carried(r, after.adventurer),
+                 hides=frozenset({"adventurer"}))]
 
 
 def _tween_more(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from dungeon_table.games.lastdungeon import model as m
-from dungeon_table.games.lastdungeon.view_anim import lang_text
+from dungeon_table.games.lastdungeon.view_anim import lang_text, stack_layout
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
@@ -180,12 +180,10 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
     # with the stacked cards one step further left.
     room_right = rect.right + g.th.px(10) <= g.top.right
     badge_x = rect.right + g.th.px(5) if room_right else rect.x - g.th.px(5)
-    left = g.col_x(a.position - 1) - (0 if room_right else g.th.px(6))
-    left = max(left, g.board.x + round(g.cw * cf.RATIO * 0.62) // 2)
-    # stacked damage lies sideways beside the adventurer, each card's numbers showing
-    images = [cf.sideways(r.face(card, "hand", round(g.cw * 0.62))) for card in a.stack]
-    spots = tabletop.cascade(surface, images, left, rect.y, g.ch)
-    r.shown.cards.extend((spot, card, "hand") for spot, card in zip(spots, a.stack, strict=True))
+    stack = stack_layout(r, a)
+    for (image, spot), card in zip(stack, a.stack, strict=True):
+        cf.blit_card(surface, image, spot)
+        r.shown.cards.append((spot, card, "hand"))
     cf.blit_card(surface, r.face(a.card, "adventurer", g.cw, a.side), rect)
     r.shown.cards.append((rect, a.card, "adventurer"))
     power = tabletop.badge(surface, str(a.power), (badge_x, rect.y + g.th.px(5)),
