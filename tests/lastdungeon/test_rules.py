@@ -242,6 +242,16 @@ def test_damage_left_to_right_with_running_total() -> None:
     assert game.phase == "repelled"
 
 
+def test_view_shortfall_is_what_the_fight_still_needs() -> None:
+    # B: repelled when the sum reaches the power; the view carries that verdict for the table.
+    game, _ = script([{"type": "play", "card": "d_goblin", "space": 1}])
+    view = game.view(0)
+    assert (view.adventurer.power, view.total_damage, view.shortfall) == (5, 3, 2)
+    game, _ = script([{"type": "play", "card": "d_goblin", "space": 1},
+                      {"type": "play", "card": "d_pit", "space": 2}])  # the forge: cost 0
+    assert (game.view(0).total_damage, game.view(0).shortfall) == (6, 0)
+
+
 def test_not_repelled_cards_stack_and_the_adventurer_advances() -> None:
     game, events = script([{"type": "play", "card": "d_goblin", "space": 1}, FIGHT])
     assert of_type(events, "advanced") == [

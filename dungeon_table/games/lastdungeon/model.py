@@ -251,6 +251,7 @@ class LastDungeonView(msgspec.Struct, frozen=True):
     pending: Pending | None
     total_damage: int
     repelled: int
+    shortfall: int = 0  # damage still missing for the next fight to repel; 0: it repels
     crystal_total: int = 0
     empower_next: int = 0
     difficulty: int = 0

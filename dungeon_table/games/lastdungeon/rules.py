@@ -171,6 +171,10 @@ class LastDungeon(Game):
         stacked = self.walker.stacked_damage if self.walker else 0
         return sum(self.room(s).damage for s in self.played) + stacked
 
+    def shortfall(self) -> int:
+        """Damage still missing for ``fight`` to repel (B: repelled when the sum reaches power)."""
+        return max(0, self.walker.power - self.total_damage()) if self.walker else 0
+
     # --- protocol -----------------------------------------------------------------------------
     def to_act(self) -> list[int]:
         return [] if self.outcome else [0]

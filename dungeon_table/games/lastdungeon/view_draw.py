@@ -258,8 +258,9 @@ def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
         # Over, there is no next fight: "23 short: it will advance" stood beside a won game.
         theme.draw_panel(surface, g.meter, g.th)
         return
-    short = a.power - view.total_damage
-    verdict = t("ld.meter.repels") if short <= 0 else t("ld.meter.short", n=short)
+    # The verdict is the rules' (view.shortfall), not a comparison made here.
+    short = view.shortfall
+    verdict = t("ld.meter.repels") if short == 0 else t("ld.meter.short", n=short)
     if view.phase == "repelled" or (view.pending and view.pending.kind == "scout"):
         verdict = t("ld.meter.repelled")  # the fight is over: not "this fight repels it"
     detail = t("ld.meter.parts", placed=view.total_damage - a.stacked_damage,

@@ -66,6 +66,7 @@ def build_view(game: LastDungeon, seat: int | None) -> m.LastDungeonView:
         retreated_this_round=game.retreated_this_round,
         pending=_pending(game),
         total_damage=game.total_damage(),
+        shortfall=game.shortfall(),
         repelled=game.repelled,
         crystal_total=game.crystal_total,
         empower_next=game.empower_next,
