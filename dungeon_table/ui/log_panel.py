@@ -33,6 +33,7 @@ class LogPanel:
         self.theme = theme.Theme()
         self.scroll = 0  # pixels scrolled back from the end
         self._lines: list[pygame.Surface] = []
+        self._starts: list[bool] = []  # the first line of its entry
         self._heads: list[bool] = []
         self._laid_for: tuple[int, float, int] | None = None
 
@@ -59,13 +60,14 @@ class LogPanel:
             return
         scale = self.theme.scale
         width = self.rect.w - 2 * self.theme.px(2)
-        self._lines, self._heads = [], []
+        self._lines, self._heads, self._starts = [], [], []
         for entry in self.entries:
             role = "body" if entry.heading else "small"
             colour = theme.GOLD if entry.heading else theme.TEXT
             for i, line in enumerate(fonts.wrap(entry.text, role, width, scale * 0.9)):
                 self._lines.append(fonts.text(line, role, colour, scale * 0.9, entry.heading))
                 self._heads.append(entry.heading and i == 0)
+                self._starts.append(i == 0)
         self._laid_for = key
 
     def _content_height(self) -> int:
@@ -109,10 +111,13 @@ class LogPanel:
         surface.set_clip(body)
         y = body.bottom + self.scroll - self._content_height()
         gap = th.px(0.5)
-        for line, head in zip(self._lines, self._heads, strict=True):
+        shown = False
+        for line, head, start in zip(self._lines, self._heads, self._starts, strict=True):
             if head:
                 y += gap
-            if y >= body.y and y + line.get_height() <= body.bottom + gap:  # whole lines only
+            if start:  # whole entries only at the top: the tail of a wrapped line reads as nonsense
+                shown = y >= body.y
+            if shown and y + line.get_height() <= body.bottom + gap:
                 surface.blit(line, (body.x, y))
             y += line.get_height()
         surface.set_clip(old_clip)

@@ -43,6 +43,19 @@ def test_log_lines_scroll_below_the_title_never_under_it(lang: str) -> None:
         i18n.set_language("en")
 
 
+def test_log_shows_whole_entries_at_its_top_edge() -> None:
+    # A wrapped entry whose first line has scrolled away read as a fragment ("2、パワー9。").
+    log = LogPanel()
+    log.add([f"entry {k}: " + "words " * 20 for k in range(60)])
+    log.layout(pygame.Rect(1000, 60, 260, 400), Theme.for_window((1280, 720), 1.0))
+    surface = SpySurface((1280, 720))
+    log.draw(surface)
+    per_entry = len(log._starts) // 60
+    assert per_entry >= 2 and log._starts.count(True) == 60
+    lines = [r for r in surface.drawn[2:] if r.h and r.x == log._body().x]
+    assert lines and len(lines) % per_entry == 0
+
+
 def _band_colours(image: pygame.Surface) -> int:
     """Distinct colours along a row of the colour band, away from corners and glyph."""
     w = image.get_width()
