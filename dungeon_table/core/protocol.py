@@ -144,6 +144,14 @@ class Game(abc.ABC):
         action or a ``REVEALS`` event; a game overrides this only for barriers of its own."""
         return True
 
+    def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
+        """Whether the privacy screen must come before ``seat`` decides on a screen ``viewer`` has
+        been looking at (pass-and-play): the i18n key of the reason ("handoff.reason.turn"), or
+        None when the two may see exactly the same things, so the table just names who is next.
+        The default covers the screen at every change of seat; a game with public states overrides
+        it (a chest's card or a sealed bid on screen still needs the cover)."""
+        return None if seat == viewer else "handoff.reason.turn"
+
     def state_dict(self) -> dict[str, Any]:
         """The whole state as plain data: for ``script`` output and determinism checks."""
         raise NotImplementedError

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,11 @@ class GameSpec:
     ``bots`` maps level names to factories; ``best`` names the strongest. ``view_module`` is imported
     only by the UI (it is the one module of a game that imports pygame).
 
+    ``options`` maps each option to its default; ``option_values`` lists the values setup offers
+    for an option that is neither a boolean nor free (``{"difficulty": [-1, 0, 1]}``). Either may be
+    a ``LazyOptions`` that reads them from the game's card file on first use, so a broken file
+    does not stop the app from starting (it is reported where the game is set up or played).
+
     ``card_files`` are the game's card files under ``cards/`` (globs allowed, ``dungeon/*.yaml``)
     and ``card_loader`` validates one of them; both default to the convention of
     ``games/<id>/cards.py`` (``CARD_FILE`` and ``load(path)``), see ``card_check()``.
@@ -34,7 +39,8 @@ class GameSpec:
     bots: dict[str, BotFactory]
     best: str
     view_module: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    option_values: Mapping[str, list[Any]] = field(default_factory=dict)
     card_files: tuple[str, ...] = ()
     card_loader: CardLoader | None = None
 
@@ -110,6 +116,31 @@ class GameSpec:
             else:
                 files.update(CARDS_DIR.glob(pattern))
         return sorted(files), loader
+
+
+class LazyOptions(Mapping[str, Any]):
+    """A mapping computed on first use (options whose defaults live in a card file)."""
+
+    def __init__(self, load: Callable[[], Mapping[str, Any]]) -> None:
+        self._load = load
+        self._data: Mapping[str, Any] | None = None
+
+    def _get(self) -> Mapping[str, Any]:
+        if self._data is None:
+            self._data = dict(self._load())
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __repr__(self) -> str:
+        return f"LazyOptions({dict(self._get())!r})"
 
 
 def _same_kind(value: Any, default: Any) -> bool:
