@@ -18,5 +18,6 @@ SPEC = register(
         best="planner",
         view_module="dungeon_table.games.lastdungeon.view",
         options={"difficulty": 0},
+        option_values={"difficulty": [-1, 0, 1]},
     )
 )

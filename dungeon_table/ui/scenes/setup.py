@@ -1,7 +1,7 @@
 """New game: who sits where (human or bot and its level, names), the game's options, the seed.
 
-Options come from ``GameSpec.options`` (their defaults); the values offered for each known option are
-listed in ``OPTION_VALUES``, a boolean becomes an on/off toggle. A solo game with a daily run offers
+Options come from ``GameSpec.options`` (their defaults); the values offered for an option are its
+``GameSpec.option_values``, a boolean becomes an on/off toggle. A solo game with a daily run offers
 the toggle that sets the seed to today's date (YYYYMMDD), the same run for everyone that day.
 """
 
@@ -19,7 +19,6 @@ from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import MenuBase
 from dungeon_table.ui.widgets import Button, Choice, TextField, Toggle, Widget
 
-OPTION_VALUES: dict[str, list[Any]] = {"difficulty": [-1, 0, 1]}
 DAILY_GAMES = {"lastdungeon"}
 SEED_DIGITS = "0123456789"
 
@@ -205,12 +204,16 @@ class SetupScene(MenuBase):
         def change(v: Any, name: str = name) -> None:
             self.options[name] = v
 
+        widget: Choice
         if isinstance(value, bool):
-            return Toggle(rect, lambda: option_label(name), value, change,
-                          fmt=lambda v: option_value_text(name, v), label_width=share)
-        values = OPTION_VALUES.get(name, [value])
-        return Choice(rect, lambda: option_label(name), values, value, change,
-                      fmt=lambda v: option_value_text(name, v), label_width=share)
+            widget = Toggle(rect, lambda: option_label(name), value, change,
+                            fmt=lambda v: option_value_text(name, v), label_width=share)
+        else:
+            values = list(self.spec.option_values.get(name, [value]))
+            widget = Choice(rect, lambda: option_label(name), values, value, change,
+                            fmt=lambda v: option_value_text(name, v), label_width=share)
+        widget.option = name  # type: ignore[attr-defined]  # for its description and tests
+        return widget
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
