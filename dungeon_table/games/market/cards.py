@@ -1,0 +1,316 @@
+"""The card file of Dungeon Market (``cards/market.yaml``): schema, cross-checks, loading.
+
+Every number of the game lives in the YAML; the rules read them from here::
+
+    cards = load()
+    cards.card("red_shield_1").defence      # 2
+    cards.job("sage").levels[3].vp          # 7 (index 0 = LV1)
+    cards.level_costs                       # [2, 2, 2, 13]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+from dungeon_table.core.cards import CARDS_DIR, load_cards
+
+CARD_FILE = CARDS_DIR / "market.yaml"
+
+Kind = Literal["monster", "ghost", "gem", "chest"]
+Colour = Literal["red", "blue", "yellow", "green", "purple", ""]
+Loot = Literal["gauntlet", "shield", "helm", "armour", "sword", ""]
+EffectKind = Literal[
+    "guard", "guard_any", "heal", "extra_reveal", "exp_bonus", "commission", "discount",
+    "burst_share", "peek", "vp",
+]
+
+COLOURS = ("red", "blue", "yellow", "green", "purple")
+LOOTS = ("gauntlet", "shield", "helm", "armour", "sword")
+GEM_VALUES = (1, 2, 3)
+
+
+class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A player-facing text in both languages."""
+
+    en: str
+    ja: str
+
+
+class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A dungeon card. Monsters: colour, attack, loot and the loot's defence (a sword: 0, it
+    cancels a monster instead). Ghosts: colour and attack. Gems: value. Chests: nothing."""
+
+    id: str
+    kind: Kind
+    name: Text
+    colour: Colour = ""
+    loot: Loot = ""
+    attack: int = 0
+    defence: int = 0
+    value: int = 0
+
+
+class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One job effect primitive (the kinds are listed at the top of the YAML's jobs)."""
+
+    kind: EffectKind
+    amount: int
+    colour: Colour = ""
+
+
+class JobLevel(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A job at one level: its complete effect there (not added to the lower levels) and VP."""
+
+    effects: list[Effect]
+    vp: int = 0
+
+
+class Job(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: Text
+    levels: list[JobLevel]  # index 0 = LV1 .. 3 = LV4
+
+
+class Named(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: Text
+
+
+class LootKind(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: Loot
+    copies: int
+    defence: int
+    name: Text
+
+
+class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    life: int
+    life_two_players: int
+    coins: int
+    deposit: int
+    unpriced_price: int
+    reveal_limit_cap: int
+    job_row: int
+
+
+class Score(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    rank_points: list[int]
+    kinds_bonus: list[int]
+    five_colour_multiplier: int
+    sword_bonus: int
+    coin_divisor: int
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The options' defaults (``GameSpec.options``)."""
+
+    chests: bool
+    professional: bool
+    gems_defend: bool
+    chest_buyer_gets_card: bool
+    ghosts_enter: str
+
+
+class MarketCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    setup: Setup
+    level_costs: list[int]
+    score: Score
+    options: Options
+    option_values: dict[str, list[Any]]
+    colour_names: list[Named] = msgspec.field(name="colours")
+    loot_kinds: list[LootKind] = msgspec.field(name="loots")
+    cards: list[Card] = msgspec.field(default_factory=list)
+    jobs: list[Job] = msgspec.field(default_factory=list)
+
+    # --- lookups ------------------------------------------------------------------------------
+    @property
+    def colours(self) -> list[str]:
+        return [c.id for c in self.colour_names]
+
+    @property
+    def loots(self) -> list[str]:
+        return [str(loot.id) for loot in self.loot_kinds]
+
+    def card(self, card_id: str) -> Card:
+        return _index(self)[0][card_id]
+
+    def job(self, job_id: str) -> Job:
+        return _index(self)[1][job_id]
+
+    def all_ids(self) -> list[str]:
+        """Every dungeon card id, in file order."""
+        return [c.id for c in self.cards]
+
+    def ids_of(self, kind: str) -> list[str]:
+        return [c.id for c in self.cards if c.kind == kind]
+
+    def colour_name(self, colour: str) -> Text:
+        return next(c.name for c in self.colour_names if c.id == colour)
+
+    def loot_name(self, card_id: str) -> Text:
+        """What a monster drops, named as the table speaks of it: Red Gauntlet, 赤の小手."""
+        card = self.card(card_id)
+        loot = next(k.name for k in self.loot_kinds if k.id == card.loot)
+        colour = self.colour_name(card.colour)
+        return Text(en=f"{colour.en} {loot.en}", ja=f"{colour.ja}の{loot.ja}")
+
+    def starting_gauntlet(self, colour: str) -> str:
+        return f"{colour}_gauntlet_1"
+
+
+# Lookups by id, built once per loaded file (the struct holds lists, so it is not hashable).
+_Index = tuple[dict[str, Card], dict[str, Job]]
+_INDEXES: dict[int, tuple[MarketCards, _Index]] = {}
+
+
+def _index(cards: MarketCards) -> _Index:
+    known = _INDEXES.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
+    index = ({c.id: c for c in cards.cards}, {j.id: j for j in cards.jobs})
+    _INDEXES[id(cards)] = (cards, index)
+    return index
+
+
+# --- cross-checks -----------------------------------------------------------------------------
+Problems = list[tuple[str, str]]
+
+
+def check(cards: MarketCards) -> Problems:
+    """What the schema cannot say: unique ids, the counts of the box, consistent numbers."""
+    return [
+        *_check_ids(cards), *_check_tables(cards), *_check_cards(cards), *_check_counts(cards),
+        *_check_jobs(cards), *_check_numbers(cards),
+    ]
+
+
+def _check_ids(cards: MarketCards) -> Problems:
+    problems: Problems = []
+    seen: set[str] = set()
+    places = [(f"$.cards[{i}].id", c.id) for i, c in enumerate(cards.cards)]
+    places += [(f"$.jobs[{i}].id", j.id) for i, j in enumerate(cards.jobs)]
+    for where, card_id in places:
+        if card_id in seen:
+            problems.append((where, f"duplicate id {card_id!r}"))
+        seen.add(card_id)
+    return problems
+
+
+def _check_tables(cards: MarketCards) -> Problems:
+    problems: Problems = []
+    if tuple(cards.colours) != COLOURS:
+        problems.append(("$.colours", f"the colours are {', '.join(COLOURS)}, in this order"))
+    if tuple(cards.loots) != LOOTS:
+        problems.append(("$.loots", f"the loots are {', '.join(LOOTS)}, in this order"))
+    return problems
+
+
+def _check_cards(cards: MarketCards) -> Problems:
+    """Each card has exactly the fields its kind uses, and monster ids say what they are."""
+    problems: Problems = []
+    defence = {k.id: k.defence for k in cards.loot_kinds}
+    for i, card in enumerate(cards.cards):
+        here = f"$.cards[{i}]"
+        coloured = card.kind in ("monster", "ghost")
+        if coloured and not card.colour:
+            problems.append((f"{here}.colour", f"a {card.kind} needs a colour"))
+        if not coloured and card.colour:
+            problems.append((f"{here}.colour", f"a {card.kind} has no colour"))
+        if (card.kind == "monster") != bool(card.loot):
+            problems.append((f"{here}.loot", "monsters, and only monsters, drop a loot"))
+        if coloured and card.attack < 1:
+            problems.append((f"{here}.attack", "a monster attacks for at least 1"))
+        if card.kind == "monster" and card.loot and card.defence != defence.get(card.loot):
+            problems.append((f"{here}.defence",
+                             f"a {card.loot} defends {defence.get(card.loot)}, not {card.defence}"))
+        if card.kind == "gem" and card.value not in GEM_VALUES:
+            problems.append((f"{here}.value", f"a gem is worth 1, 2 or 3, not {card.value}"))
+        problems += _check_card_id(card, here)
+    return problems
+
+
+def _check_card_id(card: Card, here: str) -> Problems:
+    if card.kind == "monster" and not card.id.startswith(f"{card.colour}_{card.loot}_"):
+        return [(f"{here}.id", f"a {card.colour} {card.loot} is named {card.colour}_{card.loot}_N")]
+    if card.kind == "ghost" and card.id != f"{card.colour}_ghost":
+        return [(f"{here}.id", f"the {card.colour} ghost is named {card.colour}_ghost")]
+    return []
+
+
+def _check_counts(cards: MarketCards) -> Problems:
+    problems: Problems = []
+    copies = {k.id: k.copies for k in cards.loot_kinds}
+    monsters = Counter((c.colour, c.loot) for c in cards.cards if c.kind == "monster")
+    for colour in COLOURS:
+        for loot in LOOTS:
+            found, wanted = monsters[(colour, loot)], copies.get(loot, 0)
+            if found != wanted:
+                problems.append(("$.cards", f"{colour} has {found} {loot} monster(s), expected "
+                                 f"{wanted}"))
+        if f"{colour}_gauntlet_1" not in {c.id for c in cards.cards}:
+            problems.append(("$.cards", f"{colour}_gauntlet_1 (a starting gauntlet) is missing"))
+    ghosts = Counter(c.colour for c in cards.cards if c.kind == "ghost")
+    if sorted(ghosts) != sorted(COLOURS) or set(ghosts.values()) != {1}:
+        problems.append(("$.cards", "expected one ghost of each colour"))
+    gems = Counter(c.value for c in cards.cards if c.kind == "gem")
+    if gems != Counter({v: 3 for v in GEM_VALUES}):
+        problems.append(("$.cards", "expected three gems each of value 1, 2 and 3"))
+    chests = sum(1 for c in cards.cards if c.kind == "chest")
+    if chests != 3:
+        problems.append(("$.cards", f"expected 3 treasure chests, found {chests}"))
+    return problems
+
+
+def _check_jobs(cards: MarketCards) -> Problems:
+    problems: Problems = []
+    if len(cards.jobs) != 12:
+        problems.append(("$.jobs", f"expected 12 job items, found {len(cards.jobs)}"))
+    for i, job in enumerate(cards.jobs):
+        if len(job.levels) != 4:
+            problems.append((f"$.jobs[{i}].levels", f"a job has 4 levels, found {len(job.levels)}"))
+        for n, level in enumerate(job.levels):
+            for e, effect in enumerate(level.effects):
+                where = f"$.jobs[{i}].levels[{n}].effects[{e}]"
+                if (effect.kind == "guard") != bool(effect.colour):
+                    problems.append((f"{where}.colour", "guard, and only guard, names a colour"))
+                if effect.amount < 0:
+                    problems.append((f"{where}.amount", "an effect amount is never negative"))
+    return problems
+
+
+def _check_numbers(cards: MarketCards) -> Problems:
+    problems: Problems = []
+    expected = {"$.level_costs": (cards.level_costs, 4), "$.score.rank_points":
+                (cards.score.rank_points, 4), "$.score.kinds_bonus": (cards.score.kinds_bonus, 6)}
+    for where, (values, count) in expected.items():
+        if len(values) != count:
+            problems.append((where, f"expected {count} numbers, found {len(values)}"))
+    if cards.score.coin_divisor < 1:
+        problems.append(("$.score.coin_divisor", "the coin divisor is at least 1"))
+    values = cards.option_values.get("ghosts_enter", [])
+    if cards.options.ghosts_enter not in values:
+        problems.append(("$.options.ghosts_enter", f"not one of option_values: {values}"))
+    for key in cards.option_values:
+        if key not in msgspec.structs.asdict(cards.options):
+            problems.append((f"$.option_values.{key}", f"there is no option {key!r}"))
+    return problems
+
+
+@lru_cache(maxsize=1)
+def load(path: Path = CARD_FILE) -> MarketCards:
+    """The card file, loaded and checked once (``CardFileError`` naming file, line and field)."""
+    return load_cards(path, MarketCards, check)
+
+
+def default_options() -> dict[str, Any]:
+    """The options and their defaults, as ``GameSpec.options`` takes them."""
+    return msgspec.structs.asdict(load().options)
+
+
+def option_values() -> dict[str, list[Any]]:
+    return {key: list(values) for key, values in load().option_values.items()}
