@@ -21,6 +21,11 @@ shows comes from the view and the legal actions. Its methods:
     One line on where a game stands, for the main menu's Continue and the Load list: the round and
     progress while it runs ("Round 7 · repelled 5"), the outcome once ``result`` is given ("won ·
     212 points"). Without it the shell says the outcome and points, else the number of actions.
+``decision_key(view) -> str | None`` (optional)
+    The i18n key of what the viewing seat decides now, as a phrase after a name
+    ("handoff.reason.buy": "to buy"). When the table turns to another human without the privacy
+    screen (the game's ``handoff_reason`` says the two see the same things) it shows a banner
+    "Over to <name>" with this phrase under it.
 ``cancel_pick() -> bool`` (optional)
     Drop a local first step (a picked card); True if there was one. Esc does this before it opens
     the menu, as "back" does everywhere else.

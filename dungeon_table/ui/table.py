@@ -19,75 +19,26 @@ from dungeon_table.core import registry
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action
 from dungeon_table.core.script import seat_bots
-from dungeon_table.ui import fonts, i18n, theme
+from dungeon_table.ui import i18n, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
 from dungeon_table.ui.renderer import UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
-from dungeon_table.ui.widgets import Button
+from dungeon_table.ui.table_parts import (
+    TABLE_MAX_UI_SCALE,
+    TableBar,
+    draw_banner,
+    side_column,
+    table_theme,
+)
+
+__all__ = ["TABLE_MAX_UI_SCALE", "TableScene", "side_column", "table_theme"]
 
 BOT_DELAY_MS = 550
 SPACE_HOLD_MS = 280
 TOAST_MS = 2600
-TABLE_MAX_UI_SCALE = 1.1
-
-
-class TableBar:
-    """The table's own buttons above the log: Undo (only when allowed), Hint, Menu."""
-
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.theme = theme.Theme()
-        self.undo = Button(self.rect, lambda: t("table.undo"), scene.undo)
-        self.hint = Button(self.rect, lambda: t("table.hint"), scene.hint)
-        self.menu = Button(self.rect, lambda: t("table.menu"), scene.open_menu)
-
-    def layout(self, side: pygame.Rect, th: theme.Theme) -> int:
-        """Lay the buttons across the top of ``side``; returns the height used."""
-        self.theme = th
-        h = th.px(6)
-        gap = th.px(1)
-        w = (side.w - 2 * gap) // 3
-        for i, button in enumerate((self.undo, self.hint, self.menu)):
-            button.rect = pygame.Rect(side.x + i * (w + gap), side.y, w, h)
-        return h
-
-    def visible(self) -> list[Button]:
-        return [b for b in (self.undo, self.hint, self.menu) if b is not self.undo or b.enabled]
-
-    def refresh(self) -> None:
-        scene = self.scene
-        seat = scene.viewer
-        self.undo.enabled = seat is not None and scene.session.can_undo(seat)
-        self.hint.enabled = bool(scene.ui.legal)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        return any(b.handle(event) for b in self.visible() if b.enabled)
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        return any(b.rect.collidepoint(pos) for b in self.visible())
-
-    def draw(self, surface: pygame.Surface) -> None:
-        for button in self.visible():
-            button.draw(surface, self.theme)
-
-
-def table_theme(app: App) -> theme.Theme:
-    """The app's theme, its UI scale held to what the table's fixed boxes can take (at 150 %
-    the labels would outgrow the card-sized spaces they name); menus keep the full scale.
-    The replay viewer draws the same table, so it uses this too."""
-    fit = theme.Theme.for_window(app.size).scale
-    return theme.Theme(scale=min(app.theme.scale, fit * TABLE_MAX_UI_SCALE))
-
-
-def side_column(size: tuple[int, int], th: theme.Theme) -> pygame.Rect:
-    """The right-hand column (buttons and log) of a table; the replay viewer shares it."""
-    w, h = size
-    margin = th.px(2)
-    side_w = max(th.px(36), round(w * 0.2))
-    return pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
+NOTICE_MS = 2600
 
 
 class TableScene(Scene):
@@ -105,7 +56,7 @@ class TableScene(Scene):
         # The bots ``script`` and ``simulate`` would seat, with the same seeds (a bare "bot" is best).
         self.bots = seat_bots(self.spec, self.seat_kinds, session.record.seed)
         self.humans = [i for i, kind in enumerate(self.seat_kinds) if not kind.startswith("bot")]
-        self.viewer: int | None = self.humans[0] if self.humans else None
+        self.viewer: int | None = self._first_viewer()
         self.anim = AnimQueue(app.settings.anim_speed)
         self.log = LogPanel()
         self.bar = TableBar(self)
@@ -115,7 +66,9 @@ class TableScene(Scene):
         self.bot_due: int | None = None
         self.space_down: int | None = None
         self.game_over_shown = False
-        self.handoff_pending: int | None = None
+        self.handoff_pending: tuple[int, str] | None = None  # the seat and the reason key
+        self.switch_pending: int | None = None  # the next human, who may see what this one sees
+        self.notice: tuple[str, str, int] | None = None  # whose decision it is: text, detail, until
         self._log_lang = ""
         self._refresh()
         self._replay_log()
@@ -186,6 +139,8 @@ class TableScene(Scene):
         except IllegalAction as err:
             self.show_toast(str(err))
             return False
+        if seat == self.viewer:
+            self.notice = None  # it has been read: the player acted
         seen = [e for e in events if e.visible_to(self.viewer)]
         self.view = self.game.view(self.viewer)
         self.anim.speed = self.app.settings.anim_speed
@@ -222,35 +177,74 @@ class TableScene(Scene):
     def _hint_is_direct(self) -> bool:
         return any(tg.pick is None and tg.leads_to(self.ui.hint) for tg in self.ui.targets)
 
+    def show_notice(self, text: str, detail: str = "") -> None:
+        """A banner naming whose decision it is now (the screen turned to them uncovered)."""
+        self.notice = (text, detail, self.app.now() + NOTICE_MS)
+        self.app.set_timer(NOTICE_MS + 10)
+        self.app.request_redraw()
+
     def show_toast(self, text: str) -> None:
         self.toast = (text, self.app.now() + TOAST_MS)
         self.app.set_timer(TOAST_MS + 10)
         self.app.request_redraw()
 
     # --- who is next ------------------------------------------------------------------------------
+    def _next_decider(self) -> int | None:
+        """The seat whose decision the table waits for now. Several may be to act at once (sealed
+        bids, defences): bots first, one after another on the bot timer; then the human looking
+        at the screen, if it is among them; then the other humans in seat order."""
+        to_act = self.game.to_act()
+        bots = [seat for seat in to_act if seat in self.bots]
+        if bots:
+            return bots[0]
+        if self.viewer in to_act:
+            return self.viewer
+        return to_act[0] if to_act else None
+
+    def _first_viewer(self) -> int | None:
+        """Who looks at the screen when the table opens: the first human to decide, else the
+        first human (a game between bots is watched as a spectator)."""
+        if not self.humans:
+            return None
+        deciding = [seat for seat in self.game.to_act() if seat in self.humans]
+        return deciding[0] if deciding else self.humans[0]
+
     def _schedule_next(self) -> None:
-        """After an action: the game over, a bot's move after a pause, or a handoff between humans."""
+        """After an action: the game over, a bot's move after a pause, or the next human: the
+        privacy screen when the game says the two may see different things, else the table turns
+        to that seat at once and says whose decision it is."""
         if self.game.result() is not None:
             return  # the game-over scene is pushed once the animations have played
-        to_act = self.game.to_act()
-        if not to_act:
+        seat = self._next_decider()
+        if seat is None:
             return
-        seat = to_act[0]
         if seat in self.bots:
             self.bot_due = self.app.now() + self.bot_delay_ms
             self.app.set_timer(self.bot_delay_ms)
         elif seat != self.viewer and len(self.humans) > 1:
-            self.handoff_pending = seat
+            reason = self.game.handoff_reason(seat, self.viewer)
+            if reason:
+                self.handoff_pending = (seat, reason)
+            else:
+                self.switch_pending = seat
         elif seat != self.viewer:
-            self.viewer = seat
-            self._refresh()
+            self._set_viewer(seat)
+
+    def _set_viewer(self, seat: int | None) -> None:
+        """Show the table as ``seat`` sees it. The log is rebuilt from that seat's events: the
+        last viewer's private lines (a card only it drew) must not stay on screen for the next."""
+        changed = seat != self.viewer
+        self.viewer = seat
+        if changed:
+            self.log.clear()
+            self._replay_log()
+        self._refresh()
 
     def _play_bot(self) -> None:
         self.bot_due = None
-        to_act = self.game.to_act()
-        if not to_act or to_act[0] not in self.bots:
+        seat = self._next_decider()
+        if seat is None or seat not in self.bots:
             return
-        seat = to_act[0]
         view = self.game.view(seat)
         self.act(seat, self.bots[seat].choose(view, self.game.legal_actions(seat)))
 
@@ -262,23 +256,33 @@ class TableScene(Scene):
 
             self.app.push(GameOverScene(self.app, self.session))
         elif self.handoff_pending is not None:
-            seat, self.handoff_pending = self.handoff_pending, None
-            self._push_handoff(seat)
+            (seat, reason), self.handoff_pending = self.handoff_pending, None
+            self._push_handoff(seat, reason)
+        elif self.switch_pending is not None:
+            seat, self.switch_pending = self.switch_pending, None
+            self._set_viewer(seat)
+            self.show_notice(t("table.seat_up", name=self.seat_name(seat)), self._decision(seat))
         elif self.bot_due is not None and now >= self.bot_due:
             self._play_bot()
 
-    def _push_handoff(self, seat: int) -> None:
-        from dungeon_table.ui.scenes.handoff import HandoffScene
-
-        def reveal() -> None:
-            self.viewer = seat
-            self._refresh()
-
+    def seat_name(self, seat: int) -> str:
+        """The name chosen at setup; a seat left unnamed is "Player 2", as on the setup screen."""
         from dungeon_table.ui.scenes.nav import seat_names
 
-        # the names chosen at setup; a seat left unnamed is "Player 2", as on the setup screen
-        name = seat_names(self.seat_kinds, getattr(self.session, "names", None))[seat]
-        self.app.push(HandoffScene(self.app, name, "handoff.reason.turn", reveal))
+        return seat_names(self.seat_kinds, getattr(self.session, "names", None))[seat]
+
+    def _decision(self, seat: int) -> str:
+        """What ``seat`` decides now, in words ("to buy"), from the renderer's optional
+        ``decision_key(view)``; empty when it does not say."""
+        hook = getattr(self.renderer, "decision_key", None)
+        key = hook(self.game.view(seat)) if hook is not None else None
+        return t(key) if key else ""
+
+    def _push_handoff(self, seat: int, reason: str = "handoff.reason.turn") -> None:
+        from dungeon_table.ui.scenes.handoff import HandoffScene
+
+        self.app.push(HandoffScene(self.app, self.seat_name(seat), reason,
+                                   lambda: self._set_viewer(seat)))
 
     # --- frames ---------------------------------------------------------------------------------------
     def update(self, now_ms: int) -> bool:
@@ -293,6 +297,9 @@ class TableScene(Scene):
         if self.toast is not None and now_ms >= self.toast[1]:
             self.toast = None
             self.app.request_redraw()
+        if self.notice is not None and now_ms >= self.notice[2]:
+            self.notice = None
+            self.app.request_redraw()
         return busy or self.anim.busy
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -304,7 +311,8 @@ class TableScene(Scene):
         self.anim.draw(surface)
         self.log.draw(surface)
         self.bar.draw(surface)
-        self._draw_toast(surface, th)
+        below = self._draw_notice(surface, th)
+        self._draw_toast(surface, th, below)
         if not self.ui.animating:
             self._draw_preview(surface, th)
 
@@ -320,22 +328,17 @@ class TableScene(Scene):
             elif not target.quiet:
                 theme.outline(surface, target.rect, theme.LEGAL, th, 0.25)
 
-    def _draw_toast(self, surface: pygame.Surface, th: theme.Theme) -> None:
-        if self.toast is None:
-            return
-        lines = fonts.wrap(self.toast[0], "body", th.px(70), th.scale)
-        images = [fonts.text(s, "body", theme.TEXT, th.scale) for s in lines]
-        w = max(i.get_width() for i in images) + th.px(4)
-        h = sum(i.get_height() for i in images) + th.px(3)
-        board_w = self.log.rect.x
-        rect = pygame.Rect(0, 0, w, h)
-        rect.midtop = (board_w // 2, th.px(3))
-        theme.draw_panel(surface, rect, th, theme.mix(theme.PANEL, theme.DANGER, 0.35),
-                         edge=theme.DANGER)
-        y = rect.y + th.px(1.5)
-        for image in images:
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-            y += image.get_height()
+    def _draw_notice(self, surface: pygame.Surface, th: theme.Theme) -> int:
+        """The whose-turn banner at the top of the board; returns the y below it."""
+        if self.notice is None:
+            return th.px(3)
+        return draw_banner(surface, th, self.log.rect.x // 2, th.px(3), self.notice[:2],
+                           theme.ACCENT, 0.22)
+
+    def _draw_toast(self, surface: pygame.Surface, th: theme.Theme, top: int = 0) -> None:
+        if self.toast is not None:
+            draw_banner(surface, th, self.log.rect.x // 2, max(top, th.px(3)),
+                        (self.toast[0], ""), theme.DANGER, 0.35, wrap=True)
 
     def _draw_preview(self, surface: pygame.Surface, th: theme.Theme) -> None:
         image = self.renderer.preview(self.view, self.ui.mouse) if self.ui.mouse[0] >= 0 else None

@@ -6,6 +6,11 @@ On its turn a seat may ``draw`` once (the card is revealed to that seat only: an
 may ``sort`` its hand (changes nothing hidden), and ends its turn with ``play {card}``.
 When both have played, the higher card takes the round. After ``ROUNDS`` rounds the seat with
 more rounds wins.
+
+``SealedAuction`` (``toy_bid``, 2-4 seats) is the shell's model of a game with simultaneous
+decisions: every round all seats bid at once behind their own screens (``bid``: sealed, the
+privacy screen comes between humans), then, from the highest bidder on, each seat in turn takes one
+of the face-up prizes or passes (``take``/``pass``: public, no screen). See its docstring.
 """
 
 from __future__ import annotations
@@ -218,3 +223,181 @@ def register() -> None:
 
 def unregister() -> None:
     registry._REGISTRY.pop("toy", None)
+
+
+# --- a game with sealed, simultaneous bids -------------------------------------------------------
+
+
+class PlaceBid(Action, frozen=True, tag="bid"):
+    amount: int
+
+
+class Take(Action, frozen=True, tag="take"):
+    prize: int
+
+
+class PassTurn(Action, frozen=True, tag="pass"):
+    pass
+
+
+class BidIn(Event, frozen=True, tag="bid_in"):
+    seat: int
+
+
+class BidsShown(Event, frozen=True, tag="bids_shown"):
+    REVEALS: ClassVar[bool] = True
+    bids: list[int]
+    winner: int
+
+
+class PrizeTaken(Event, frozen=True, tag="prize_taken"):
+    seat: int
+    prize: int
+
+
+class AuctionView(msgspec.Struct, frozen=True):
+    seat: int | None
+    phase: str
+    round: int
+    coins: list[int]
+    my_bid: int | None  # this seat's own sealed bid, once placed
+    bids_in: list[bool]
+    prizes: list[int]  # face up, public
+    taken: list[list[int]]
+    to_act: list[int]
+
+
+class SealedAuction(Game):
+    """Each round: every seat bids 0..its coins at once (sealed); the highest bid (ties: the
+    lowest seat) pays it and picks first; then each seat in turn takes a prize or passes.
+    ``options``: ``rounds`` (how many), ``double`` (prizes count twice; implies ``bonus``),
+    ``bonus`` (the highest bidder also gets 1 coin back). Score: prizes + coins."""
+
+    game_id = "toy_bid"
+    action_types = (PlaceBid, Take, PassTurn)
+    event_types = (BidIn, BidsShown, PrizeTaken)
+    START_COINS = 3
+
+    def __init__(
+        self,
+        seats: list[str],
+        seed: int,
+        options: dict[str, Any] | None = None,
+        stack: dict[str, list[Any]] | None = None,
+    ) -> None:
+        super().__init__(seats, seed, options, stack)
+        self.n = len(seats)
+        self.rng = Rng(seed)
+        self.rounds = int(self.options.get("rounds", 2))
+        self.coins = [self.START_COINS] * self.n
+        self.bids: list[int | None] = [None] * self.n
+        self.taken: list[list[int]] = [[] for _ in range(self.n)]
+        self.round = 1
+        self.phase = "bid"
+        self.order: list[int] = []  # the pick order still to come
+        self.history: list[list[int]] = [[] for _ in range(self.n)]
+        self.prizes = self._deal()
+
+    def _deal(self) -> list[int]:
+        return sorted(self.rng.randint(1, 6) for _ in range(self.n))
+
+    def to_act(self) -> list[int]:
+        if self.phase == "bid":
+            return [s for s in range(self.n) if self.bids[s] is None]
+        return self.order[:1]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "bid":
+            return [PlaceBid(amount=a) for a in range(self.coins[seat] + 1)]
+        return [*(Take(prize=i) for i in range(len(self.prizes))), PassTurn()]
+
+    def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
+        if seat == viewer:
+            return None
+        # a sealed bid (made or to be made) is on screen; the picks are all public
+        return "handoff.reason.bid" if self.phase == "bid" else None
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, PlaceBid):
+            self.bids[seat] = action.amount
+            events: list[Event] = [BidIn(seat=seat)]
+            if None not in self.bids:
+                events.append(self._reveal())
+            return events
+        if isinstance(action, Take):
+            prize = self.prizes.pop(action.prize)
+            self.taken[seat].append(prize)
+            events = [PrizeTaken(seat=seat, prize=prize)]
+        else:
+            events = []
+        self.order.pop(0)
+        if not self.order or not self.prizes:
+            self._end_round()
+        return events
+
+    def _reveal(self) -> BidsShown:
+        bids = [b or 0 for b in self.bids]
+        winner = max(range(self.n), key=lambda s: (bids[s], -s))
+        self.coins[winner] -= bids[winner] - (1 if self.options.get("bonus") else 0)
+        self.order = [(winner + i) % self.n for i in range(self.n)]
+        self.phase = "pick"
+        return BidsShown(bids=bids, winner=winner)
+
+    def _end_round(self) -> None:
+        for seat in range(self.n):
+            self.history[seat].append(self._points(seat))
+        self.round += 1
+        self.phase = "bid" if self.round <= self.rounds else "over"
+        self.bids = [None] * self.n
+        self.order = []
+        self.prizes = self._deal()
+
+    def _points(self, seat: int) -> int:
+        weight = 2 if self.options.get("double") else 1
+        return weight * sum(self.taken[seat]) + self.coins[seat]
+
+    def view(self, seat: int | None) -> AuctionView:
+        return AuctionView(
+            seat=seat, phase=self.phase, round=self.round, coins=list(self.coins),
+            my_bid=self.bids[seat] if seat is not None and self.phase == "bid" else None,
+            bids_in=[b is not None for b in self.bids], prizes=list(self.prizes),
+            taken=[list(t) for t in self.taken], to_act=self.to_act(),
+        )
+
+    def result(self) -> Result | None:
+        if self.phase != "over":
+            return None
+        points = [self._points(s) for s in range(self.n)]
+        ranking = sorted(range(self.n), key=lambda s: (-points[s], s))
+        top = max(points)
+        weight = 2 if self.options.get("double") else 1
+        breakdown = [
+            [ScoreLine("score.prizes", weight * sum(self.taken[s]), count=len(self.taken[s])),
+             ScoreLine("score.coins", self.coins[s], count=self.coins[s]),
+             ScoreLine("score.total", points[s])]
+            for s in range(self.n)
+        ]
+        return Result(ranking=ranking, winners=[s for s in range(self.n) if points[s] == top],
+                      outcome="result.won", breakdown=breakdown,
+                      history=[list(h) for h in self.history], history_key="chart.points")
+
+    def state_dict(self) -> dict[str, Any]:
+        return {"coins": list(self.coins), "bids": list(self.bids), "taken": self.taken,
+                "round": self.round, "phase": self.phase, "order": list(self.order),
+                "prizes": list(self.prizes)}
+
+
+SEALED_SPEC = registry.GameSpec(
+    game_id="toy_bid",
+    name_key="game.toy_bid",
+    min_players=2,
+    max_players=4,
+    game_class=SealedAuction,
+    bots={},
+    best="random",
+    view_module="",
+    options={"rounds": 2, "double": False, "bonus": False},
+    option_values={"rounds": [1, 2, 3]},
+)

@@ -189,7 +189,7 @@ def test_a_lost_fight_keeps_its_cards_in_view_then_stacks_them() -> None:
 
 
 def test_a_large_ui_scale_keeps_the_table_labels_whole() -> None:
-    from dungeon_table.ui import table
+    from dungeon_table.ui import fonts, table
     from dungeon_table.ui.scene import App
     from dungeon_table.ui.settings import Settings
     from dungeon_table.ui.shot import play_steps
@@ -202,18 +202,18 @@ def test_a_large_ui_scale_keeps_the_table_labels_whole() -> None:
     assert app.theme.scale > fit * 1.4, "menus take the whole setting"
     assert scene.th.scale <= fit * table.TABLE_MAX_UI_SCALE + 1e-9
     shown: list[str] = []
-    real = table.fonts.text
+    real = fonts.text
 
     def spy(s: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         shown.append(s)
         return real(s, *args, **kwargs)
 
-    table.fonts.text = spy
+    fonts.text = spy
     try:
         app.request_redraw()
         app.step([])
     finally:
-        table.fonts.text = real
+        fonts.text = real
     assert shown and not [s for s in shown if s.endswith("…")], "no label cut short"
 
 

@@ -110,3 +110,135 @@ def test_two_humans_get_a_handoff_before_the_next_one_sees_the_table(toy_table: 
     app.top.on_reveal()  # what the handoff's reveal button does, after popping itself
     assert scene.viewer == 1
     assert scene.ui.targets, "seat 1 now has its legal targets"
+
+
+def test_the_next_human_sees_none_of_the_last_ones_private_log_lines(toy_table: str) -> None:
+    """Seat 0 drew a card only it may see; after the handoff seat 1's log must not name it."""
+    app, scene = _table(["human", "human"])
+    draw = next(i for i, tg in enumerate(scene.ui.targets) if to_dict(tg.action)["type"] == "draw")
+    app.step(click_at(scene.ui.targets[draw].rect.center))
+    assert any("card_drawn" in e.text for e in scene.log.entries), "seat 0 sees its own draw"
+    _play_first(app, scene)
+    app.step([])
+    app.top.on_reveal()
+    assert scene.viewer == 1
+    assert not any("card_drawn" in e.text for e in scene.log.entries)
+    assert any("card_played" in e.text for e in scene.log.entries), "public lines stay"
+
+
+# --- several seats to act at once: the sealed-bid toy ---------------------------------------------
+
+
+class DecidingRenderer(StubRenderer):
+    """The stub, keeping the seat of every view it draws and naming the decision to be made."""
+
+    def __init__(self) -> None:
+        self.drawn_for: list[object] = []
+
+    def draw(self, surface: pygame.Surface, view: object, ui: object) -> None:
+        self.drawn_for.append(view.seat)  # type: ignore[attr-defined]
+
+    def decision_key(self, view: object) -> str:
+        return "handoff.reason.buy" if view.phase == "pick" else "handoff.reason.bid"  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def bid_table() -> Iterator[str]:
+    from core import toy
+
+    stub = types.ModuleType("stub_bid_view")
+    stub.make_renderer = lambda app, game_id: DecidingRenderer()  # type: ignore[attr-defined]
+    sys.modules["stub_bid_view"] = stub
+    registry.register(dataclasses.replace(toy.SEALED_SPEC, bots={"random": RandomBot},
+                                          view_module="stub_bid_view"))
+    yield "toy_bid"
+    registry._REGISTRY.pop("toy_bid", None)
+    sys.modules.pop("stub_bid_view", None)
+
+
+def _bid_table(seats: list[str], seed: int = 3):  # noqa: ANN202
+    from dungeon_table.core.session import Session
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0))
+    scene = TableScene(app, Session.new("toy_bid", seats, seed=seed), seats, bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    return app, scene
+
+
+def _choose(app, scene, **action: object) -> None:  # noqa: ANN001
+    """Click the target of the action written as its notation (``type="bid", amount=1``)."""
+    index = next(i for i, tg in enumerate(scene.ui.targets) if to_dict(tg.action) == action)
+    app.step(click_at(scene.ui.targets[index].rect.center))
+
+
+def _settle(app, scene, steps: int = 8) -> None:  # noqa: ANN001
+    for _ in range(steps):
+        app.step([])
+
+
+def test_bots_decide_first_then_the_viewer_then_the_next_human_behind_the_screen(
+    bid_table: str,
+) -> None:
+    from dungeon_table.ui.scenes.handoff import HandoffScene
+
+    app, scene = _bid_table(["human", "bot:random", "human", "bot:random"])
+    assert scene.viewer == 0, "the first human of the four who bid at once"
+    _settle(app, scene)
+    assert [step.seat for step in scene.session.steps] == [1, 3], "the bots bid at once"
+    assert app.top is scene, "no screen yet: seat 0 is looking and decides first"
+    _choose(app, scene, type="bid", amount=0)
+    app.step([])
+    assert isinstance(app.top, HandoffScene) and app.top.name == "Player 3"
+    assert app.top.reason_key == "handoff.reason.bid", "the game's reason, not a generic one"
+    assert scene.viewer == 0
+    app.top.reveal()
+    assert scene.viewer == 2 and scene.view.seat == 2
+
+
+def test_a_public_decision_turns_the_table_to_the_next_human_with_a_banner(
+    bid_table: str,
+) -> None:
+    from dungeon_table.ui.scenes.handoff import HandoffScene
+
+    app, scene = _bid_table(["human", "human"])
+    _choose(app, scene, type="bid", amount=0)
+    app.step([])
+    app.top.reveal()
+    _choose(app, scene, type="bid", amount=1)  # seat 1 wins and picks first, looking already
+    _settle(app, scene)
+    assert app.top is scene and scene.viewer == 1 and scene.notice is None
+    _choose(app, scene, type="take", prize=0)
+    _settle(app, scene)
+    assert app.top is scene, "the picks are public: no privacy screen"
+    assert scene.viewer == 0 and scene.view.seat == 0, "the bottom seat is the deciding one"
+    assert scene.notice is not None
+    assert scene.notice[0] == "Over to Player 1" and scene.notice[1] == "to buy"
+    assert scene.ui.targets, "seat 0 may pick at once"
+    _choose(app, scene, type="pass")
+    _settle(app, scene)
+    # the next round's bids: seat 0 is looking and among those to bid, so it goes first
+    assert scene.game.to_act() == [0, 1]
+    assert app.top is scene and scene.viewer == 0
+    _choose(app, scene, type="bid", amount=0)
+    app.step([])
+    assert isinstance(app.top, HandoffScene) and app.top.reason_key == "handoff.reason.bid"
+
+
+def test_one_human_among_bots_never_sees_a_bots_view(bid_table: str) -> None:
+    from dungeon_table.ui.scenes.handoff import HandoffScene
+
+    app, scene = _bid_table(["bot:random", "human", "bot:random", "bot:random"], seed=5)
+    for _ in range(200):
+        if scene.game.result() is not None:
+            break
+        assert not isinstance(app.top, HandoffScene)
+        if scene.ui.targets:
+            app.step(click_at(scene.ui.targets[0].rect.center))
+        else:
+            app.step([])
+    assert scene.game.result() is not None
+    assert set(scene.renderer.drawn_for) == {1} and scene.notice is None

@@ -58,10 +58,9 @@ def open_table(app: App, session: Any, names: list[str] | None = None, replace: 
         app.replace(table)
     else:
         app.push(table)
-    humans = [i for i, kind in enumerate(seats) if not kind.startswith("bot")]
-    if len(humans) > 1 and session.game.result() is None:
-        first = session.game.to_act()[0] if session.game.to_act() else humans[0]
-        name = seat_names(seats, session.names)[first]
+    if len(table.humans) > 1 and session.game.result() is None and table.viewer is not None:
+        # the human the table opens for (a bot may move first: it needs no screen)
+        name = table.seat_name(table.viewer)
         app.push(HandoffScene(app, name, "handoff.reason.start", lambda: None))
 
 
