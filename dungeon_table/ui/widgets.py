@@ -205,15 +205,21 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         ink = TEXT if self.enabled else TEXT_DIM
-        label = fonts.text(label_text(self.label), "body", ink, theme.scale)
+        caption = label_text(self.label)
+        room = round(self.rect.w * self.label_width) - theme.px(1)
+        if caption and room > 0:  # a long label (a house rule's name) must not run into the box
+            caption = fonts.fit(caption, "body", room, theme.scale)
+        label = fonts.text(caption, "body", ink, theme.scale)
         surface.blit(label, label.get_rect(midleft=(self.rect.x, self.rect.centery)))
         box, left, right = self._parts()
         fill = mix(PANEL, PANEL_EDGE, 0.35 if (self.hover or self.focused) else 0.15)
         draw_panel(surface, box, theme, fill, shadow=False)
         if self.focused:
             outline(surface, box, TEXT, theme, width=0.3)
-        value = fonts.fit(self.fmt(self.value), "body", box.w - 2 * left.w, theme.scale)
-        img = fonts.text(value, "body", ink, theme.scale, bold=True)
+        # a long value takes smaller type before it is cut short
+        value, role, scale = fonts.shrink_to_fit(self.fmt(self.value), "body", box.w - 2 * left.w,
+                                                 theme.scale, True)
+        img = fonts.text(value, role, ink, scale, bold=True)
         surface.blit(img, img.get_rect(center=box.center))
         arrow_colour = TEXT_DIM if self.enabled else PANEL_EDGE
         size = max(3, theme.px(0.7))

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 
+import pygame
+import pytest
 from shell_helpers import menu_app
 
 from dungeon_table.core import registry
+from dungeon_table.ui import i18n
+from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scenes.setup import SetupScene
 from dungeon_table.ui.widgets import Choice
 
@@ -30,3 +35,129 @@ def test_setup_offers_the_values_the_games_spec_lists(monkeypatch) -> None:  # n
     assert choice.values == [0, 2, 4]
     choice.cycle(1)
     assert scene.options["difficulty"] == 2
+
+
+MARKET_OPTIONS = {"chests": False, "professional": False, "gems_defend": True,
+                  "chest_buyer_gets_card": False, "ghosts_enter": "first_reshuffle"}
+
+
+@pytest.fixture
+def house_rules(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The sealed-bid toy (2-4 seats) carrying Dungeon Market's five options and their texts,
+    and the rule that Professional fixes the chests (as the setup knows it for the market)."""
+    from core import toy
+
+    from dungeon_table.ui.scenes import setup
+
+    registry.register(dataclasses.replace(
+        toy.SEALED_SPEC, options=MARKET_OPTIONS,
+        option_values={"ghosts_enter": ["first_reshuffle", "sword_bought"]}))
+    monkeypatch.setitem(setup.IMPLIED_OPTIONS, "toy_bid", setup.IMPLIED_OPTIONS["market"])
+    yield "toy_bid"
+    registry._REGISTRY.pop("toy_bid", None)
+
+
+def _setup(game_id: str, seats: list[str] | None = None, **settings: object) -> SetupScene:
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.scenes.menu import MainMenuScene
+    from dungeon_table.ui.settings import Settings
+
+    app = App(surface=pygame.Surface(settings.pop("size", (1280, 720))),  # type: ignore[arg-type]
+              settings=Settings(anim_speed=0, **settings))  # type: ignore[arg-type]
+    app.push(MainMenuScene(app))
+    scene = SetupScene(app, game_id, seats)
+    app.push(scene)
+    app.step([])
+    return scene
+
+
+def test_professional_shows_the_chests_on_and_locked_and_starts_with_them(
+    house_rules: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from dungeon_table.ui.scenes import nav
+    from dungeon_table.ui.scenes.setup import option_label
+
+    started: list[dict] = []
+    monkeypatch.setattr(nav, "start_game", lambda app, game, seats, seed, options, names:
+                        started.append(options))
+    scene = _setup(house_rules, ["human", "bot:random", "bot:random"])
+    chests = _option_widget(scene, "chests")
+    assert chests.enabled and chests.value is False
+    _option_widget(scene, "professional").cycle(1)
+    chests, ghosts = _option_widget(scene, "chests"), _option_widget(scene, "ghosts_enter")
+    assert chests.value is True and not chests.enabled, "on, and it cannot be turned off"
+    assert ghosts.value == "first_reshuffle" and not ghosts.enabled
+    assert scene.options["chests"] is False, "the player's own choice comes back afterwards"
+    assert t("setup.implied", option=option_label("professional")) == \
+        "Fixed while Professional is on: it always plays this way."
+    scene.start()
+    assert started and started[0]["chests"] is True and started[0]["professional"] is True
+
+
+def test_turning_professional_off_gives_the_chests_back(house_rules: str) -> None:
+    scene = _setup(house_rules)
+    _option_widget(scene, "chests").cycle(1)
+    _option_widget(scene, "professional").cycle(1)
+    _option_widget(scene, "professional").cycle(1)
+    chests = _option_widget(scene, "chests")
+    assert chests.enabled and chests.value is True
+    chests.cycle(1)
+    assert scene.chosen_options()["chests"] is False
+
+
+def test_the_market_options_have_names_and_explanations_in_both_languages() -> None:
+    for lang in ("en", "ja"):
+        for name in MARKET_OPTIONS:
+            assert i18n.has(f"option.{name}", lang) and i18n.has(f"option.{name}.help", lang)
+        for value in ("first_reshuffle", "sword_bought"):
+            assert i18n.has(f"option.ghosts_enter.{value}", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_four_seats_and_five_explained_options_fit_at_every_scale(
+    house_rules: str, lang: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four seats and five house rules at 1280x720: at UI scale 125 % the last rows ran off the
+    window's foot, at 75 % the explanations outgrew their rows."""
+    from dungeon_table.ui import fonts
+
+    cut: list[str] = []
+    fit = fonts.fit
+
+    def spy(s: str, *args, **kwargs) -> str:  # noqa: ANN002, ANN003
+        out = fit(s, *args, **kwargs)
+        if out != s:
+            cut.append(s)
+        return out
+
+    monkeypatch.setattr(fonts, "fit", spy)
+    for scale in (0.75, 1.0, 1.25, 1.5):
+        scene = _setup(house_rules, ["human", "bot:random", "human", "bot:random"],
+                       lang=lang, ui_scale=scale)
+        scene.app.draw()
+        panel = scene.panel_rect()
+        assert scene.app.surface.get_rect().contains(panel), (scale, panel)
+        for w in scene.widgets:
+            assert panel.contains(w.rect), (scale, w.rect, panel)
+        rows = [rect for _name, rect in scene.option_rows]
+        assert len(rows) == 5 and all(a.bottom < b.top for a, b in zip(rows, rows[1:], strict=False))
+    assert cut == [], "no label, value or explanation cut short"
+
+
+def test_a_game_whose_options_cannot_be_read_says_so_on_the_menu(house_rules: str) -> None:
+    """Options may come lazily from a card file: a broken one must not take the menu down."""
+    from shell_helpers import click_at
+
+    from dungeon_table.core.registry import LazyOptions
+    from dungeon_table.ui.scenes.menu import MainMenuScene
+
+    def broken() -> dict:
+        raise ValueError("cards/toy.yaml:3: options: expected a mapping")
+
+    spec = registry.get(house_rules)
+    registry.register(dataclasses.replace(spec, options=LazyOptions(broken)))
+    app = menu_app()
+    tile = next(w for w in app.top.widgets if getattr(w, "game_id", None) == house_rules)
+    app.step(click_at(tile.rect.center))
+    assert isinstance(app.top, MainMenuScene)
+    assert app.top.error is not None and "expected a mapping" in app.top.error

@@ -133,7 +133,13 @@ class MainMenuScene(MenuBase):
     def new_game(self, game_id: str) -> None:
         from dungeon_table.ui.scenes.setup import SetupScene
 
-        self.app.push(SetupScene(self.app, game_id))
+        try:
+            scene = SetupScene(self.app, game_id)
+        except Exception as err:  # noqa: BLE001 - e.g. options from a broken card file
+            self.error = t("error.setup", game=nav.game_name(game_id), reason=err)
+            self.app.request_redraw()
+            return
+        self.app.push(scene)
 
     def cont(self, game_id: str, session: Any) -> None:
         try:

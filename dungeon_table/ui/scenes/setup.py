@@ -1,7 +1,9 @@
 """New game: who sits where (human or bot and its level, names), the game's options, the seed.
 
 Options come from ``GameSpec.options`` (their defaults); the values offered for an option are its
-``GameSpec.option_values``, a boolean becomes an on/off toggle. A solo game with a daily run offers
+``GameSpec.option_values``, a boolean becomes an on/off toggle. Beside each option a short line
+says what the house rule does (``option.<name>.help``); an option another one fixes while it is on
+(``IMPLIED_OPTIONS``: Professional always plays with the chests) shows that value, locked. A solo game with a daily run offers
 the toggle that sets the seed to today's date (YYYYMMDD), the same run for everyone that day.
 """
 
@@ -16,10 +18,15 @@ from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import has, t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes import nav
-from dungeon_table.ui.scenes.base import MenuBase
+from dungeon_table.ui.scenes.base import TEXT_FLOOR, MenuBase
 from dungeon_table.ui.widgets import Button, Choice, TextField, Toggle, Widget
 
 DAILY_GAMES = {"lastdungeon"}
+# game -> option -> the values it fixes while it is on. Only a display of the rules: the engine
+# enforces them whatever the setup sends.
+IMPLIED_OPTIONS: dict[str, dict[str, dict[str, Any]]] = {
+    "market": {"professional": {"chests": True, "ghosts_enter": "first_reshuffle"}},
+}
 SEED_DIGITS = "0123456789"
 
 
@@ -32,6 +39,12 @@ def option_value_text(name: str, value: Any) -> str:
         return t("common.on" if value else "common.off")
     key = f"option.{name}.{value}"
     return t(key) if has(key, "en") else str(value)
+
+
+def option_help(name: str) -> str:
+    """What the option does, in a line or two; "" when the catalog has nothing for it."""
+    key = f"option.{name}.help"
+    return t(key) if has(key, "en") else ""
 
 
 def level_text(level: str) -> str:
@@ -82,10 +95,29 @@ class SetupScene(MenuBase):
         self.daily = on
         self.on_resize(self.app.size)
 
+    def locked(self) -> dict[str, tuple[Any, str]]:
+        """Options another option fixes now: their value and the option that fixes it."""
+        out: dict[str, tuple[Any, str]] = {}
+        for by, fixed in IMPLIED_OPTIONS.get(self.game_id, {}).items():
+            if self.options.get(by):
+                out.update({name: (value, by) for name, value in fixed.items()
+                            if name in self.options})
+        return out
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The options as the game will play them (a locked one at the value shown)."""
+        return {**self.options, **{name: v for name, (v, _by) in self.locked().items()}}
+
+    def set_option(self, name: str, value: Any) -> None:
+        self.options[name] = value
+        if any(name in fixed for fixed in IMPLIED_OPTIONS.get(self.game_id, {}).values()) or \
+                name in IMPLIED_OPTIONS.get(self.game_id, {}):
+            self.on_resize(self.app.size)  # a locked option shows or lets go of its value
+
     def start(self) -> None:
         try:
-            nav.start_game(self.app, self.game_id, self.seats(), self.seed(), self.options,
-                           self.names[: self.count])
+            nav.start_game(self.app, self.game_id, self.seats(), self.seed(),
+                           self.chosen_options(), self.names[: self.count])
         except (ValueError, OSError) as err:
             self.error = t("setup.error", reason=err)
             self.app.request_redraw()
@@ -93,23 +125,45 @@ class SetupScene(MenuBase):
     # --- layout ----------------------------------------------------------------------------------
     # Grid units: the label column, a control box, a row and the gap between rows.
     LABEL_W, BOX_W, NAME_W, ROW, GAP = 22, 26, 38, 6, 1.5
+    # Option rows of a game that explains its options: a wider label (house rules have long
+    # names), the value, then the explanation in the rest of a wider panel.
+    OPT_LABEL_W, OPT_BOX_W, WIDE_W, NARROW_W = 36, 28, 150, 124
+
+    def _described(self) -> bool:
+        return any(option_help(name) for name in self.spec.options)
 
     def _row_count(self) -> int:
         players = 1 if self.spec.min_players != self.spec.max_players else 0
         daily = 1 if self.game_id in DAILY_GAMES else 0
         return players + self.count + len(self.spec.options) + daily + 1  # + seed
 
+    def _panel_units(self) -> float:
+        """The panel's height in grid units: the rows, two headings, the buttons."""
+        body = self._row_count() * (self.ROW + self.GAP) + 2 * 5 + 3
+        return 4 + body + 4 + self.ROW + 4
+
+    @property
+    def th(self) -> theme.Theme:
+        """The app's theme, held to a scale at which every row fits the window (four seats and
+        five options at UI scale 125 % ran off the foot of a 1280×720 window), and not below the
+        one where type stops shrinking (at 75 % the explanations outgrew their rows)."""
+        app_th = self.app.theme
+        # the title and the "New game" line above the panel take about 16 units
+        fit = self.app.size[1] / ((self._panel_units() + 16 + 4) * theme.GRID)
+        scale = min(max(app_th.scale, TEXT_FLOOR), fit)
+        return app_th if scale == app_th.scale else theme.Theme(scale=scale)
+
     def panel_rect(self) -> pygame.Rect:
         """Sized to its rows (two headings, the rows, the buttons), under the title."""
         w, h = self.app.size
         th = self.th
-        body = self._row_count() * (self.ROW + self.GAP) + 2 * 5 + 3
         # room above for the game's name and the "New game" line over it, measured in the type
         # they are set in: at 150 % and 1280×720 a fixed 16 units put "New game" off the top
         head = (fonts.font("title", th.scale).get_height() + fonts.font("body", th.scale)
                 .get_height() + th.px(3))
-        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(124)),
-                           min(h - head - th.px(2), th.px(4 + body + 4 + self.ROW + 4)))
+        width = self.WIDE_W if self._described() else self.NARROW_W
+        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(width)),
+                           min(h - head - th.px(2), th.px(self._panel_units())))
         rect.midtop = (w // 2, max(head, (h - rect.h) // 3))
         return rect
 
@@ -139,8 +193,15 @@ class SetupScene(MenuBase):
             y += row + gap
         self.options_y = y + th.px(1)
         y += th.px(5) + th.px(1)
+        self.option_rows: list[tuple[str, pygame.Rect]] = []
+        label_w, box_w = ((self.OPT_LABEL_W, self.OPT_BOX_W) if self._described()
+                          else (self.LABEL_W, self.BOX_W))
+        locked = self.locked()
         for name in self.spec.options:
-            widgets.append(self._option(name, self._labelled(x, y, self.BOX_W), share))
+            rect = pygame.Rect(x, y, th.px(label_w) + th.px(box_w), row)
+            widgets.append(self._option(name, rect, label_w / (label_w + box_w),
+                                        locked.get(name)))
+            self.option_rows.append((name, rect))
             y += row + gap
         if self.game_id in DAILY_GAMES:
             widgets.append(Toggle(self._labelled(x, y, self.BOX_W), lambda: t("setup.daily"),
@@ -198,11 +259,12 @@ class SetupScene(MenuBase):
                               fmt=level_text, label_width=0))
         return row
 
-    def _option(self, name: str, rect: pygame.Rect, share: float) -> Widget:
-        value = self.options.get(name)
+    def _option(self, name: str, rect: pygame.Rect, share: float,
+                lock: tuple[Any, str] | None = None) -> Widget:
+        value = self.options.get(name) if lock is None else lock[0]
 
         def change(v: Any, name: str = name) -> None:
-            self.options[name] = v
+            self.set_option(name, v)
 
         widget: Choice
         if isinstance(value, bool):
@@ -213,9 +275,34 @@ class SetupScene(MenuBase):
             widget = Choice(rect, lambda: option_label(name), values, value, change,
                             fmt=lambda v: option_value_text(name, v), label_width=share)
         widget.option = name  # type: ignore[attr-defined]  # for its description and tests
+        widget.enabled = lock is None
         return widget
 
     # --- drawing ---------------------------------------------------------------------------------
+    def _draw_option_help(self, surface: pygame.Surface, right: int) -> None:
+        """Each option's explanation beside it, in at most two small lines; a locked option says
+        which option holds it."""
+        th = self.th
+        locked = self.locked()
+        step = fonts.line_height("small", th.scale)
+        for name, rect in self.option_rows:
+            x = rect.right + th.px(2)
+            if name in locked:
+                text = t("setup.implied", option=option_label(locked[name][1]))
+                colour = theme.ACCENT
+            else:
+                text, colour = option_help(name), theme.TEXT_DIM
+            if not text or right - x < th.px(10):
+                continue
+            lines = fonts.wrap(text, "small", right - x, th.scale)
+            if len(lines) > 2:
+                rest = text[len(lines[0]):].strip() if text.startswith(lines[0]) else lines[1]
+                lines = [lines[0], fonts.fit(rest, "small", right - x, th.scale)]
+            y = rect.centery - len(lines) * step // 2
+            for line in lines:
+                self.blit_text(surface, line, "small", colour, topleft=(x, y))
+                y += step
+
     def draw_content(self, surface: pygame.Surface) -> None:
         th = self.th
         panel = self.panel_rect()
@@ -236,6 +323,7 @@ class SetupScene(MenuBase):
                                midleft=(panel.x + pad, widget.rect.centery))
         self.blit_text(surface, t("setup.options"), "small", theme.TEXT_DIM,
                        topleft=(panel.x + pad, self.options_y))
+        self._draw_option_help(surface, panel.right - pad)
         seed_y = self.seed_row.centery
         self.blit_text(surface, t("setup.seed"), "body", midleft=(self.seed_row.x, seed_y))
         if self.daily:
