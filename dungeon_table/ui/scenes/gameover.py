@@ -6,53 +6,49 @@ can be replayed later from Load.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pygame
 
 from dungeon_table.core import paths
-from dungeon_table.core.protocol import Result, ScoreLine
+from dungeon_table.core.protocol import Result
 from dungeon_table.ui import fonts, theme
-from dungeon_table.ui.i18n import t
+from dungeon_table.ui.i18n import has, t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import MenuBase
+from dungeon_table.ui.scenes.gameover_parts import (
+    PALETTE,
+    TableLook,
+    count_text,
+    draw_chart,
+    draw_table,
+    score_line,
+    score_rows,
+    table_width,
+)
 from dungeon_table.ui.widgets import Button, Widget
 
-SERIES_COLOURS = ["blue", "red", "green", "purple", "yellow"]  # one glyph per seat as well
 # Keys pressed this soon after the screen appears were meant for the table (the last Enter, a
 # held key repeating): they must not press "Play again" before the result has been seen.
 SETTLE_MS = 800
+SOLO_OUTCOMES = {"result.won", "result.lost"}  # a solo game's headline; others name the winners
 
 
-def score_rows(result: Result) -> list[str]:
-    """Every score key in the order the first seat lists them, ``score.total`` last."""
-    keys: list[str] = []
-    for lines in result.breakdown:
-        for line in lines:
-            if line.key not in keys:
-                keys.append(line.key)
-    if "score.total" in keys:
-        keys.remove("score.total")
-        keys.append("score.total")
-    return keys
+def seat_colours(game_id: str, view: Any, seats: int) -> list[str]:
+    """Each seat's colour name: the game's view module's ``seat_colours(view)`` if it has one
+    (Dungeon Market's red, blue, yellow, green), else the palette in seat order."""
+    from dungeon_table.core import registry
 
-
-def score_line(result: Result, seat: int, key: str) -> ScoreLine | None:
-    for line in result.breakdown[seat] if seat < len(result.breakdown) else []:
-        if line.key == key:
-            return line
-    return None
-
-
-def count_text(line: ScoreLine | None) -> str:
-    """"13 × 10" for a line that counts things (13 repelled, 10 points each); else ""."""
-    if line is None or not line.count:
-        return ""
-    each = line.value // line.count
-    if each * line.count != line.value or each == 1:
-        return t("gameover.count_only", n=line.count) if each != 1 else ""
-    return t("gameover.count", n=line.count, each=each)
+    try:
+        module = importlib.import_module(registry.get(game_id).view_module)
+        hook = getattr(module, "seat_colours", None)
+        named = list(hook(view)) if hook is not None else []
+    except Exception:  # noqa: BLE001 - the chart keeps its palette whatever the hook does
+        named = []
+    known = [c for c in named if c in theme.CARD_COLOURS]
+    return known if len(known) >= seats else PALETTE
 
 
 class GameOverScene(MenuBase):
@@ -66,6 +62,32 @@ class GameOverScene(MenuBase):
         self.names: list[str] = list(getattr(session, "names", None) or [])  # as typed at setup
         self.saved: str | None = None
         self.shown_at: int | None = None
+        seats = len(self.result.breakdown)
+        self.look = TableLook(
+            names=nav.seat_names(list(session.record.seats), self.names)[:seats],
+            colours=seat_colours(self.game_id, session.game.view(None), seats),
+            winners=set(self.result.winners),
+        )
+
+    @property
+    def multi(self) -> bool:
+        return len(self.result.breakdown) > 1
+
+    def headline(self) -> str:
+        """A solo game's outcome ("The sword is safe: you win!"); else who won, or shared it."""
+        winners = [self.look.names[s] for s in self.result.winners if s < len(self.look.names)]
+        if not self.multi or not winners:
+            return t(self.result.outcome)
+        if len(winners) == 1:
+            return t("gameover.wins", name=winners[0])
+        return t("gameover.share", names=t("gameover.and").join(winners))
+
+    def subline(self) -> str:
+        """Why a game of several ended, when the game names it (``Result.outcome``)."""
+        key = self.result.outcome
+        if self.multi and key not in SOLO_OUTCOMES and (has(key) or has(key, "en")):
+            return t(key)
+        return ""
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self.shown_at is not None and \
@@ -114,16 +136,23 @@ class GameOverScene(MenuBase):
         self._menu()
 
     # --- layout ----------------------------------------------------------------------------------
+    def _head_h(self) -> int:
+        th = self.th
+        sub = fonts.line_height("body", th.scale) if self.subline() else 0
+        return fonts.line_height("title", th.scale) + sub + th.px(3)
+
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         th = self.th
-        # Tall enough for the score lines (plus the saved-as line) and a readable chart, no more.
+        # Tall enough for the score lines (plus the saved-as line) and a readable chart, no more;
+        # wider with several players, whose columns sit beside the chart.
         row_h = fonts.line_height("body", th.scale) + th.px(1)
         table_h = (len(score_rows(self.result)) + 1) * row_h + th.px(4)
-        body = max(th.px(40), table_h)
-        head = fonts.line_height("title", th.scale) + th.px(3)
-        height = th.px(4) + head + body + th.px(3) + th.px(7) + th.px(4)
-        rect = pygame.Rect(0, 0, min(w - th.px(8), self.text_px(160)), min(h - th.px(8), height))
+        saved_h = fonts.line_height("small", th.scale)  # "Saved as ..." under the table
+        body = max(th.px(40), table_h + saved_h)
+        height = th.px(4) + self._head_h() + body + th.px(3) + th.px(7) + th.px(4)
+        width = self.text_px(200 if self.multi else 160)
+        rect = pygame.Rect(0, 0, min(w - th.px(8), width), min(h - th.px(8), height))
         rect.center = (w // 2, h // 2)
         return rect
 
@@ -154,107 +183,31 @@ class GameOverScene(MenuBase):
         theme.draw_panel(surface, panel, th)
         pad = th.px(4)
         won = bool(self.result.winners)
-        head = self.blit_text(surface, t(self.result.outcome), "title",
-                              theme.GOOD if won else theme.DANGER,
+        colour = (theme.GOLD if self.multi else theme.GOOD) if won else theme.DANGER
+        title = fonts.fit(self.headline(), "title", panel.w - 2 * pad, th.scale)
+        head = self.blit_text(surface, title, "title", colour,
                               midtop=(panel.centerx, panel.y + pad))
+        if self.subline():
+            sub = fonts.fit(self.subline(), "body", panel.w - 2 * pad, th.scale)
+            head = self.blit_text(surface, sub, "body", theme.TEXT_DIM,
+                                  midtop=(panel.centerx, head.bottom))
         top = head.bottom + th.px(3)
         bottom = panel.bottom - pad - th.px(7) - th.px(3)
-        half = (panel.w - 3 * pad) // 2
-        self.draw_table(surface, pygame.Rect(panel.x + pad, top, half, bottom - top))
-        chart = pygame.Rect(panel.x + 2 * pad + half, top, half, bottom - top)
-        self.draw_chart(surface, chart)
+        saved_h = fonts.line_height("small", th.scale) if self.saved else 0
+        inner = panel.w - 3 * pad
+        # the table takes what its columns need (at most 62 %), the chart the rest
+        table_w = table_width(self.result, self.look, th, inner * 62 // 100)
+        if not self.multi:
+            table_w = max(table_w, inner // 2)
+        table = pygame.Rect(panel.x + pad, top, table_w, bottom - top - saved_h)
+        draw_table(surface, table, self.result, self.look, th)
+        chart = pygame.Rect(table.right + pad, top, panel.right - pad - table.right - pad,
+                            bottom - top)
+        draw_chart(surface, chart, self.result, self.look.colours, th)
         if self.saved:
-            saved = fonts.fit(t("gameover.saved", file=self.saved), "small", half, th.scale)
+            saved = fonts.fit(t("gameover.saved", file=self.saved), "small", table_w, th.scale)
             self.blit_text(surface, saved, "small", theme.TEXT_DIM,
                            bottomleft=(panel.x + pad, bottom))
 
-    def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        th = self.th
-        seats = len(self.result.breakdown)
-        row_h = fonts.line_height("body", th.scale) + th.px(1)
-        label_w = area.w - seats * th.px(20) if seats > 1 else area.w - th.px(24)
-        col_w = (area.w - label_w) // max(1, seats)
-        winners = set(self.result.winners)
-        # header: seat names; the winner's column gets the accent band
-        for seat in range(seats):
-            x = area.x + label_w + seat * col_w
-            if seat in winners and seats > 1:
-                band = pygame.Rect(x, area.y, col_w, row_h * (len(score_rows(self.result)) + 1))
-                theme.draw_panel(surface, band, th, theme.mix(theme.PANEL, theme.ACCENT, 0.18),
-                                 edge=theme.ACCENT, shadow=False)
-            shown = nav.seat_names(list(self.session.record.seats), self.names)
-            name = fonts.fit(shown[seat] if seat < len(shown) else str(seat + 1),
-                             "body", col_w - th.px(1), th.scale)
-            colour = theme.ACCENT if seat in winners else theme.TEXT_DIM
-            self.blit_text(surface, name, "body", colour, bold=seat in winners,
-                           midtop=(x + col_w // 2, area.y))
-        y = area.y + row_h
-        for key in score_rows(self.result):
-            total = key == "score.total"
-            if total:
-                pygame.draw.line(surface, theme.PANEL_EDGE, (area.x, y), (area.right, y),
-                                 max(1, th.px(0.2)))
-            label = fonts.fit(t(key), "body", label_w - th.px(1), th.scale)
-            self.blit_text(surface, label, "body", theme.TEXT, bold=total, topleft=(area.x, y))
-            for seat in range(seats):
-                self._draw_cell(surface, score_line(self.result, seat, key), total,
-                                pygame.Rect(area.x + label_w + seat * col_w, y, col_w, row_h))
-            y += row_h
 
-    def _draw_cell(self, surface: pygame.Surface, line: ScoreLine | None, total: bool,
-                   cell: pygame.Rect) -> None:
-        """The points right-aligned in the seat's column; how they were earned dim left of them."""
-        th = self.th
-        text = "—" if line is None else str(line.value)
-        value = self.blit_text(surface, text, "body", theme.GOLD if total else theme.TEXT,
-                               bold=total, topright=(cell.right - th.px(2), cell.y))
-        detail = count_text(line)
-        if detail:
-            room = value.x - th.px(1.5) - cell.x
-            detail = fonts.fit(detail, "small", room, th.scale)
-            self.blit_text(surface, detail, "small", theme.TEXT_DIM,
-                           midright=(value.x - th.px(1.5), value.centery))
-
-    def draw_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        th = self.th
-        history = [series for series in self.result.history if series]
-        theme.draw_panel(surface, area, th, theme.mix(theme.PANEL, theme.FELT_DARK, 0.35),
-                         shadow=False)
-        caption = t(self.result.history_key) if self.result.history_key else t("gameover.chart")
-        self.blit_text(surface, caption, "small", theme.TEXT_DIM,
-                       topleft=(area.x + th.px(2), area.y + th.px(1)))
-        if not history:
-            return
-        plot = area.inflate(-th.px(10), -th.px(10)).move(th.px(1), th.px(1))
-        low = min(0, *(min(s) for s in history))
-        high = max(1, *(max(s) for s in history))
-        rounds = max(len(s) for s in history)
-        self._axes(surface, plot, low, high, rounds)
-
-        def point(i: int, v: int) -> tuple[int, int]:
-            x = plot.x + (plot.w * i // max(1, rounds - 1) if rounds > 1 else plot.w // 2)
-            return x, plot.bottom - round((v - low) / (high - low) * plot.h)
-
-        for seat, series in enumerate(history):
-            name = SERIES_COLOURS[seat % len(SERIES_COLOURS)]
-            colour = theme.CARD_COLOURS[name]
-            points = [point(i, v) for i, v in enumerate(series)]
-            if len(points) > 1:
-                pygame.draw.lines(surface, colour, False, points, max(2, th.px(0.4)))
-            for p in points:
-                theme.draw_glyph(surface, name, p, th.px(0.9), colour)
-
-    def _axes(self, surface: pygame.Surface, plot: pygame.Rect, low: int, high: int,
-              rounds: int) -> None:
-        th = self.th
-        edge = theme.PANEL_EDGE
-        pygame.draw.line(surface, edge, plot.bottomleft, plot.bottomright, max(1, th.px(0.2)))
-        pygame.draw.line(surface, edge, plot.bottomleft, plot.topleft, max(1, th.px(0.2)))
-        for value, y in ((high, plot.top), (low, plot.bottom)):
-            self.blit_text(surface, str(value), "small", theme.TEXT_DIM,
-                           midright=(plot.x - th.px(1), y))
-        self.blit_text(surface, f"{t('gameover.round')} 1", "small", theme.TEXT_DIM,
-                       midtop=(plot.x, plot.bottom + th.px(0.5)))
-        if rounds > 1:
-            self.blit_text(surface, str(rounds), "small", theme.TEXT_DIM,
-                           midtop=(plot.right, plot.bottom + th.px(0.5)))
+__all__ = ["GameOverScene", "count_text", "score_line", "score_rows", "seat_colours"]
