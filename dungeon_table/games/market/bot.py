@@ -1,6 +1,252 @@
-"""Dungeon Market bots (filled in by the bots' module owner; ``random`` always exists)."""
+"""Bots for Dungeon Market. They see only their seat's view and the legal actions (and the card file).
+
+``greedy`` judges each decision by itself: it explores while the burst odds are low, prices what
+its opponents want at what it is worth to them, buys what is worth more than its price, bids a share
+of a job's worth and levels whenever it can. ``trader`` (the best) plays the market out on paper
+(``bot_market``): it sets the prices that make it the most against its opponents' likely buys, buys
+with an eye on what the next buyers and the seller would do, weighs exploring on against stopping by
+what the area would sell for, what the next card may add and what a burst would cost every player
+(and whether it ends the game with the trader ahead), and bids what a job is worth to it against the
+chance of winning.
+
+Both are stateless: each call recomputes from the view, so the Hint button can ask at any moment.
+Worths are in victory points (``bot_value``); an opponent's gain counts against the bot's own.
+"""
 
 from __future__ import annotations
 
-BOTS: dict = {}
-BEST = "random"
+import math
+import random
+from dataclasses import replace
+
+from dungeon_table.core.protocol import Action
+from dungeon_table.games.market import model as m
+from dungeon_table.games.market.bot_explore import explore_worths
+from dungeon_table.games.market.bot_market import Item, Round, best_prices, judge, play_out
+from dungeon_table.games.market.bot_value import Tuning, Valuer
+
+# What to fall back on when a phase has no judgement: the action that ends the step.
+_ENDINGS: tuple[Action, ...] = (m.Defend(), m.Done(), m.OpenMarket(), m.Pass(), m.Stop())
+
+
+class GreedyBot:
+    """One-step judgement per decision: see the module docstring."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int, tuning: Tuning | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.tuning = tuning or Tuning()
+
+    def choose(self, view: m.MarketView, legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        handler = getattr(self, f"_{view.phase}", None)
+        action = handler(view, legal, Valuer(view, self.tuning)) if handler else None
+        if action is not None and action in legal:
+            return action
+        return next((a for a in _ENDINGS if a in legal), legal[0])
+
+    # --- exploring --------------------------------------------------------------------------
+    def _explore(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        if m.Stop() not in legal:
+            return m.Explore()
+        area = sum(1 for s in view.discovery if not s.killed)
+        return m.Explore() if view.burst_odds < 0.34 - 0.04 * area else m.Stop()
+
+    # --- defence ----------------------------------------------------------------------------
+    def _defend(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        return m.Defend()  # the suggested set is preselected: the most prevented for the least used
+
+    # --- the market -------------------------------------------------------------------------
+    def items(self, view: m.MarketView, val: Valuer) -> list[Item]:
+        """The discovery slots for sale, with what each is worth to every seat."""
+        seats = range(view.n_players)
+        return [Item(s.index, tuple(val.slot_gain(seat, s) for seat in seats))
+                for s in view.discovery if self._for_sale(s)]
+
+    @staticmethod
+    def _for_sale(slot: m.Slot) -> bool:
+        return bool(slot.card) and not slot.killed and not slot.card.endswith("_ghost")
+
+    def target_prices(self, view: m.MarketView, val: Valuer) -> dict[int, int]:
+        """Each opponent pays about what a card is worth to it; a card the bot wants more than any
+        opponent does is priced just above their worth, so it stays here."""
+        me = view.active
+        budget = view.players[me].coins + sum(s.price for s in view.discovery)
+        prices: dict[int, int] = {}
+        for item in self.items(view, val):
+            mine = item.gains[me]
+            theirs = max(g for seat, g in enumerate(item.gains) if seat != me)
+            if mine > theirs and mine > 0.4:
+                price = max(1, math.ceil(theirs / val.coin_vp) + 1)
+                if price * val.coin_vp > mine:
+                    price = 0
+            elif theirs > 0.2:
+                price = max(1, round(theirs / val.coin_vp))
+            else:
+                price = 0
+            price = min(price, budget)
+            budget -= price
+            prices[item.slot] = price
+        return prices
+
+    def _price(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        targets = self.target_prices(view, val)
+        for slot in view.discovery:
+            want = targets.get(slot.index, 0)
+            action = m.SetPrice(slot=slot.index, price=want)
+            if slot.price != want and action in legal:
+                return action
+        return m.OpenMarket()
+
+    def _buy(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        me = view.seat if view.seat is not None else view.active
+        best: Action = m.Pass()
+        best_surplus = 0.1
+        for slot in view.discovery:
+            action = m.Buy(slot=slot.index)
+            if action not in legal:
+                continue
+            cost = slot.price if slot.price > 0 else val.unpriced_cost(me)
+            surplus = val.slot_gain(me, slot) - val.coin_vp * cost
+            if surplus > best_surplus:
+                best, best_surplus = action, surplus
+        return best
+
+    # --- jobs -------------------------------------------------------------------------------
+    def _auction(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        me = self._me(view)
+        options = [a for a in legal if isinstance(a, m.AuctionJob)]
+        return max(options, key=lambda a: self._pick_worth(val, me, a.job))
+
+    def _pick_worth(self, val: Valuer, me: int, job: str) -> float:
+        return val.job_worth(me, job)
+
+    def _bid(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        me = self._me(view)
+        worth = val.job_worth(me, view.auction_job)
+        amount = min(view.players[me].coins, int(0.5 * worth / val.coin_vp))
+        return m.Bid(amount=max(0, amount))
+
+    def _level(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        me = self._me(view)
+        options = [a for a in legal if isinstance(a, m.LevelUp)]
+        if not options:
+            return m.Done()
+        held = {j.job: j for j in view.players[me].jobs}
+        # The costliest step (LV4, its points) first when it is affordable, then the cheapest.
+        return min(options, key=lambda a: (held[a.job].next_cost < 13, held[a.job].next_cost,
+                                           -held[a.job].level, a.job))
+
+    @staticmethod
+    def _me(view: m.MarketView) -> int:
+        return view.seat if view.seat is not None else view.to_act[0]
+
+
+class TraderBot(GreedyBot):
+    """Plays the market out on paper before each market decision: see the module docstring."""
+
+    name = "trader"
+
+    # --- exploring --------------------------------------------------------------------------
+    def _explore(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        if m.Stop() not in legal:
+            return m.Explore()
+        if m.Explore() not in legal or view.burst_odds <= 0.0:
+            return m.Explore() if m.Explore() in legal else m.Stop()
+        stop, go = explore_worths(view, val, self.items(view, val), self.round(view, val))
+        return m.Explore() if go > stop else m.Stop()
+
+    # --- the market -------------------------------------------------------------------------
+    def round(self, view: m.MarketView, val: Valuer, judge_seat: int | None = None) -> Round:
+        """The market round to come (or under way) as ``judge_seat`` (default: the bot) sees it."""
+        me = self._me(view) if judge_seat is None else judge_seat
+        seller, n = view.active, view.n_players
+        coins = [p.coins for p in view.players]
+        coins[seller] += sum(s.price for s in view.discovery)
+        if n == 2:
+            other = 1 - seller
+            order = [other, seller, other]
+        else:
+            order = [(seller + k) % n for k in range(1, n)]
+        return Round(
+            seller=seller, order=order, coins=coins,
+            unpriced=[val.unpriced_cost(s) for s in range(n)], coin_vp=val.coin_vp,
+            weights=val.weights(me), commission=val.job_amount(seller, "commission"),
+            deposit=view.deposit,
+        )
+
+    def target_prices(self, view: m.MarketView, val: Valuer) -> dict[int, int]:
+        prices, _ = best_prices(self.round(view, val), self.items(view, val))
+        return prices
+
+    def _buy(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        me = self._me(view)
+        round_ = self.round(view, val)
+        round_.coins = [p.coins for p in view.players]
+        items = self.items(view, val)
+        prices = {s.index: s.price for s in view.discovery}
+        later = list(view.buyers_left)
+        best: Action = m.Pass()
+        best_worth = judge(round_, play_out(round_, items, prices, later, first=(me, None)))
+        for item in items:
+            action = m.Buy(slot=item.slot)
+            if action not in legal:
+                continue
+            worth = judge(round_, play_out(round_, items, prices, later, first=(me, item)))
+            if worth > best_worth + 0.05:
+                best, best_worth = action, worth
+        return best
+
+    # --- jobs -------------------------------------------------------------------------------
+    def _pick_worth(self, val: Valuer, me: int, job: str) -> float:
+        others = [val.job_worth(p.seat, job) for p in val.view.players if p.seat != me]
+        return val.job_worth(me, job) - 0.5 * max(others, default=0.0)
+
+    def _bid(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        """The bid with the best chance of winning times what winning is worth, each opponent
+        taken to bid evenly up to what the job is worth to it (or its purse)."""
+        me = self._me(view)
+        job = view.auction_job
+        worth = val.job_worth(me, job)
+        weights = val.weights(me)
+        denied = max((-weights[p.seat] * val.job_worth(p.seat, job)
+                      for p in view.players if p.seat != me), default=0.0)
+        ceilings = {p.seat: min(p.coins, int(val.job_worth(p.seat, job) / val.coin_vp))
+                    for p in view.players if p.seat != me}
+        order = [(view.active + k) % view.n_players for k in range(view.n_players)]
+        ahead = set(order[:order.index(me)])  # they win a tie against the bot
+        top = min(view.players[me].coins, int((worth + denied) / val.coin_vp))
+        best_amount, best_worth = 0, -math.inf
+        for amount in range(0, max(0, top) + 1):
+            chance = 1.0
+            for seat, ceiling in ceilings.items():
+                below = amount if seat in ahead else amount + 1
+                chance *= min(1.0, below / (ceiling + 1))
+            value = chance * (worth + denied - val.coin_vp * amount * (1 - 1 / view.n_players))
+            if value > best_worth:
+                best_amount, best_worth = amount, value
+        return m.Bid(amount=best_amount)
+
+    def _level(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        me = self._me(view)
+        held = {j.job: j for j in view.players[me].jobs}
+        exp = view.players[me].exp
+        near = [j for j in held.values() if j.level == 3 and j.next_cost > exp
+                and j.next_cost - exp <= 3 * val.exp_per_turn(me)
+                and val.own_turns_left >= 3]
+        options = [a for a in legal if isinstance(a, m.LevelUp)]
+        if near and all(held[a.job].level < 3 for a in options):
+            return m.Done()  # saving up for the fourth level and its points
+        return super()._level(view, legal, val)
+
+
+def make_trader(seed: int, **tuning: float) -> TraderBot:
+    return TraderBot(seed, replace(Tuning(), **tuning))
+
+
+BOTS = {"greedy": GreedyBot, "trader": TraderBot}
+BEST = "trader"

@@ -1,0 +1,303 @@
+"""What things are worth to a player, in victory points: the arithmetic the Dungeon Market bots share.
+
+Everything here reads only what a seat's view shows (every player's equipment, gems, jobs, life and
+coins are public) and the card file. A card's worth to a player is the points it adds to their
+score now, a little for the sets it brings closer, and the damage it will keep off them before the
+game ends; life is worth what it does to the life rank at the end, and more near death.
+
+    valuer = Valuer(view)
+    valuer.card_gain(seat, "red_helm_1")     # 1.7: a kind more of red, and 2 defence against red
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+
+from dungeon_table.games.market import model as m
+from dungeon_table.games.market.cards import Effect, load
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The bots' judgement calls, kept together so the bench can try others."""
+
+    progress: float = 0.3          # share of the next kinds step a card brings closer
+    attacks_per_burst: float = 1.1  # attacks (colours) in an average burst
+    burst_damage: float = 6.2       # summed attack of an average burst's colour
+    turns_per_burst: float = 2.0    # turns between bursts, to count the turns left
+    death_weight: float = 2.0       # how much more life counts near death
+    exp_vp: float = 0.3             # one EXP, in points
+    win_vp: float = 12.0            # ending the game in the lead (or not), in points
+    opponent_weight: float = 1.0    # an opponent's gain against ours, shared among opponents
+    leader_share: float = 0.5       # of that, how much goes to the leading opponent
+    auction_vp: float = 0.5         # picking the job to auction (and winning ties), in points
+    explore_bias: float = 0.0       # added to exploring on (the one-step look misses later turns)
+    exp_per_turn: float = 2.5       # EXP an exploration brings, before job bonuses
+
+
+def equipment_points(card_ids: list[str]) -> int:
+    """The equipment lines of the score: kinds per colour, the five-colour set, swords."""
+    cards = load()
+    score = cards.score
+    count: Counter[str] = Counter()
+    kinds: dict[str, set[str]] = {}
+    swords = 0
+    for card_id in card_ids:
+        card = cards.card(card_id)
+        count[card.colour] += 1
+        kinds.setdefault(card.colour, set()).add(card.loot)
+        swords += card.loot == "sword"
+    points = sum(score.kinds_bonus[len(k)] for k in kinds.values()) + score.sword_bonus * swords
+    if len(count) == len(cards.colours):
+        points += score.five_colour_multiplier * min(count.values())
+    return points
+
+
+def _rank_points(place: float, table: list[int], players: int) -> float:
+    """The rank points at a fractional place (0 = first), read between the table's entries."""
+    table = table[:players]
+    place = min(max(place, 0.0), players - 1)
+    low = int(place)
+    high = min(low + 1, players - 1)
+    return table[low] + (table[high] - table[low]) * (place - low)
+
+
+class Valuer:
+    """Worths for every seat as the view stands; built once per decision."""
+
+    def __init__(self, view: m.MarketView, tuning: Tuning | None = None) -> None:
+        self.view = view
+        self.tuning = tuning or Tuning()
+        self.cards = load()
+        self.kinds_bonus = self.cards.score.kinds_bonus
+        self.rank_table = self.cards.score.rank_points
+        self.unpriced = self.cards.setup.unpriced_price
+        self.coin_vp = 1.0 / self.cards.score.coin_divisor
+        self.n = view.n_players
+
+    # --- how long the game has left --------------------------------------------------------
+    @cached_property
+    def bursts_left(self) -> float:
+        """Bursts until someone falls: the frailest player's life over the damage it takes."""
+        lives = []
+        for p in self.view.players:
+            guard = self.unused_defence_total(p.seat) / (len(self.cards.colours) * 2)
+            per_burst = max(2.0, self.tuning.burst_damage * self.tuning.attacks_per_burst - guard)
+            lives.append(max(p.life, 1) / per_burst)
+        return max(1.0, min(lives))
+
+    @cached_property
+    def own_turns_left(self) -> float:
+        return max(1.0, self.bursts_left * self.tuning.turns_per_burst / self.n)
+
+    def attacks_of(self, colour: str) -> float:
+        """Expected attacks of one colour before the game ends."""
+        return self.bursts_left * self.tuning.attacks_per_burst / len(self.cards.colours)
+
+    def chance_attacked(self, colour: str) -> float:
+        share = self.tuning.attacks_per_burst / len(self.cards.colours)
+        return 1.0 - (1.0 - share) ** self.bursts_left
+
+    # --- life -------------------------------------------------------------------------------
+    def life_vp(self, seat: int) -> float:
+        """Points one more life is worth to ``seat``: the slope of its expected life rank (lives
+        ending spread by the bursts still to come), and more near death, where gems and the last
+        rank are lost."""
+        players = self.view.players
+        me = players[seat]
+        spread = 2.0 + 3.0 * math.sqrt(self.bursts_left)
+        slope = 0.0
+        for other in players:
+            if other.seat == seat:
+                continue
+            gap = (me.life - other.life) / (spread * math.sqrt(2.0))
+            slope += math.exp(-gap * gap) / (spread * math.sqrt(2.0 * math.pi)) * math.sqrt(2.0)
+        steps = [a - b for a, b in zip(self.rank_table, self.rank_table[1:self.n], strict=False)]
+        per_place = sum(steps) / max(1, len(steps))
+        danger = min(1.0, max(0.0, (12 - me.life) / 12))
+        return slope * per_place + 0.15 * (1.0 + self.tuning.death_weight * danger)
+
+    def expected_rank_points(self, lives: list[float]) -> list[float]:
+        """Each seat's life-rank points if the game ended with these lives."""
+        out = []
+        for i, life in enumerate(lives):
+            above = sum(1 for j, other in enumerate(lives) if j != i and other > life)
+            tied = sum(1 for j, other in enumerate(lives) if j != i and other == life)
+            out.append(_rank_points(above + tied / 2, self.rank_table, self.n))
+        return out
+
+    # --- defence ----------------------------------------------------------------------------
+    def unused(self, seat: int, colour: str) -> list[str]:
+        return [h.card for h in self.view.players[seat].equipment
+                if not h.used and self.cards.card(h.card).colour == colour]
+
+    def unused_defence_total(self, seat: int) -> int:
+        p = self.view.players[seat]
+        total = sum(self.cards.card(h.card).defence for h in p.equipment if not h.used)
+        return total + sum(self.cards.card(h.card).value for h in p.gems if not h.used)
+
+    def defence_against(self, seat: int, colour: str, attack: int) -> int:
+        """What ``seat`` can take off one attack of ``colour`` now (items, a gem, job guards)."""
+        items = [self.cards.card(c) for c in self.unused(seat, colour)]
+        gauntlets = sum(1 for c in items if c.loot == "gauntlet")
+        guard = 2 if gauntlets >= 2 else 0
+        singles = sorted((c.defence if c.loot != "sword" else c.attack + 1
+                          for c in items if c.loot != "gauntlet"), reverse=True)
+        guard += sum(singles) + (gauntlets - 2 if gauntlets > 2 else gauntlets if gauntlets == 1
+                                 else 0)
+        gems = [self.cards.card(h.card).value for h in self.view.players[seat].gems if not h.used]
+        guard += max(gems, default=0) if self.gems_defend else 0
+        guard += self.job_amount(seat, "guard", colour) + self.job_amount(seat, "guard_any")
+        return min(attack, guard)
+
+    def job_amount(self, seat: int, kind: str, colour: str = "") -> int:
+        """The summed amount of one job effect ``seat`` has now (a colour's guard: that colour)."""
+        total = 0
+        for held in self.view.players[seat].jobs:
+            if held.level <= 0:
+                continue
+            for effect in self.cards.job(held.job).levels[held.level - 1].effects:
+                if effect.kind == kind and (not colour or effect.colour == colour):
+                    total += effect.amount
+        return total
+
+    def defence_gain(self, seat: int, card: str) -> float:
+        """Life a new equipment card will keep off ``seat`` before the game ends, in points."""
+        info = self.cards.card(card)
+        items = [self.cards.card(c) for c in self.unused(seat, info.colour)]
+        gauntlets = sum(1 for c in items if c.loot == "gauntlet")
+        covered = sum(c.defence for c in items if c.loot != "gauntlet")
+        covered += self.job_amount(seat, "guard", info.colour)
+        crowd = 1.0 / (1.0 + covered / self.tuning.burst_damage)
+        life_vp = self.life_vp(seat)
+        if info.loot == "gauntlet" and gauntlets == 1:
+            # The pair: 2 off every attack of the colour, and the lone gauntlet is kept.
+            reusable = 2 * self.attacks_of(info.colour)
+            return life_vp * (reusable - self.chance_attacked(info.colour))
+        if info.loot == "gauntlet" and gauntlets >= 2:
+            return life_vp * 1 * self.chance_attacked(info.colour) * 0.5
+        stop = info.attack + 1 if info.loot == "sword" else info.defence
+        return life_vp * stop * self.chance_attacked(info.colour) * crowd
+
+    # --- cards ------------------------------------------------------------------------------
+    def equipment_of(self, seat: int) -> list[str]:
+        return [h.card for h in self.view.players[seat].equipment]
+
+    @cached_property
+    def _equipment_points(self) -> list[int]:
+        return [equipment_points(self.equipment_of(p.seat)) for p in self.view.players]
+
+    def points_gain(self, seat: int, card: str) -> float:
+        """Equipment points a card adds now, and a share of the next kinds step it opens."""
+        info = self.cards.card(card)
+        held = self.equipment_of(seat)
+        now = equipment_points(held + [card]) - self._equipment_points[seat]
+        kinds = {self.cards.card(c).loot for c in held if self.cards.card(c).colour == info.colour}
+        if info.loot in kinds:
+            return now
+        after = len(kinds) + 1
+        if after < len(self.kinds_bonus) - 1:
+            step = self.kinds_bonus[after + 1] - self.kinds_bonus[after]
+            now += self.tuning.progress * step
+        colours = {self.cards.card(c).colour for c in held}
+        if info.colour not in colours and len(colours) >= 3:
+            now += self.tuning.progress * (len(colours) - 2)  # the five-colour set comes closer
+        return now
+
+    def card_gain(self, seat: int, card: str) -> float:
+        """What owning ``card`` is worth to ``seat``, in points (0 for what cannot be owned)."""
+        if not card or card == "?":
+            return 0.0
+        info = self.cards.card(card)
+        if info.kind == "gem":
+            survive = 1.0 if self.view.players[seat].life > 8 else 0.6
+            defend = info.value * self.life_vp(seat) if self.gems_defend else 0.0
+            return info.value * survive + defend
+        if info.kind != "monster" or not info.loot:
+            return 0.0
+        return self.points_gain(seat, card) + self.defence_gain(seat, card)
+
+    @cached_property
+    def gems_defend(self) -> bool:
+        """Whether gems defend: a legal gem guard says so; otherwise assume the default (on)."""
+        return True
+
+    def slot_gain(self, seat: int, slot: m.Slot) -> float:
+        """What buying a discovery slot gives ``seat``. A chest gives nothing: its buyer does not
+        get the card under it (the default; the view does not say when a house rule changes it)."""
+        if slot.chest:
+            return 0.0
+        return self.card_gain(seat, slot.card)
+
+    # --- money ------------------------------------------------------------------------------
+    def unpriced_cost(self, seat: int) -> int:
+        return max(0, self.unpriced - self.job_amount(seat, "discount"))
+
+    # --- whose gain counts how much against mine -----------------------------------------------
+    def weights(self, me: int) -> list[float]:
+        """How much each seat's gain counts for ``me``: 1 for itself, the opponents share
+        ``opponent_weight`` against it (negative), the leading opponent (by points now) the most."""
+        others = [p for p in self.view.players if p.seat != me]
+        leader = max(others, key=lambda p: p.points).seat
+        share = self.tuning.opponent_weight
+        lead = self.tuning.leader_share
+        out = []
+        for p in self.view.players:
+            if p.seat == me:
+                out.append(1.0)
+            else:
+                out.append(-share * ((1 - lead) / len(others) + (lead if p.seat == leader else 0)))
+        return out
+
+    # --- jobs -------------------------------------------------------------------------------
+    def exp_per_turn(self, seat: int) -> float:
+        return self.tuning.exp_per_turn + self.job_amount(seat, "exp_bonus")
+
+    def effect_worth(self, seat: int, effect: Effect) -> float:
+        """Points one job effect brings ``seat`` over the rest of the game."""
+        amount, turns, life = effect.amount, self.own_turns_left, self.life_vp(seat)
+        worth = {
+            "guard": lambda: min(amount, self.tuning.burst_damage) * self.attacks_of(effect.colour)
+            * life,
+            "guard_any": lambda: min(amount, self.tuning.burst_damage) * self.bursts_left * life,
+            "heal": lambda: amount * turns * life * 0.6,
+            "extra_reveal": lambda: amount * turns * 0.25,
+            "peek": lambda: turns * 0.2,
+            "exp_bonus": lambda: amount * turns * self.tuning.exp_vp,
+            "commission": lambda: amount * turns * 0.6 * self.coin_vp,
+            "discount": lambda: amount * turns * (self.n - 1) * 0.3 * self.coin_vp,
+            "burst_share": lambda: min(amount, 3) * self.bursts_left * self.coin_vp,
+            "vp": lambda: float(amount),
+        }.get(effect.kind)
+        return worth() if worth else 0.0
+
+    def job_worth(self, seat: int, job_id: str, level: int = 0) -> float:
+        """Points a job at ``level`` brings ``seat``: each level's effect over the part of the game
+        it is held (EXP comes at ``exp_per_turn``, shared with the other jobs still to raise), and
+        the fourth level's points if it comes before the end."""
+        if not job_id:
+            return 0.0
+        job = self.cards.job(job_id)
+        player = self.view.players[seat]
+        others = sum(1 for j in player.jobs if j.job != job_id and j.level < len(job.levels))
+        rate = self.exp_per_turn(seat) / (1.0 + 0.5 * others)
+        turns = self.own_turns_left
+        spent, exp = 0, player.exp
+        reached: list[float] = []  # the turn each level comes, from ``level`` on
+        for step in range(level, len(job.levels)):
+            spent += self.cards.level_costs[step]
+            reached.append(max(0.0, (spent - exp) / rate))
+        worth = 0.0
+        for step, start in enumerate(reached):
+            if start >= turns:
+                break
+            end = reached[step + 1] if step + 1 < len(reached) else turns
+            held = job.levels[level + step]
+            span = (min(end, turns) - start) / turns
+            worth += span * sum(self.effect_worth(seat, e) for e in held.effects)
+            if level + step == len(job.levels) - 1:
+                worth += held.vp
+        return worth
