@@ -1,0 +1,345 @@
+"""The Dungeon Market table: the renderer the generic ``TableScene`` drives.
+
+Other seats along the top, the discovery area in the middle between the job row (Professional)
+and the deposit, deck and discard; the viewer's seat along the bottom with the controls panel at
+its right. Everything shown comes from ``MarketView`` and the legal actions: no rule here.
+
+Pricing: click a card (a local pick), then − / + under it or type its price; each step is a
+``price {slot, price}`` action from the legal list. A sealed bid is set with − / + (or digits)
+locally and sent once with Confirm. A gem that may guard several attacks is picked first, then
+an attack in the defence panel.
+
+Here: the renderer, its targets, keys, previews and hooks; layout ``view_layout.py``, drawing
+``view_draw.py`` and ``view_controls.py``, faces ``view_cards.py``, events ``view_anim.py`` and
+``view_log.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from dungeon_table.core.protocol import Action, Event
+from dungeon_table.games.market import model as m
+from dungeon_table.games.market import view_anim, view_controls, view_log
+from dungeon_table.games.market.cards import load
+from dungeon_table.games.market.view_cards import MarketLooks
+from dungeon_table.games.market.view_draw import draw_table
+from dungeon_table.games.market.view_layout import (
+    GEM_COLUMN,
+    TableGeo,
+    column_rects,
+    row_rects,
+    table_geo,
+)
+from dungeon_table.ui import card_faces as cf
+from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.anim import Tween
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.renderer import Target, UiState
+
+TYPING_MS = 1500  # digits typed closer together than this make one number
+
+
+@dataclass
+class Shown:
+    """What was drawn last, for hover previews: (rect, kind "card"|"job", id, level)."""
+
+    items: list[tuple[pygame.Rect, str, str, int | None]] = field(default_factory=list)
+
+
+def make_renderer(app: Any, game_id: str) -> MarketRenderer:
+    return MarketRenderer(app)
+
+
+def summary(view: m.MarketView, result: Any = None) -> str:
+    return view_log.summary(view, result)
+
+
+def seat_colours(view: m.MarketView) -> list[str]:
+    """Each seat's colour name (red, blue, yellow, green), for the game-over chart."""
+    return [p.colour for p in view.players]
+
+
+class MarketRenderer:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.looks = MarketLooks(load())
+        self.board: pygame.Rect | None = None
+        self.th = theme.Theme()
+        self._geos: dict[tuple[int, int, bool], TableGeo] = {}
+        self.price_slot: int | None = None   # the card being priced (a local pick)
+        self.bid_draft = 0                   # the sealed bid being set, sent with Confirm
+        self._bid_key: tuple[int, str] | None = None
+        self.gem_pick: str | None = None     # a gem picked to choose which attack it guards
+        self.typed = ""
+        self._typed_at = 0
+        self.shown = Shown()
+        self.before_values: dict[str, int] = {}  # numbers shown while an animation brings them
+        self._last_view: m.MarketView | None = None  # what the last targets were made for
+        self._last_legal: list[Action] = []
+
+    # --- layout -------------------------------------------------------------------------------
+    def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
+        self.board = pygame.Rect(board)
+        self.th = th
+        self._geos.clear()
+
+    def geo(self, view: m.MarketView) -> TableGeo:
+        assert self.board is not None
+        key = (view.n_players, self.bottom(view), view.professional)
+        if key not in self._geos:
+            self._geos[key] = table_geo(self.board, self.th, *key)
+        return self._geos[key]
+
+    @staticmethod
+    def bottom(view: m.MarketView) -> int:
+        """The seat along the bottom: the viewer (a spectator watches the active player)."""
+        return view.seat if view.seat is not None else view.active
+
+    def slot_rects(self, view: m.MarketView, n: int | None = None) -> list[pygame.Rect]:
+        g = self.geo(view)
+        return row_rects(g.area, n if n is not None else len(view.discovery), g.cw,
+                         self.th.px(1.5))
+
+    def slot_rect(self, view: m.MarketView, index: int, n: int | None = None) -> pygame.Rect:
+        """The rect of the slot with ``Slot.index`` ``index`` (its place in the row)."""
+        places = [s.index for s in view.discovery]
+        pos = places.index(index) if index in places else index
+        rects = self.slot_rects(view, max(n or 0, len(view.discovery), pos + 1))
+        return rects[min(pos, len(rects) - 1)]
+
+    def stepper_rects(self, view: m.MarketView, index: int) -> tuple[pygame.Rect, ...]:
+        """− value + under a card being priced."""
+        card = self.slot_rect(view, index)
+        h = self.th.px(4)
+        w = max(card.w, self.th.px(15))
+        row = pygame.Rect(0, card.bottom + self.th.px(0.75), w, h)
+        row.centerx = card.centerx
+        side = min(h + self.th.px(1), w // 3)
+        return (pygame.Rect(row.x, row.y, side, h),
+                pygame.Rect(row.x + side, row.y, row.w - 2 * side, h),
+                pygame.Rect(row.right - side, row.y, side, h))
+
+    def job_rects(self, view: m.MarketView) -> list[pygame.Rect]:
+        """The face-up job row, stacked down the jobs panel."""
+        g = self.geo(view)
+        if g.jobs is None:
+            return []
+        inner = g.jobs.inflate(-2 * self.th.px(1.5), -2 * self.th.px(1.5))
+        top = inner.y + fonts.line_height("body", self.th.scale) + self.th.px(1.5)
+        n = max(1, len(view.jobs_up))
+        gap = self.th.px(0.75)
+        h = min((inner.bottom - top - gap * (n - 1)) // n, self.th.px(11))
+        return [pygame.Rect(inner.x, top + k * (h + gap), inner.w, h)
+                for k in range(len(view.jobs_up))]
+
+    def held_job_rects(self, view: m.MarketView, seat: int) -> list[pygame.Rect]:
+        sg = self.geo(view).seats[seat]
+        jobs = view.players[seat].jobs
+        area = sg.jobs
+        if not jobs or area.w <= 0:
+            return []
+        gap = self.th.px(0.5)
+        if sg.big:  # two columns of tiles down the right of the bottom panel
+            cols = 2 if len(jobs) > 2 else 1
+            rows = -(-len(jobs) // cols)
+            w = (area.w - gap * (cols - 1)) // cols
+            h = min((area.h - gap * (rows - 1)) // rows, round(w * 0.7))
+            return [pygame.Rect(area.x + (k % cols) * (w + gap), area.y + (k // cols) * (h + gap),
+                                w, h) for k in range(len(jobs))]
+        w = min((area.w - gap * (len(jobs) - 1)) // len(jobs), round(area.h * 2.4))
+        return [pygame.Rect(area.x + k * (w + gap), area.y, w, area.h) for k in range(len(jobs))]
+
+    def token_spots(self, view: m.MarketView, seat: int) -> list[tuple[pygame.Rect, m.Held]]:
+        """Every equipment card and gem of ``seat`` and where it lies, in drawing order."""
+        sg = self.geo(view).seats[seat]
+        player = view.players[seat]
+        out: list[tuple[pygame.Rect, m.Held]] = []
+        groups: dict[str, list[m.Held]] = {name: [] for name in sg.columns}
+        for held in player.equipment:
+            groups.setdefault(self.looks.colour_of(held.card), []).append(held)
+        groups[GEM_COLUMN] = list(player.gems)
+        for name, items in groups.items():
+            if name not in sg.columns or not items:
+                continue
+            sizes = [self.looks.token(h.card, sg.token_w, h.used).get_size() for h in items]
+            out.extend(zip(column_rects(sg.columns[name], sizes, self.th), items, strict=True))
+        return out
+
+    # --- targets --------------------------------------------------------------------------------
+    def targets(self, view: m.MarketView, legal: list[Action]) -> list[Target]:
+        self._last_view, self._last_legal = view, legal
+        if self.board is None or not legal:
+            return []
+        out: list[Target] = []
+        out += self._discovery_targets(view, legal)
+        out += self._job_targets(view, legal)
+        out += self._defence_targets(view, legal)
+        out += view_controls.targets(self, view, legal)
+        return out
+
+    def _discovery_targets(self, view: m.MarketView, legal: list[Action]) -> list[Target]:
+        out: list[Target] = []
+        prices = [a for a in legal if isinstance(a, m.SetPrice)]
+        priceable = [s.index for s in view.discovery if any(a.slot == s.index for a in prices)]
+        if self.price_slot not in priceable:
+            self.price_slot = priceable[0] if priceable else None
+        rects = self.slot_rects(view)
+        crowded = len(rects) > 1 and rects[1].x - rects[0].x < rects[0].w
+        for rect, slot in zip(rects, view.discovery, strict=True):
+            name = self.looks.name(slot.card)
+            mine = [a for a in prices if a.slot == slot.index]
+            if mine:
+                out.append(Target(rect, mine[0], t("market.target.price", card=name),
+                                  pick=self._price_picker(slot.index), covers=mine,
+                                  quiet=crowded))
+            buy = m.Buy(slot=slot.index)
+            if buy in legal:
+                out.append(Target(rect, buy, t("market.target.buy", card=name), quiet=crowded))
+        if self.price_slot is not None:
+            current = next(s.price for s in view.discovery if s.index == self.price_slot)
+            minus, _value, plus = self.stepper_rects(view, self.price_slot)
+            for rect, price in ((minus, current - 1), (plus, current + 1)):
+                action = m.SetPrice(slot=self.price_slot, price=price)
+                if action in legal:
+                    out.append(Target(rect, action, t("market.target.set_price", n=price), z=1))
+        return out
+
+    def _price_picker(self, index: int) -> Any:
+        def pick() -> None:
+            self.price_slot = index
+            self.typed = ""
+        return pick
+
+    def _job_targets(self, view: m.MarketView, legal: list[Action]) -> list[Target]:
+        out: list[Target] = []
+        for rect, job in zip(self.job_rects(view), view.jobs_up, strict=True):
+            action = m.AuctionJob(job=job)
+            if action in legal:
+                out.append(Target(rect, action, self.looks.job_name(job)))
+        me = self.bottom(view)
+        for rect, held in zip(self.held_job_rects(view, me), view.players[me].jobs, strict=True):
+            action = m.LevelUp(job=held.job)
+            if action in legal:
+                out.append(Target(rect, action, self.looks.job_name(held.job)))
+        return out
+
+    def _defence_targets(self, view: m.MarketView, legal: list[Action]) -> list[Target]:
+        guards = [a for a in legal if isinstance(a, (m.Guard, m.Unguard))]
+        if not guards:
+            self.gem_pick = None
+            return []
+        out: list[Target] = []
+        spots = self.token_spots(view, self.bottom(view))
+        for k, (rect, held) in enumerate(spots):
+            covered = any(other.colliderect(rect) for other, _h in spots[k + 1:])
+            unguard = m.Unguard(item=held.card)
+            mine = [a for a in guards if isinstance(a, m.Guard) and a.item == held.card]
+            label = self.looks.name(held.card)
+            if unguard in legal:
+                out.append(Target(rect, unguard, label, quiet=covered))
+            elif len(mine) == 1:
+                out.append(Target(rect, mine[0], label, quiet=covered))
+            elif mine:
+                out.append(Target(rect, mine[0], label, pick=self._gem_picker(held.card),
+                                  covers=mine, quiet=covered))
+        if self.gem_pick is not None:
+            rows = view_controls.attack_rows(self, view)
+            for attack, row in zip(view.attacks, rows, strict=True):
+                action = m.Guard(item=self.gem_pick, attack=attack.colour)
+                if action in legal:
+                    out.append(Target(row, action, t(f"market.colour.{attack.colour}")))
+        return out
+
+    def _gem_picker(self, card: str) -> Any:
+        def pick() -> None:
+            self.gem_pick = None if self.gem_pick == card else card
+        return pick
+
+    def cancel_pick(self) -> bool:
+        """Esc puts a picked gem back; a picked card to price stays (it is only a cursor)."""
+        picked, self.gem_pick = self.gem_pick is not None, None
+        return picked
+
+    # --- typed numbers ---------------------------------------------------------------------------
+    def key(self, keycode: int, text: str) -> Action | bool | None:
+        """Digits, Backspace, + and − for the price being set or the bid being made."""
+        view, legal = self._last_view, self._last_legal
+        if view is None or not legal:
+            return None
+        now = pygame.time.get_ticks()
+        if text.isdigit():
+            self.typed = (self.typed if now - self._typed_at < TYPING_MS else "") + text
+            self._typed_at = now
+            return self._set_number(view, legal, int(self.typed))
+        step = {pygame.K_PLUS: 1, pygame.K_KP_PLUS: 1, pygame.K_EQUALS: 1,
+                pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}.get(keycode)
+        if step is None and keycode == pygame.K_BACKSPACE:
+            self.typed = self.typed[:-1]
+            return self._set_number(view, legal, int(self.typed or 0))
+        if step is not None:
+            self.typed = ""
+            return self._set_number(view, legal, self._current_number(view) + step)
+        return None
+
+    def _current_number(self, view: m.MarketView) -> int:
+        if view.phase == "bid":
+            return self.bid_draft
+        return next((s.price for s in view.discovery if s.index == self.price_slot), 0)
+
+    def _set_number(self, view: m.MarketView, legal: list[Action], n: int) -> Action | bool | None:
+        if view.phase == "bid":
+            amounts = [a.amount for a in legal if isinstance(a, m.Bid)]
+            if not amounts:
+                return None
+            self.bid_draft = max(min(amounts), min(n, max(amounts)))
+            return True
+        if view.phase == "price" and self.price_slot is not None:
+            action = m.SetPrice(slot=self.price_slot, price=n)
+            return action if action in legal and n != self._current_number(view) else True
+        return None
+
+    def bid_state(self, view: m.MarketView, legal: list[Action]) -> list[int]:
+        """The bids open to the viewer; the draft is reset for each new auction."""
+        amounts = sorted(a.amount for a in legal if isinstance(a, m.Bid))
+        key = (view.turn, view.auction_job)
+        if key != self._bid_key:
+            self._bid_key, self.bid_draft = key, 0
+        if amounts:
+            self.bid_draft = max(amounts[0], min(self.bid_draft, amounts[-1]))
+        return amounts
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, view: m.MarketView, ui: UiState) -> None:
+        if self.board is None:
+            return
+        self.shown = Shown()
+        for key in [k for k in self.before_values if k not in ui.hidden]:
+            del self.before_values[key]
+        draw_table(self, surface, view, ui)
+
+    def preview(self, view: m.MarketView, pos: tuple[int, int]) -> pygame.Surface | None:
+        if self.board is None:
+            return None
+        width = min(round(self.geo(view).cw * 2.5), round(self.board.h * 0.6 / cf.RATIO))
+        for rect, kind, item, level in reversed(self.shown.items):
+            if rect.collidepoint(pos):
+                if kind == "job":
+                    return self.looks.job_face(item, width, level)
+                return self.looks.face(item, width)
+        return None
+
+    # --- log and animations -------------------------------------------------------------------------
+    def log_heading(self, before: m.MarketView | None, after: m.MarketView) -> str | None:
+        return view_log.heading(before, after)
+
+    def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]:
+        return view_log.lines(self.looks, events, before, after)
+
+    def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
+        if self.board is None or before is None:
+            return []
+        return view_anim.tweens_for(self, events, before, after)

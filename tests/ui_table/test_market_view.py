@@ -1,0 +1,290 @@
+"""The Dungeon Market table drawn from hand-made views: every phase draws in both languages and
+both window sizes, every legal action has a target, pricing and bids step through the legal
+list, typed digits set a price, every event type has a log line and tweens that finish."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from dungeon_table.core.protocol import Action
+from dungeon_table.games.market import model as m
+from dungeon_table.games.market.view import MarketRenderer
+from dungeon_table.ui import i18n, theme
+from dungeon_table.ui.anim import AnimQueue
+from dungeon_table.ui.renderer import Target, UiState
+
+COLOURS = ["red", "blue", "yellow", "green"]
+SIZES = [(1280, 720), (1920, 1080)]
+EQUIPMENT = [
+    [("red_gauntlet_1", False), ("red_gauntlet_2", False), ("red_shield_1", True),
+     ("blue_helm_1", False), ("purple_sword_1", False)],
+    [("blue_gauntlet_1", False), ("red_armour_1", True), ("red_sword_1", False)],
+    [("yellow_gauntlet_1", False), ("green_helm_1", False)],
+    [("green_gauntlet_1", False)],
+]
+FINDS = [m.Slot(index=0, card="blue_shield_1", price=3), m.Slot(index=1, card="gem_2b"),
+         m.Slot(index=2, card="chest_1", chest=True, hidden="purple_helm_1", price=2),
+         m.Slot(index=3, card="yellow_armour_1")]
+ATTACKS = [m.Attack(colour="red", value=7, slots=[0, 2]), m.Attack(colour="blue", value=3,
+                                                                   slots=[1])]
+FIGHT = [m.Slot(index=0, card="red_helm_1", attacking=True),
+         m.Slot(index=1, card="blue_ghost", attacking=True),
+         m.Slot(index=2, card="red_shield_2", attacking=True), m.Slot(index=3, card="gem_1b")]
+
+
+def player(seat: int, n: int, pro: bool) -> m.PlayerView:
+    jobs = [m.JobHeld(job="flame_warden", level=2, next_cost=2),
+            m.JobHeld(job="sage", level=0, next_cost=2)] if pro and seat == 0 else []
+    return m.PlayerView(
+        seat=seat, colour=COLOURS[seat], life=[33, 21, 8, 40][seat], max_life=40 if n > 2 else 30,
+        coins=[12, 4, 22, 15][seat],
+        equipment=[m.Held(card=c, used=u) for c, u in EQUIPMENT[seat]],
+        gems=[m.Held(card="gem_2a", used=False), m.Held(card="gem_3b", used=True)]
+        if seat == 0 else [], jobs=jobs, exp=3 if pro else 0, points=7, reveal_limit=4 if pro else 0)
+
+
+def make_view(phase: str = "explore", n: int = 4, seat: int | None = 0, pro: bool = False,
+              **fields: object) -> m.MarketView:
+    base: dict[str, object] = dict(
+        seat=seat, n_players=n, phase=phase, active=0, turn=5, to_act=[0],
+        players=[player(s, n, pro) for s in range(n)], deposit=7, deck_count=31,
+        discard_count=12, discard_top="green_shield_1", ghosts_in=True, discovery=list(FINDS),
+        must_explore=False, revealed=4, burst_odds=0.38, attacks=[], defence=None,
+        defended=[False] * n, buyer=None, buyers_left=[],
+        jobs_up=["paladin", "cleric", "haggler"] if pro else [], job_deck_count=6 if pro else 0,
+        auction_job="", bids_in=[False] * n, my_bid=None, last_bids=[], level_jobs=[], peek="",
+        chests=True, professional=pro)
+    base.update(fields)
+    return m.MarketView(**base)  # type: ignore[arg-type]
+
+
+def defence() -> m.DefenceView:
+    uses = [m.Use(item="red_gauntlet_1", attack="red", reduced=2, used=False),
+            m.Use(item="red_gauntlet_2", attack="red", reduced=0, used=False)]
+    return m.DefenceView(uses=uses, damage=6, prevented=2, suggested=uses, confirmed=False)
+
+
+def legal_for(view: m.MarketView) -> list[Action]:
+    """The kind of legal list the engine gives for these hand-made views."""
+    me = view.seat
+    if me is None or me not in view.to_act:
+        return []
+    coins = view.players[me].coins
+    if view.phase == "explore":
+        return [m.Explore(), m.Stop()]
+    if view.phase == "price":
+        return [m.SetPrice(slot=s.index, price=p) for s in view.discovery
+                for p in range(coins + s.price + 1) if p != s.price] + [m.OpenMarket()]
+    if view.phase == "buy":
+        return [m.Buy(slot=s.index) for s in view.discovery] + [m.Pass()]
+    if view.phase == "defend":
+        return [m.Unguard(item="red_gauntlet_1"), m.Unguard(item="red_gauntlet_2"),
+                m.Guard(item="blue_helm_1", attack="blue"),
+                m.Guard(item="gem_2a", attack="red"), m.Guard(item="gem_2a", attack="blue"),
+                m.Defend()]
+    if view.phase == "auction":
+        return [m.AuctionJob(job=j) for j in view.jobs_up]
+    if view.phase == "bid":
+        return [m.Bid(amount=a) for a in range(coins + 1)]
+    if view.phase == "level":
+        return [m.LevelUp(job=j) for j in view.level_jobs] + [m.Done()]
+    return []
+
+
+PHASES = {
+    "explore": lambda: make_view(must_explore=True),
+    "explore_2p": lambda: make_view(n=2, discovery=[]),
+    "price": lambda: make_view("price"),
+    "buy": lambda: make_view("buy", n=3, seat=1, to_act=[1], buyer=1, buyers_left=[2]),
+    "defend": lambda: make_view("defend", to_act=[0, 1], attacks=ATTACKS, defence=defence(),
+                                discovery=list(FIGHT), defended=[False, False, True, True]),
+    "auction": lambda: make_view("auction", pro=True, discovery=[]),
+    "bid": lambda: make_view("bid", pro=True, to_act=[0, 2], auction_job="cleric",
+                             bids_in=[False, True, False, True], discovery=[]),
+    "level": lambda: make_view("level", pro=True, level_jobs=["flame_warden", "sage"]),
+    "watching": lambda: make_view("buy", seat=2, to_act=[1], buyer=1),
+    "spectator": lambda: make_view("defend", seat=None, to_act=[0, 1], attacks=ATTACKS,
+                                   discovery=list(FIGHT)),
+    "over": lambda: make_view("over", to_act=[], end_reason="knocked_out"),
+}
+
+
+def renderer(size: tuple[int, int] = (1280, 720)) -> MarketRenderer:
+    r = MarketRenderer(None)
+    th = theme.Theme.for_window(size)
+    r.layout(pygame.Rect(0, 0, round(size[0] * 0.78), size[1]), th)
+    return r
+
+
+def draw(r: MarketRenderer, view: m.MarketView, legal: list[Action],
+         targets: list[Target] | None = None, size: tuple[int, int] = (1280, 720)) -> None:
+    surface = pygame.Surface(size)
+    ui = UiState(seat=view.seat, legal=legal,
+                 targets=r.targets(view, legal) if targets is None else targets)
+    r.draw(surface, view, ui)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("phase", sorted(PHASES))
+def test_every_phase_draws_and_every_legal_action_has_a_target(phase: str, lang: str,
+                                                               size: tuple[int, int]) -> None:
+    i18n.set_language(lang)
+    view = PHASES[phase]()
+    legal = legal_for(view)
+    r = renderer(size)
+    targets = r.targets(view, legal)
+    draw(r, view, legal, targets, size)
+    missing = [a for a in legal if not any(tg.leads_to(a) for tg in targets)]
+    assert not missing, missing
+    assert all(tg.action in legal for tg in targets), "every target is bound to a legal action"
+    board = r.board
+    assert board is not None
+    assert all(board.contains(tg.rect) for tg in targets), "targets stay on the board"
+
+
+def _choose(r: MarketRenderer, view: m.MarketView, legal: list[Action], action: Action) -> None:
+    target = next(tg for tg in r.targets(view, legal) if tg.leads_to(action))
+    assert target.pick is not None
+    target.pick()
+
+
+def test_pricing_picks_a_card_then_steps_its_price_through_the_legal_list() -> None:
+    view = make_view("price")
+    legal = legal_for(view)
+    r = renderer()
+    _choose(r, view, legal, m.SetPrice(slot=3, price=4))
+    assert r.price_slot == 3
+    actions = [tg.action for tg in r.targets(view, legal) if tg.pick is None]
+    assert m.SetPrice(slot=3, price=1) in actions, "+ puts one more coin on the card"
+    assert all(not (isinstance(a, m.SetPrice) and a.price < 0) for a in actions)
+    view = make_view("price", discovery=[*FINDS[:3], m.Slot(index=3, card="yellow_armour_1",
+                                                             price=5)])
+    actions = [tg.action for tg in r.targets(view, legal_for(view)) if tg.pick is None]
+    assert {m.SetPrice(slot=3, price=4), m.SetPrice(slot=3, price=6)} <= set(actions)
+
+
+def test_typed_digits_set_the_price_of_the_picked_card() -> None:
+    view = make_view("price")
+    legal = legal_for(view)
+    r = renderer()
+    r.targets(view, legal)
+    r.price_slot = 1
+    assert r.key(pygame.K_1, "1") == m.SetPrice(slot=1, price=1)
+    assert r.key(pygame.K_5, "5") is True, "15G is more than the purse: nothing is sent"
+    assert r.key(pygame.K_PLUS, "+") == m.SetPrice(slot=1, price=1)
+    assert r.key(pygame.K_a, "a") is None, "other keys are the table's"
+
+
+def test_a_bid_is_set_locally_and_sent_once_with_confirm() -> None:
+    view = PHASES["bid"]()
+    legal = legal_for(view)
+    r = renderer()
+    _choose(r, view, legal, m.Bid(amount=5))
+    _choose(r, view, legal, m.Bid(amount=5))
+    assert r.bid_draft == 2
+    sent = [tg.action for tg in r.targets(view, legal) if tg.pick is None]
+    assert sent == [m.Bid(amount=2)], "only Confirm sends, with the amount set"
+    assert r.key(pygame.K_7, "7") is True and r.bid_draft == 7
+    assert r.key(pygame.K_9, "9") is True and r.bid_draft == 12, "held to the purse"
+
+
+def test_a_gem_that_may_guard_two_attacks_is_picked_then_its_attack() -> None:
+    view = PHASES["defend"]()
+    legal = legal_for(view)
+    r = renderer()
+    _choose(r, view, legal, m.Guard(item="gem_2a", attack="blue"))
+    direct = [tg.action for tg in r.targets(view, legal) if tg.pick is None]
+    assert {m.Guard(item="gem_2a", attack="red"), m.Guard(item="gem_2a", attack="blue")} <= set(
+        direct)
+    assert r.cancel_pick() and r.gem_pick is None
+
+
+def test_a_hidden_chest_card_is_drawn_only_for_a_seat_whose_view_names_it() -> None:
+    r = renderer()
+    drawn: list[str] = []
+    face = r.looks.face
+
+    def spy(card: str, width: int) -> pygame.Surface:
+        drawn.append(card)
+        return face(card, width)
+
+    r.looks.face = spy  # type: ignore[method-assign]
+    hidden = [FINDS[0], m.Slot(index=2, card="chest_1", chest=True, hidden="?")]
+    draw(r, make_view("buy", seat=1, to_act=[1], buyer=1, discovery=hidden), [])
+    assert "purple_helm_1" not in drawn and "chest_1" in drawn
+    draw(r, make_view("buy", seat=0, to_act=[1], buyer=1, discovery=list(FINDS)), [])
+    assert "purple_helm_1" in drawn
+
+
+def sample_events() -> list[m.Event]:
+    """One event of every type the engine emits."""
+    return [
+        m.TurnStarted(seat=1, turn=6), m.Revealed(card="red_helm_1", slot=4),
+        m.Revealed(card="red_ghost", slot=4, via_chest=True),
+        m.ChestFound(card="chest_2", slot=4), m.ChestFound(card="chest_2", slot=4, empty=True),
+        m.ChestPeeked(slot=2, card="purple_helm_1"), m.ChestRemoved(card="chest_1"),
+        m.TopPeeked(card="blue_helm_1"), m.Reshuffled(count=30, ghosts_added=True),
+        m.Reshuffled(count=20, ghosts_added=False), m.GhostToDiscard(card="red_ghost"),
+        m.ExplorationEnded(reason="stopped"), m.ExplorationEnded(reason="limit"),
+        m.ExplorationEnded(reason="deck_empty"), m.BurstStarted(attacks=list(ATTACKS)),
+        m.DefenceChosen(seat=2),
+        m.Defended(seat=0, uses=[m.Use(item="red_gauntlet_1", attack="red", reduced=2,
+                                       used=False)], damage=6, life=27, job_guard=1),
+        m.Defended(seat=1, uses=[], damage=10, life=11),
+        m.GameEnded(reason="knocked_out", seats=[2]), m.GameEnded(reason="deck_out"),
+        m.DepositShared(shares=[2, 2, 3, 2], remainder_to=2, remainder=1),
+        m.DepositShared(shares=[1, 1, 1, 1], remainder_to=0, remainder=0),
+        m.AreaDiscarded(cards=["gem_1b", "red_helm_1"], reason="burst"),
+        m.AreaDiscarded(cards=["blue_ghost"], reason="ghosts"),
+        m.AreaDiscarded(cards=["gem_1b"], reason="unsold"), m.ExpGained(seat=0, exp=3, total=5),
+        m.JobOffered(job="cleric", returned=["paladin"], refill=["banker"]), m.BidPlaced(seat=3),
+        m.BidsRevealed(bids=[3, 0, 2, 1], winner=0, job="cleric"),
+        m.LevelledUp(seat=0, job="sage", level=1, exp_spent=2), m.Priced(slot=1, price=3),
+        m.Priced(slot=1, price=0), m.MarketOpened(buyers=[1, 2, 3]),
+        m.Bought(seat=1, slot=0, item="blue_shield_1", card="blue_shield_1", price=3,
+                 paid_to="seller", commission=1),
+        m.Bought(seat=2, slot=1, item="gem_2b", card="gem_2b", price=5, paid_to="deposit"),
+        m.Bought(seat=0, slot=2, item="chest_1", card="", price=2, paid_to="deposit",
+                 forced=True, hidden="purple_helm_1"),
+        m.Passed(seat=3), m.HealedByJob(seat=0, job="cleric", amount=1, life=34),
+    ]
+
+
+def test_the_sample_covers_every_event_type() -> None:
+    assert {type(e) for e in sample_events()} == set(m.EVENTS)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_event_has_a_log_line_in_both_languages(lang: str) -> None:
+    i18n.set_language(lang)
+    r = renderer()
+    before, after = make_view(), make_view(turn=6, active=1)
+    for event in sample_events():
+        lines = r.log_lines([event], before, after)
+        if isinstance(event, m.TurnStarted):
+            assert r.log_heading(before, after) == i18n.t("market.log.heading", n=6,
+                                                          name=i18n.t("market.colour.blue"))
+            continue
+        assert len(lines) == 1, event
+        assert "{" not in lines[0] and "market." not in lines[0], lines[0]
+
+
+def test_every_event_animates_and_its_tweens_finish() -> None:
+    r = renderer()
+    before = make_view("defend", attacks=ATTACKS, discovery=list(FIGHT), pro=True,
+                       jobs_up=["paladin", "cleric", "haggler"])
+    after = make_view("buy", pro=True, discovery=list(FINDS))
+    surface = pygame.Surface((1280, 720))
+    for event in sample_events():
+        queue = AnimQueue()
+        queue.extend(r.animations([event], before, after))
+        now = 0.0
+        while queue.update(now):
+            r.draw(surface, after, UiState(hidden=queue.hidden(), animating=True))
+            queue.draw(surface)
+            now += 50.0
+            assert now < 10_000, f"{event} never finishes"
+        r.draw(surface, after, UiState())
+        assert not r.before_values, "once played, the table shows the view's own numbers"
