@@ -50,7 +50,8 @@ class RulesHelpScene(MenuBase):
         panel = self.panel_rect()
         widgets: list[Widget] = []
         if len(self.games) > 1:
-            bw = min(th.px(30), (panel.w - th.px(12)) // len(self.games))
+            # wide enough for a long name ("ラストダンジョン ポケット") while the games fit the row
+            bw = min(self.text_px(40), (panel.w - th.px(12)) // len(self.games) - th.px(1))
             for i, game_id in enumerate(self.games):
                 rect = pygame.Rect(panel.x + th.px(6) + i * (bw + th.px(1)), panel.y + th.px(11),
                                    bw, th.px(5.5))
