@@ -124,6 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--size", type=parse_size, default=(1920, 1080))
     shot.add_argument("--lang", **{**lang, "default": "en"})
     shot.add_argument("--out", type=Path, required=True)
+    shot.add_argument("--players", type=int, help="that many human seats (default: the minimum)")
+    shot.add_argument("--seats", type=_names, help="seat kinds, as for play: human,bot:best,...")
+    shot.add_argument("--option", type=parse_option, action="append", default=[])
 
     cards = sub.add_parser("cards", help="card files")
     cards_sub = cards.add_subparsers(dest="cards_command", metavar="check", required=True)
@@ -218,8 +221,13 @@ def cmd_shot(args: argparse.Namespace) -> int:
     entry = _ui_entry()
     if entry is None:
         return EXIT_USAGE
+    seats = args.seats or ["human"] * (args.players or spec.min_players)
+    check_seats(spec, seats)
+    options = dict(args.option)
+    check_options(spec, options)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    entry.render_shot(spec.game_id, args.seed, args.steps, args.size, args.lang, args.out)
+    entry.render_shot(spec.game_id, args.seed, args.steps, args.size, args.lang, args.out,
+                      seats=seats, options=options)
     print(args.out)
     return EXIT_OK
 

@@ -110,10 +110,11 @@ def run_app(
 
 
 def render_shot(
-    game_id: str, seed: int, steps: int, size: tuple[int, int], lang: str, out: str | Path
+    game_id: str, seed: int, steps: int, size: tuple[int, int], lang: str, out: str | Path,
+    seats: list[str] | None = None, options: dict[str, Any] | None = None,
 ) -> None:
     """Bots play ``steps`` actions, then the table is drawn to ``out`` (the table's ``ui.shot``)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from dungeon_table.ui.shot import render_shot as table_shot
 
-    table_shot(game_id, seed, steps, size, lang, out)
+    table_shot(game_id, seed, steps, size, lang, out, seats=seats, options=options)

@@ -15,12 +15,15 @@ from typing import Any
 from dungeon_table.core import registry
 
 
-def play_steps(game_id: str, seed: int, steps: int, seats: list[str] | None = None) -> Any:
+def play_steps(
+    game_id: str, seed: int, steps: int, seats: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+) -> Any:
     """A session after ``steps`` actions of the best bot (fewer if the game ends first)."""
     from dungeon_table.core.session import Session
 
     spec = registry.get(game_id)
-    session = Session.new(game_id, seats or ["human"] * spec.min_players, seed)
+    session = Session.new(game_id, seats or ["human"] * spec.min_players, seed, options or {})
     bot = spec.make_bot("best", seed)
     for _ in range(steps):
         to_act = session.game.to_act()
@@ -32,7 +35,8 @@ def play_steps(game_id: str, seed: int, steps: int, seats: list[str] | None = No
 
 
 def render_shot(
-    game_id: str, seed: int, steps: int, size: tuple[int, int], lang: str, out: str | Path
+    game_id: str, seed: int, steps: int, size: tuple[int, int], lang: str, out: str | Path,
+    seats: list[str] | None = None, options: dict[str, Any] | None = None,
 ) -> None:
     """Draw the table of ``game_id`` after ``steps`` bot actions to the PNG ``out``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -46,7 +50,7 @@ def render_shot(
     pygame.font.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((1, 1))  # convert() needs a display format, even a dummy one
-    session = play_steps(game_id, seed, steps)
+    session = play_steps(game_id, seed, steps, seats, options)
     settings = Settings(lang=lang, anim_speed=0)
     app = App(surface=pygame.Surface(size), settings=settings)
     scene = TableScene(app, session, session.record.seats)

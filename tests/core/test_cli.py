@@ -112,6 +112,18 @@ def test_shot_command_writes_a_png(tmp_path: Path) -> None:
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_shot_takes_seats_and_options_like_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    out = tmp_path / "table.png"
+    args = ["shot", "lastdungeon", "--steps", "2", "--size", "1280x720", "--out", str(out)]
+    assert main([*args, "--option", "difficulty=1", "--seats", "human"]) == 0
+    assert out.exists()
+    assert main([*args, "--option", "colour=red"]) == 2
+    assert "no option 'colour'" in capsys.readouterr().err
+    assert main([*args, "--players", "3"]) == 2  # a solo game takes one seat
+
+
 def test_play_refuses_bad_seats_before_opening_a_window(
     toy: str, capsys: pytest.CaptureFixture
 ) -> None:
