@@ -263,12 +263,23 @@ def test_every_event_has_a_log_line_in_both_languages(lang: str) -> None:
     before, after = make_view(), make_view(turn=6, active=1)
     for event in sample_events():
         lines = r.log_lines([event], before, after)
-        if isinstance(event, m.TurnStarted):
-            assert r.log_heading(before, after) == i18n.t("market.log.heading", n=6,
-                                                          name=i18n.t("market.colour.blue"))
-            continue
         assert len(lines) == 1, event
+        if isinstance(event, m.TurnStarted):  # a heading at its place among the lines
+            assert lines == [i18n.t("market.log.heading", n=6, name=i18n.t("market.colour.blue"))]
+            assert getattr(lines[0], "heading", False)
         assert "{" not in lines[0] and "market." not in lines[0], lines[0]
+
+
+def test_a_new_turn_is_headed_where_it_starts_among_the_lines() -> None:
+    r = renderer()
+    before, after = make_view("defend"), make_view(turn=6, active=1)
+    lines = r.log_lines([m.Defended(seat=0, uses=[], damage=3, life=30),
+                         m.TurnStarted(seat=1, turn=6), m.Revealed(card="gem_1a", slot=0)],
+                        before, after)
+    assert [getattr(line, "heading", False) for line in lines] == [False, True, False]
+    assert r.log_heading(before, after) is None, "the heading is among the lines, not above"
+    assert r.log_heading(None, before) == i18n.t("market.log.heading", n=5,
+                                                 name=i18n.t("market.colour.red"))
 
 
 def test_every_event_animates_and_its_tweens_finish() -> None:

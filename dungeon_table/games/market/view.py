@@ -40,6 +40,7 @@ from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import Target, UiState
 
+SEAT_COLOURS = ("red", "blue", "yellow", "green")
 TYPING_MS = 1500  # digits typed closer together than this make one number
 
 
@@ -58,9 +59,9 @@ def summary(view: m.MarketView, result: Any = None) -> str:
     return view_log.summary(view, result)
 
 
-def seat_colours(view: m.MarketView) -> list[str]:
+def seat_colours(view: m.MarketView | None) -> list[str]:
     """Each seat's colour name (red, blue, yellow, green), for the game-over chart."""
-    return [p.colour for p in view.players]
+    return [p.colour for p in view.players] if view is not None else list(SEAT_COLOURS)
 
 
 class MarketRenderer:
@@ -333,6 +334,9 @@ class MarketRenderer:
         return None
 
     # --- log and animations -------------------------------------------------------------------------
+    def decision_key(self, view: m.MarketView) -> str | None:
+        return view_log.decision_key(view)
+
     def log_heading(self, before: m.MarketView | None, after: m.MarketView) -> str | None:
         return view_log.heading(before, after)
 

@@ -4,7 +4,9 @@ line Continue and Load show.
 
 ``market.log.<event type>`` is filled with the event's fields, card ids turned into names; a
 variant ``market.log.<type>_<variant>`` is used when it exists (a reason, a chest, a forced buy).
-A turn's start is said by its heading ("Turn 5 · Blue"), not by a line as well.
+A turn's start is a heading ("Turn 5 · Blue") at its place among the lines (``LogHeading``): an
+action often ends one turn and starts the next, and the last turn's damage must not read as the
+new turn's.
 """
 
 from __future__ import annotations
@@ -17,7 +19,11 @@ from dungeon_table.games.market.view_cards import MarketLooks
 from dungeon_table.ui import i18n
 from dungeon_table.ui.i18n import t
 
-NO_LINE = (m.TurnStarted,)  # said by the turn's heading
+
+class LogHeading(str):
+    """A heading among the log lines (the log panel styles it as one)."""
+
+    heading = True
 
 
 def seat_name(view: m.MarketView, seat: int) -> str:
@@ -27,9 +33,16 @@ def seat_name(view: m.MarketView, seat: int) -> str:
 
 
 def heading(before: m.MarketView | None, after: m.MarketView) -> str | None:
-    if after.turn and (before is None or before.turn != after.turn):
+    """The game's first heading; later turns start with their ``TurnStarted`` event."""
+    if before is None and after.turn:
         return t("market.log.heading", n=after.turn, name=seat_name(after, after.active))
     return None
+
+
+def decision_key(view: m.MarketView) -> str | None:
+    """What the viewing seat decides now, as the handoff banner's phrase after its name."""
+    return {"buy": "handoff.reason.buy", "defend": "handoff.reason.defend",
+            "bid": "handoff.reason.bid"}.get(view.phase, "handoff.reason.turn")
 
 
 def summary(view: m.MarketView, result: Any = None) -> str:
@@ -53,6 +66,9 @@ def lines(looks: MarketLooks, events: list[Event], before: m.MarketView | None,
     for event in events:
         if isinstance(event, m.TurnStarted):
             active = event.seat
+            out.append(LogHeading(t("market.log.heading", n=event.turn,
+                                    name=seat_name(after, event.seat))))
+            continue
         line = line_for(looks, event, after, active)
         if line:
             out.append(line)
@@ -60,8 +76,6 @@ def lines(looks: MarketLooks, events: list[Event], before: m.MarketView | None,
 
 
 def line_for(looks: MarketLooks, event: Event, view: m.MarketView, active: int) -> str | None:
-    if isinstance(event, NO_LINE):
-        return None
     kind = event.__struct_config__.tag
     data = _fields(looks, event, view, active)
     key = f"market.log.{kind}"
