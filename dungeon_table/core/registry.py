@@ -154,7 +154,7 @@ def _same_kind(value: Any, default: Any) -> bool:
 
 
 _REGISTRY: dict[str, GameSpec] = {}
-_GAME_MODULES = ("dungeon_table.games.lastdungeon",)
+_GAME_MODULES = ("dungeon_table.games.lastdungeon", "dungeon_table.games.market")
 
 
 def register(spec: GameSpec) -> GameSpec:

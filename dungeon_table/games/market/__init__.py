@@ -1,1 +1,26 @@
 """Dungeon Market (ダンジョンマーケット): 2-4 adventurers explore, burst, and trade their loot."""
+
+from __future__ import annotations
+
+from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.core.registry import GameSpec, LazyOptions, register
+from dungeon_table.games.market import cards
+from dungeon_table.games.market.bot import BEST, BOTS
+from dungeon_table.games.market.rules import Market
+
+SPEC = register(
+    GameSpec(
+        game_id="market",
+        name_key="game.market",
+        min_players=2,
+        max_players=4,
+        game_class=Market,
+        bots={"random": RandomBot, **BOTS},
+        best=BEST,
+        view_module="dungeon_table.games.market.view",
+        # Read from cards/market.yaml on first use: a broken card file is reported where the
+        # game is set up or played, not when the app starts.
+        options=LazyOptions(cards.default_options),
+        option_values=LazyOptions(cards.option_values),
+    )
+)

@@ -139,6 +139,10 @@ class MarketCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def card(self, card_id: str) -> Card:
         return _index(self)[0][card_id]
 
+    def by_id(self) -> dict[str, Card]:
+        """Every card by id (for loops that look up many: one dict, no call per card)."""
+        return _index(self)[0]
+
     def job(self, job_id: str) -> Job:
         return _index(self)[1][job_id]
 

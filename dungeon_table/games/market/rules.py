@@ -1,0 +1,343 @@
+"""Dungeon Market (ダンジョンマーケット), 2-4 players: the rules, phase by phase.
+
+A turn: (Professional: heal, level up) explore - reveal cards until you stop or they burst - then
+either the burst (every player defends, damage, the deposit is shared, Professional: a job auction)
+or the market (price your finds, the others buy, you take what is still priced); (Professional:
+level up) and the next player clockwise. The game ends when a burst leaves a player at 0 life or
+less, or when no card is left to reveal.
+
+    game = Market(["human", "human", "human"], seed=7)
+    game.apply(0, Explore())
+    game.apply(0, Stop())
+
+The burst and the auction are in ``burst.py``, the market in ``market_phase.py``, job items and
+EXP in ``professional.py``, the defence arithmetic in ``defence.py``, scoring in ``scoring.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from dungeon_table.core.protocol import Action, Event, Game, Result
+from dungeon_table.core.rng import Rng
+from dungeon_table.core.zones import Deck
+from dungeon_table.games.market import model as m
+from dungeon_table.games.market.burst import BurstRules
+from dungeon_table.games.market.cards import MarketCards, default_options, load
+from dungeon_table.games.market.market_phase import MarketRules
+from dungeon_table.games.market.professional import JobRules
+from dungeon_table.games.market.scoring import totals
+from dungeon_table.games.market.state import Auction, Burst, Levelling, Player, Slot
+
+STACK_DECKS = ("deck", "jobs", "reshuffle")
+
+
+class Market(BurstRules, MarketRules, JobRules, Game):
+    game_id: ClassVar[str] = "market"
+    action_types = m.ACTIONS
+    event_types = m.EVENTS
+
+    def __init__(self, seats: list[str], seed: int, options: dict[str, Any] | None = None,
+                 stack: dict[str, list[Any]] | None = None) -> None:
+        super().__init__(seats, seed, options, stack)
+        unknown = set(self.stack) - set(STACK_DECKS)
+        if unknown:
+            raise ValueError(f"unknown deck {sorted(unknown)[0]!r} (decks: {', '.join(STACK_DECKS)})")
+        self.cards: MarketCards = load()
+        self.card_of = self.cards.by_id()
+        self.n = len(seats)
+        if not 2 <= self.n <= 4:
+            raise ValueError(f"market takes 2-4 seats, got {self.n}")
+        opts = {**default_options(), **self.options}
+        self.professional = bool(opts.get("professional", False))
+        self.chests = bool(opts.get("chests", False)) or self.professional  # Professional has them
+        self.gems_defend = bool(opts.get("gems_defend", True))
+        self.chest_buyer_gets_card = bool(opts.get("chest_buyer_gets_card", False))
+        # Professional always adds the ghosts at the first reshuffle (its own rule change).
+        self.ghosts_enter = "first_reshuffle" if self.professional else str(
+            opts.get("ghosts_enter", "first_reshuffle"))
+        self.rng = Rng(seed)
+        self.phase = "explore"
+        self.turn = 0
+        self.active = 0
+        self.players: list[Player] = []
+        self.deposit = 0
+        self.deck = Deck()
+        self.discard: list[str] = []          # last = top
+        self.ghosts_aside: list[str] = []     # 3-4 players: not yet in the deck/discard cycle
+        self.reshuffles = 0
+        self.removed: list[str] = []          # out of the game (a chest that hid a ghost)
+        self.area: list[Slot | None] = []     # the discovery area; None where a card left it
+        self.must_explore = False
+        self.burst: Burst | None = None
+        self.buyers: list[int] = []           # the buy order still to come
+        self.buyer: int | None = None
+        self.job_deck = Deck()
+        self.jobs_up: list[str] = []
+        self.auction: Auction | None = None
+        self.last_bids: list[int] = []
+        self.levelling: Levelling | None = None
+        self.end_reason = ""
+        self.history: list[list[int]] = []
+        self.score_cache: dict[int, Any] = {}  # scoring.totals' per-seat memo
+        self._setup()
+
+    # --- setup ----------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        """The source's ゲームの準備: a colour, its gauntlet and 15G each; the deck without the
+        starting gauntlets (and, for 3-4 players, without the ghosts); 5G in the deposit."""
+        cards, setup = self.cards, self.cards.setup
+        life = setup.life_two_players if self.n == 2 else setup.life
+        starting = set()
+        for seat in range(self.n):
+            colour = cards.colours[seat]
+            gauntlet = cards.starting_gauntlet(colour)
+            starting.add(gauntlet)
+            self.players.append(Player(seat, colour, life, life, setup.coins, [gauntlet]))
+        self.deposit = setup.deposit
+        ghosts = cards.ids_of("ghost")
+        deck = [c for c in cards.ids_of("monster") if c not in starting] + cards.ids_of("gem")
+        if self.chests:
+            deck += cards.ids_of("chest")
+        if self.n == 2:
+            deck += ghosts                    # 2 players: the ghosts are in from the start
+        else:
+            self.ghosts_aside = ghosts
+        self.deck = self._shuffled("deck", deck)
+        if self.professional:
+            self.job_deck = self._shuffled("jobs", [j.id for j in cards.jobs])
+            self.jobs_up = self.job_deck.draw_many(setup.job_row)
+        for card in self.stack.get("reshuffle", []):
+            if card not in cards.all_ids():
+                raise ValueError(f"stack reshuffle: unknown card {card!r}")
+        self.history = [[p.life] for p in self.players]
+        self._start_turn(0, [])
+
+    def _shuffled(self, name: str, ids: list[str]) -> Deck:
+        """A shuffled deck with the script's ``stack`` for it on top (first listed drawn first)."""
+        deck = Deck(list(ids))
+        deck.shuffle(self.rng)
+        try:
+            deck.stack_top(self.stack.get(name, []))
+        except ValueError as err:
+            raise ValueError(f"stack {name}: {err}") from None
+        return deck
+
+    # --- derived --------------------------------------------------------------------------------
+    def kind(self, card_id: str) -> str:
+        return self.card_of[card_id].kind
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        return (seat + step) % self.n
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        """Every seat, starting with ``seat`` and going clockwise (the source's tie order)."""
+        return [self.next_seat(seat, k) for k in range(self.n)]
+
+    def slots(self) -> list[tuple[int, Slot]]:
+        """The discovery area's occupied places with their indices."""
+        return [(i, s) for i, s in enumerate(self.area) if s is not None]
+
+    def can_refill(self) -> bool:
+        """3-4 players turn the discard pile (and, the first time, the ghosts) into a new deck."""
+        return self.n > 2 and bool(self.discard or self._ghosts_join())
+
+    def _ghosts_join(self) -> list[str]:
+        first = self.reshuffles == 0 and self.ghosts_enter == "first_reshuffle"
+        return list(self.ghosts_aside) if first else []
+
+    def can_reveal(self) -> bool:
+        return bool(self.deck) or self.can_refill()
+
+    # --- protocol -------------------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        if self.phase == "over":
+            return []
+        if self.phase == "defend" and self.burst:
+            return [s for s in range(self.n) if not self.burst.confirmed[s]]
+        if self.phase == "bid" and self.auction:
+            return [s for s in range(self.n) if s not in self.auction.bids]
+        if self.phase == "level" and self.levelling:
+            return [self.levelling.seat]
+        if self.phase == "buy":
+            return [] if self.buyer is None else [self.buyer]
+        return [self.active]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        return getattr(self, f"_legal_{self.phase}")(seat)
+
+    def _legal_explore(self, seat: int) -> list[Action]:
+        legal: list[Action] = [m.Explore()]
+        if self.slots() and not self.must_explore:
+            legal.append(m.Stop())
+        return legal
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        from dungeon_table.games.market.reasons import why_illegal
+
+        return why_illegal(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        getattr(self, f"_do_{type(action).__name__.lower()}")(seat, action, events)
+        return events
+
+    # --- the turn -------------------------------------------------------------------------------
+    def _start_turn(self, seat: int, events: list[Event]) -> None:
+        self.active, self.turn = seat, self.turn + 1
+        self.area, self.must_explore, self.burst = [], False, None
+        events.append(m.TurnStarted(seat=seat, turn=self.turn))
+        if self.professional:
+            self._heal(seat, events)
+            if self._open_levelling(seat, None, "explore", events):
+                return
+        self._begin_exploring(events)
+
+    def _begin_exploring(self, events: list[Event]) -> None:
+        self.phase = "explore"
+        self._offer_peek(events)
+
+    def _finish_turn(self, events: list[Event]) -> None:
+        """The end of the active player's turn: (Professional) level up, then the next player."""
+        self.area, self.burst, self.buyer, self.buyers = [], None, None, []
+        if self.professional and self._open_levelling(self.active, None, "next_turn", events):
+            return
+        self._next_turn(events)
+
+    def _next_turn(self, events: list[Event]) -> None:
+        for player in self.players:
+            self.history[player.seat].append(player.life)
+        seat = self.next_seat(self.active)
+        if not self.can_reveal():
+            # No card left to reveal and none in the area (2 players: the source's end; 3-4
+            # players: every card is owned).
+            self._end_game("deck_out", [], events)
+            return
+        self._start_turn(seat, events)
+
+    # --- exploration ----------------------------------------------------------------------------
+    def _do_explore(self, seat: int, action: m.Explore, events: list[Event]) -> None:
+        if not self.deck and not self._refill(events):
+            self._end_exploration("deck_empty", events)
+            return
+        card = self.deck.draw()
+        if self.kind(card) == "chest":
+            self._open_chest(card, events)
+        else:
+            self.area.append(Slot(card))
+            events.append(m.Revealed(card=card, slot=len(self.area) - 1))
+            self._after_reveal(len(self.area) - 1, events)
+
+    def _do_stop(self, seat: int, action: m.Stop, events: list[Event]) -> None:
+        self._end_exploration("stopped", events)
+
+    def _refill(self, events: list[Event]) -> bool:
+        """Deck empty before a reveal (3-4 players): the discard pile, shuffled, is the new deck;
+        the first time the five ghosts join it (house rule ``sword_bought``: they do not)."""
+        if not self.can_refill():
+            return False
+        ghosts = self._ghosts_join()
+        self.ghosts_aside = [g for g in self.ghosts_aside if g not in ghosts]
+        self.deck = Deck(self.discard + ghosts)
+        self.discard = []
+        self.deck.shuffle(self.rng)
+        if self.reshuffles == 0:
+            self.deck.stack_top([c for c in self.stack.get("reshuffle", []) if c in self.deck])
+        self.reshuffles += 1
+        events.append(m.Reshuffled(count=len(self.deck), ghosts_added=bool(ghosts)))
+        return True
+
+    def _open_chest(self, chest: str, events: list[Event]) -> None:
+        """A chest: the active player alone looks at the next card. A ghost is revealed at once
+        and the chest leaves the game; anything else lies hidden under the chest."""
+        slot = len(self.area)
+        under = ""
+        if self.deck or self._refill(events):
+            under = self.deck.draw()
+        events.append(m.ChestFound(card=chest, slot=slot, empty=not under))
+        if under and self.kind(under) == "ghost":
+            self.removed.append(chest)
+            self.area.append(Slot(under))
+            events.append(m.ChestRemoved(card=chest))
+            events.append(m.Revealed(card=under, slot=slot, via_chest=True))
+            self._after_reveal(slot, events)
+            return
+        self.area.append(Slot(chest, chest=True, hidden=under))
+        if under:
+            events.append(m.ChestPeeked(slot=slot, card=under, to=(self.active,)))
+        self._after_reveal(slot, events, face_up=False)
+
+    def _after_reveal(self, slot: int, events: list[Event], face_up: bool = True) -> None:
+        """Burst check, the ghost's forced re-explore, the Professional reveal limit."""
+        if face_up:
+            attackers = self._burst_slots(slot)
+            if attackers:
+                self._start_burst(attackers, events)
+                return
+            self.must_explore = self.kind(self.area[slot].card) == "ghost"  # type: ignore[union-attr]
+        if self.professional and len(self.area) >= self.reveal_limit(self.active):
+            self._end_exploration("limit", events)
+            return
+        self._offer_peek(events)
+
+    def _burst_slots(self, slot: int) -> list[int]:
+        """The attackers if the card just revealed bursts: it and every face-up card it pairs with
+        (same colour; a ghost also pairs with another ghost), so up to three."""
+        new = self.card_of[self.area[slot].card]  # type: ignore[union-attr]
+        if new.kind not in ("monster", "ghost"):
+            return []
+        pairs = []
+        for index, other in self.slots():
+            if index == slot or other.chest:
+                continue
+            card = self.card_of[other.card]
+            if card.kind not in ("monster", "ghost"):
+                continue
+            if card.colour == new.colour or (new.kind == card.kind == "ghost"):
+                pairs.append(index)
+        return sorted([slot, *pairs]) if pairs else []
+
+    def _end_exploration(self, reason: str, events: list[Event]) -> None:
+        events.append(m.ExplorationEnded(reason=reason))
+        if self.professional:
+            self._gain_exp(len(self.area), events)
+        self._open_market(events)
+
+    # --- the end --------------------------------------------------------------------------------
+    def _end_game(self, reason: str, knocked: list[int], events: list[Event]) -> None:
+        self.phase, self.end_reason = "over", reason
+        self.buyer, self.levelling = None, None
+        events.append(m.GameEnded(reason=reason, seats=knocked))
+
+    def result(self) -> Result | None:
+        if self.phase != "over":
+            return None
+        breakdown = totals(self.cards, self.players)
+        final = [lines[-1].value for lines in breakdown]
+        ranking = sorted(range(self.n), key=lambda s: (-final[s], s))
+        winners = [s for s in ranking if final[s] == final[ranking[0]]]
+        history = [list(h) for h in self.history]
+        if self.end_reason == "knocked_out":   # the burst ended the turn: its lives close the chart
+            for player in self.players:
+                history[player.seat].append(player.life)
+        outcome = "market.result.win" if len(winners) == 1 else "market.result.tie"
+        return Result(ranking=ranking, winners=winners, outcome=outcome, breakdown=breakdown,
+                      history=history, history_key="chart.life")
+
+    # --- views ----------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> m.MarketView:
+        from dungeon_table.games.market.views import build_view
+
+        return build_view(self, seat)
+
+    def state_dict(self) -> dict[str, Any]:
+        from dungeon_table.games.market.views import build_state
+
+        return build_state(self)
+
+    def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
+        from dungeon_table.games.market.views import handoff_reason
+
+        return handoff_reason(self, seat, viewer)
