@@ -35,8 +35,9 @@ LABELS = {
 def labels() -> Iterator[None]:
     """Score labels as a game's catalog gives them (the shell does not own them)."""
     saved = {lang: dict(book) for lang, book in i18n.catalogs().items()}
-    for lang, extra in LABELS.items():
-        i18n.catalogs()[lang].update(extra)
+    for lang, extra in LABELS.items():  # the game's own texts where it has them
+        i18n.catalogs()[lang].update({k: v for k, v in extra.items()
+                                      if k not in i18n.catalogs()[lang]})
     yield
     for lang, book in saved.items():
         i18n.catalogs()[lang].clear()
@@ -164,8 +165,8 @@ def test_the_chart_draws_a_line_per_player_in_the_players_colour(
 
 
 def test_a_game_may_word_its_counts_itself(labels: None) -> None:
-    line = ScoreLine("score.coins", 4, 23)
+    line = ScoreLine("score.purse", 4, 23)
     assert count_text(line) == "× 23"
-    i18n.catalogs()["en"]["score.coins.count"] = "{n}G"
+    i18n.catalogs()["en"]["score.purse.count"] = "{n}G"
     assert count_text(line) == "23G"
     assert count_text(ScoreLine("score.swords", 6, 2)) == "2 × 3"

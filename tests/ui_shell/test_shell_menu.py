@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 from shell_helpers import click, click_at, key, labels, menu_app, widget
 
-from dungeon_table.core import paths
+from dungeon_table.core import paths, registry
 from dungeon_table.core.session import Session
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scenes.load import LoadScene
@@ -188,7 +188,8 @@ def test_a_future_save_and_one_of_an_unknown_game_say_why_and_stay_on_disk() -> 
     load.open(listed["chess.yaml"])  # what its (disabled) Open button would do
     app.step([])
     assert load.error == t("error.load", file="chess.yaml",
-                           reason=f"{chess}: unknown game 'chess' (known: lastdungeon)")
+                           reason=f"{chess}: unknown game 'chess' "
+                                  f"(known: {', '.join(registry.game_ids())})")
     assert isinstance(app.top, LoadScene)
     assert future.read_text(encoding="utf-8").startswith("format: 9"), "nothing is overwritten"
     assert "game: chess" in chess.read_text(encoding="utf-8")

@@ -195,8 +195,9 @@ class GameOverScene(MenuBase):
         bottom = panel.bottom - pad - th.px(7) - th.px(3)
         saved_h = fonts.line_height("small", th.scale) if self.saved else 0
         inner = panel.w - 3 * pad
-        # the table takes what its columns need (at most 62 %), the chart the rest
-        table_w = table_width(self.result, self.look, th, inner * 62 // 100)
+        # the table takes what its columns need, the chart the rest; at most 70 %, which four
+        # players with their counts in words ("smallest colour 2") need at 1280x720
+        table_w = table_width(self.result, self.look, th, inner * 70 // 100)
         if not self.multi:
             table_w = max(table_w, inner // 2)
         table = pygame.Rect(panel.x + pad, top, table_w, bottom - top - saved_h)
