@@ -23,7 +23,7 @@ from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.burst import BurstRules
-from dungeon_table.games.market.cards import MarketCards, default_options, load
+from dungeon_table.games.market.cards import COLOURS, LOOTS, MarketCards, default_options, load
 from dungeon_table.games.market.market_phase import MarketRules
 from dungeon_table.games.market.professional import JobRules
 from dungeon_table.games.market.scoring import totals
@@ -45,6 +45,9 @@ class Market(BurstRules, MarketRules, JobRules, Game):
             raise ValueError(f"unknown deck {sorted(unknown)[0]!r} (decks: {', '.join(STACK_DECKS)})")
         self.cards: MarketCards = load()
         self.card_of = self.cards.by_id()
+        # Equipment is shown grouped by colour, then loot, then id.
+        self.equipment_order = {c.id: (COLOURS.index(c.colour), LOOTS.index(c.loot), c.id)
+                                for c in self.cards.cards if c.kind == "monster"}
         self.n = len(seats)
         if not 2 <= self.n <= 4:
             raise ValueError(f"market takes 2-4 seats, got {self.n}")
@@ -271,6 +274,8 @@ class Market(BurstRules, MarketRules, JobRules, Game):
 
     def _after_reveal(self, slot: int, events: list[Event], face_up: bool = True) -> None:
         """Burst check, the ghost's forced re-explore, the Professional reveal limit."""
+        # Any reveal answers a ghost's forced re-explore; a new ghost forces another.
+        self.must_explore = False
         if face_up:
             attackers = self._burst_slots(slot)
             if attackers:
@@ -300,6 +305,7 @@ class Market(BurstRules, MarketRules, JobRules, Game):
         return sorted([slot, *pairs]) if pairs else []
 
     def _end_exploration(self, reason: str, events: list[Event]) -> None:
+        self.must_explore = False
         events.append(m.ExplorationEnded(reason=reason))
         if self.professional:
             self._gain_exp(len(self.area), events)

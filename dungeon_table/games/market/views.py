@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dungeon_table.games.market import model as m
+from dungeon_table.games.market.cards import COLOURS
 from dungeon_table.games.market.scoring import totals
 from dungeon_table.games.market.state import Player
 
@@ -34,7 +35,7 @@ def build_view(game: Market, seat: int | None) -> m.MarketView:
         deck_count=len(game.deck),
         discard_count=len(game.discard),
         discard_top=game.discard[-1] if game.discard else "",
-        ghosts_in=len(game.ghosts_aside) < len(game.cards.ids_of("ghost")),
+        ghosts_in=len(game.ghosts_aside) < len(COLOURS),  # one ghost per colour
         discovery=_discovery(game, seat),
         must_explore=game.must_explore,
         revealed=len(game.area),
@@ -60,21 +61,15 @@ def build_view(game: Market, seat: int | None) -> m.MarketView:
 
 
 def _player(game: Market, player: Player, points: int) -> m.PlayerView:
-    cards = game.cards
-    colour_order = {c: i for i, c in enumerate(cards.colours)}
-    loot_order = {loot: i for i, loot in enumerate(cards.loots)}
-
-    def order(card_id: str) -> tuple[int, int, str]:
-        card = game.card_of[card_id]
-        return colour_order[card.colour], loot_order[card.loot], card_id
-
+    order = game.equipment_order
     return m.PlayerView(
         seat=player.seat,
         colour=player.colour,
         life=player.life,
         max_life=player.max_life,
         coins=player.coins,
-        equipment=[m.Held(card=c, used=c in player.used) for c in sorted(player.equipment, key=order)],
+        equipment=[m.Held(card=c, used=c in player.used)
+                   for c in sorted(player.equipment, key=order.__getitem__)],
         gems=[m.Held(card=g, used=g in player.used) for g in player.gems],
         jobs=[m.JobHeld(job=j, level=lv, next_cost=game.next_cost(lv))
               for j, lv in player.jobs.items()],
@@ -129,14 +124,19 @@ def burst_odds(game: Market, seat: int | None) -> float:
         unseen = game.discard + game._ghosts_join()
     else:
         return 0.0
-    peek = game.peek_card(seat)
-    bursting = sum(1 for c in unseen if bursts(c))
-    ghosts = sum(1 for c in unseen if game.kind(c) == "ghost" and bursts(c))
+    bursting = ghosts = chests = 0
+    for card_id in unseen:
+        kind = game.kind(card_id)
+        if kind == "chest":
+            chests += 1
+        elif bursts(card_id):
+            bursting += 1
+            ghosts += kind == "ghost"
     # A chest on top hides the next card: it bursts when that card is a bursting ghost.
     under_chest = ghosts / (len(unseen) - 1) if len(unseen) > 1 else 0.0
+    peek = game.peek_card(seat)
     if peek:
         return under_chest if game.kind(peek) == "chest" else float(bursts(peek))
-    chests = sum(1 for c in unseen if game.kind(c) == "chest")
     return (bursting + chests * under_chest) / len(unseen)
 
 
