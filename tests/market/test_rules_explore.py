@@ -1,0 +1,128 @@
+"""Dungeon Market rules: setup and exploration, one test per rule, arranged with stacked decks."""
+
+from __future__ import annotations
+
+import pytest
+
+from dungeon_table.core.errors import IllegalAction
+from dungeon_table.games.market import model as m
+
+from .rules_kit import EXPLORE, STOP, act, explore, held, lives, of_type, play
+
+
+# --- setup -------------------------------------------------------------------------------------
+def test_setup_gives_each_seat_its_colour_gauntlet_15g_and_40_life() -> None:
+    game, _ = play(players=3)
+    view = game.view(0)
+    assert [p.colour for p in view.players] == ["red", "blue", "yellow"]
+    assert [(p.life, p.max_life, p.coins) for p in view.players] == [(40, 40, 15)] * 3
+    assert [held(game, seat) for seat in range(3)] == [
+        [("red_gauntlet_1", False)], [("blue_gauntlet_1", False)], [("yellow_gauntlet_1", False)]]
+    # 50 monsters less the 3 starting gauntlets, 9 gems; the ghosts wait for the first reshuffle.
+    assert (view.deposit, view.deck_count, view.discard_count, view.ghosts_in) == (5, 56, 0, False)
+    assert (view.phase, view.active, view.to_act, view.turn) == ("explore", 0, [0], 1)
+
+
+def test_four_players_take_out_four_gauntlets() -> None:
+    game, _ = play(players=4)
+    view = game.view(None)
+    assert view.deck_count == 55 and view.players[3].colour == "green"
+    assert [p.life for p in view.players] == [40] * 4
+
+
+def test_two_players_start_with_the_ghosts_in_and_life_30() -> None:
+    game, _ = play(players=2)
+    view = game.view(None)
+    assert [(p.life, p.max_life, p.coins) for p in view.players] == [(30, 30, 15)] * 2
+    assert view.ghosts_in and view.deck_count == 50 - 2 + 5 + 9 and view.deposit == 5
+
+
+def test_chests_are_shuffled_into_the_deck() -> None:
+    game, _ = play(players=3, options={"chests": True})
+    assert game.view(None).deck_count == 56 + 3 and game.view(None).chests
+
+
+# --- exploration -------------------------------------------------------------------------------
+def test_exploration_reveals_one_card_at_a_time() -> None:
+    game, events = play(explore(1), deck=["purple_shield_1", "green_helm_1"])
+    view = game.view(0)
+    assert [s.card for s in view.discovery] == ["purple_shield_1"]
+    assert (view.deck_count, view.revealed) == (55, 1)
+    assert [(e["card"], e["slot"]) for e in of_type(events, "revealed")] == [("purple_shield_1", 0)]
+    events = act(game, EXPLORE)
+    assert [(e["card"], e["slot"]) for e in of_type(events, "revealed")] == [("green_helm_1", 1)]
+    assert [s.card for s in game.view(0).discovery] == ["purple_shield_1", "green_helm_1"]
+    assert game.view(0).deck_count == 54 and game.view(0).phase == "explore"
+
+
+def test_stop_only_after_a_reveal() -> None:
+    game, _ = play(deck=["purple_shield_1"])
+    assert game.legal_actions(0) == [m.Explore()]
+    before = game.state_dict()
+    with pytest.raises(IllegalAction):
+        act(game, STOP)
+    assert game.state_dict() == before
+    act(game, EXPLORE)
+    assert set(game.legal_actions(0)) == {m.Explore(), m.Stop()}
+    events = act(game, STOP)
+    assert of_type(events, "exploration_ended")[0]["reason"] == "stopped"
+    assert game.view(0).phase == "price"
+
+
+def test_forced_re_explore_after_a_ghost() -> None:
+    game, _ = play(explore(1), players=2, deck=["purple_ghost", "gem_1a"])
+    view = game.view(0)
+    assert view.must_explore and view.phase == "explore"
+    assert game.legal_actions(0) == [m.Explore()]
+    before = game.state_dict()
+    with pytest.raises(IllegalAction, match="ghost"):
+        act(game, STOP)
+    assert game.state_dict() == before
+    act(game, EXPLORE)
+    assert not game.view(0).must_explore
+    assert set(game.legal_actions(0)) == {m.Explore(), m.Stop()}
+
+
+def _attacks(events: list[dict]) -> list[tuple[str, int, list[int]]]:
+    """The burst's attacks as (colour, value, slots), by colour."""
+    (burst,) = of_type(events, "burst")
+    return sorted((a["colour"], a["value"], a["slots"]) for a in burst["attacks"])
+
+
+def test_burst_on_two_monsters_of_a_colour() -> None:
+    # Magma Crab (red, 3) and Salamander (red, 4) with a green Forest Orc between them.
+    game, events = play(explore(3), deck=["red_shield_1", "green_helm_1", "red_helm_2"])
+    assert _attacks(events) == [("red", 7, [0, 2])]
+    assert of_type(events, "exploration_ended") == [
+        {"type": "exploration_ended", "reason": "burst"}]
+    view = game.view(0)
+    # Seat 0 could guard with its red gauntlet; the others hold nothing red and are in at once.
+    assert (view.phase, view.to_act, view.defended) == ("defend", [0], [False, True, True])
+    assert view.attacks == [m.Attack(colour="red", value=7, slots=[0, 2])]
+    assert [s.attacking for s in view.discovery] == [True, False, True]
+
+
+def test_a_ghost_counts_as_a_monster_of_its_colour() -> None:
+    _, events = play(explore(2), players=2, deck=["purple_gauntlet_1", "purple_ghost"])
+    assert _attacks(events) == [("purple", 1 + 3, [0, 1])]
+
+
+def test_burst_on_two_ghosts() -> None:
+    _, events = play(explore(2), players=2, deck=["purple_ghost", "green_ghost"])
+    assert _attacks(events) == [("green", 3, [1]), ("purple", 3, [0])]
+
+
+def test_double_trigger_three_attackers_make_two_attacks() -> None:
+    # Gargoyle (purple 4), a green ghost, then the purple ghost: a purple pair and a ghost pair.
+    game, events = play(explore(3), players=2,
+                        deck=["purple_armour_1", "green_ghost", "purple_ghost"])
+    assert _attacks(events) == [("green", 3, [1]), ("purple", 4 + 3, [0, 2])]
+    # Nobody holds purple or green: 10 each, the active player 1 more.
+    assert lives(game) == [30 - 11, 30 - 10]
+
+
+def test_gems_never_burst() -> None:
+    game, _ = play(explore(5), deck=["gem_1a", "gem_1b", "gem_2a", "gem_3a", "purple_shield_1"])
+    view = game.view(0)
+    assert view.phase == "explore" and view.attacks == [] and len(view.discovery) == 5
+    assert set(game.legal_actions(0)) == {m.Explore(), m.Stop()}
