@@ -8,6 +8,8 @@ shows comes from the view and the legal actions. Its methods:
     The area it may draw in (the log column and the table buttons are the scene's).
 ``draw(surface, view, ui: UiState) -> None``
     The table after the last event, minus the parts ``ui.hidden`` names (animations bring them in).
+    ``ui.names`` are the seats' names (typed at setup, else "Player 2" / "Bot 3"): the handoff
+    screen and the whose-turn banner use them, so a table of several players shows them too.
 ``targets(view, legal) -> list[Target]``
     One hit region per legal action (cards, spaces, its own phase buttons); the scene outlines them
     in ``theme.LEGAL``, highlights hover and focus, and applies ``Target.action`` on a click.
@@ -76,6 +78,7 @@ class UiState:
     animating: bool = False
     mouse: tuple[int, int] = (-1, -1)
     watching: bool = False  # a replay: show what was being decided, though nothing is legal
+    names: list[str] = field(default_factory=list)  # each seat's name, as typed or "Player 2"
 
 
 class TableRenderer(Protocol):

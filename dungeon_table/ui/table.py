@@ -85,6 +85,7 @@ class TableScene(Scene):
         seat = self.viewer
         acting = seat is not None and seat in self.game.to_act() and not self.game.result()
         self.ui.seat = seat
+        self.ui.names = self.seat_names()
         self.ui.legal = list(self.game.legal_actions(seat)) if acting else []
         self.ui.targets = self.renderer.targets(self.view, self.ui.legal) if acting else []
         self.ui.hint = None
@@ -265,11 +266,15 @@ class TableScene(Scene):
         elif self.bot_due is not None and now >= self.bot_due:
             self._play_bot()
 
-    def seat_name(self, seat: int) -> str:
-        """The name chosen at setup; a seat left unnamed is "Player 2", as on the setup screen."""
+    def seat_names(self) -> list[str]:
+        """The names chosen at setup; a seat left unnamed is "Player 2", as on the setup screen
+        (in the language of the moment)."""
         from dungeon_table.ui.scenes.nav import seat_names
 
-        return seat_names(self.seat_kinds, getattr(self.session, "names", None))[seat]
+        return seat_names(self.seat_kinds, getattr(self.session, "names", None))
+
+    def seat_name(self, seat: int) -> str:
+        return self.seat_names()[seat]
 
     def _decision(self, seat: int) -> str:
         """What ``seat`` decides now, in words ("to buy"), from the renderer's optional

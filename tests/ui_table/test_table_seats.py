@@ -242,3 +242,19 @@ def test_one_human_among_bots_never_sees_a_bots_view(bid_table: str) -> None:
             app.step([])
     assert scene.game.result() is not None
     assert set(scene.renderer.drawn_for) == {1} and scene.notice is None
+
+
+def test_the_renderer_gets_every_seats_name(bid_table: str) -> None:
+    """The handoff and the banner name players as typed at setup; the table can show the same
+    names (``UiState.names``) instead of leaving the players to guess who is who."""
+    from dungeon_table.core.session import Session
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.scenes import nav
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0))
+    seats = ["human", "bot:random", "human"]
+    nav.open_table(app, Session.new("toy_bid", seats, seed=2), ["Ann", "", ""], replace=False)
+    table = next(s for s in app.scenes if isinstance(s, TableScene))
+    assert table.ui.names == ["Ann", "Bot 2", "Player 3"]

@@ -21,12 +21,16 @@ MARKERS_UP_TO = 16  # a chart with more points marks only the last one of each l
 
 
 def score_rows(result: Result) -> list[str]:
-    """Every score key in the order the first seat lists them, ``score.total`` last."""
+    """Every score key in the order the seats list them, ``score.total`` last. A key only a
+    later seat has goes after the key it follows there (green kinds after yellow kinds, though
+    the first seat held no green)."""
     keys: list[str] = []
     for lines in result.breakdown:
+        after = -1  # where the seat's previous key stands in ``keys``
         for line in lines:
             if line.key not in keys:
-                keys.append(line.key)
+                keys.insert(after + 1, line.key)
+            after = keys.index(line.key)
     if "score.total" in keys:
         keys.remove("score.total")
         keys.append("score.total")
@@ -44,14 +48,12 @@ def count_text(line: ScoreLine | None) -> str:
     """How the points were earned, dim beside them: the game's own words when its catalog has
     ``<key>.count`` ("4 kinds", "23G"), else "13 × 10" for a line that counts things of equal
     worth (13 repelled, 10 points each), else "× 13"; "" when there is nothing to count."""
-    if line is None or line.count is None:
-        return ""
-    each = line.value // line.count if line.count else 0
+    if line is None or not line.count:
+        return ""  # nothing counted ("0 gems" beside 0 says nothing the 0 does not)
+    each = line.value // line.count
     own = f"{line.key}.count"
     if has(own) or has(own, "en"):
         return t(own, n=line.count, each=each)
-    if not line.count:
-        return ""
     if each * line.count != line.value or each == 1:
         return t("gameover.count_only", n=line.count) if each != 1 else ""
     return t("gameover.count", n=line.count, each=each)

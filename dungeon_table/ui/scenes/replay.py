@@ -48,7 +48,8 @@ class ReplayScene(Scene):
             from dungeon_table.ui.renderer import UiState, make_renderer
 
             self.renderer = make_renderer(app, self.game_id)
-            self.ui = UiState(seat=self.viewer, watching=True)
+            self.ui = UiState(seat=self.viewer, watching=True,
+                              names=nav.seat_names(list(record.seats), list(record.names)))
         except (ImportError, AttributeError, ValueError) as err:
             self.error = f"{t('replay.no_renderer')} ({err})"
         self.game: Any = start(record, f"<replay {self.game_id}>")
