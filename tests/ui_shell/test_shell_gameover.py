@@ -172,18 +172,20 @@ def test_a_game_may_word_its_counts_itself(labels: None) -> None:
     assert count_text(ScoreLine("score.swords", 6, 2)) == "2 × 3"
 
 
-def test_a_line_only_a_later_player_has_keeps_its_place() -> None:
-    """The market lists kinds only for the colours a player holds: green kinds of the second
-    player went to the foot of the table, after the jobs, when the first held no green."""
-    first = [ScoreLine("score.kinds.red", 1, 2), ScoreLine("score.kinds.blue", 0, 1),
+def test_lines_only_some_players_have_keep_the_games_order() -> None:
+    """The market lists kinds only for the colours a player holds: with the first player
+    holding no green, green kinds went to the foot of the table, after the jobs. Rows follow
+    the game's catalog (red, blue, yellow, green...); a key it lacks stays after its neighbour."""
+    first = [ScoreLine("score.kinds.red", 1, 2), ScoreLine("score.kinds.yellow", 0, 1),
              ScoreLine("score.swords", 0), ScoreLine("score.total", 1)]
-    second = [ScoreLine("score.kinds.red", 0, 1), ScoreLine("score.kinds.green", 3, 3),
-              ScoreLine("score.swords", 3, 1), ScoreLine("score.total", 6)]
+    second = [ScoreLine("score.kinds.green", 3, 3), ScoreLine("score.kinds.blue", 0, 1),
+              ScoreLine("score.unlisted", 2), ScoreLine("score.swords", 3, 1),
+              ScoreLine("score.total", 6)]
     result = Result(ranking=[1, 0], winners=[1], outcome="result.won",
                     breakdown=[first, second])
     assert gameover_parts.score_rows(result) == [
-        "score.kinds.red", "score.kinds.green", "score.kinds.blue", "score.swords",
-        "score.total"]
+        "score.kinds.red", "score.kinds.blue", "score.unlisted", "score.kinds.yellow",
+        "score.kinds.green", "score.swords", "score.total"]
 
 
 def test_nothing_counted_shows_no_count() -> None:

@@ -161,3 +161,23 @@ def test_a_game_whose_options_cannot_be_read_says_so_on_the_menu(house_rules: st
     app.step(click_at(tile.rect.center))
     assert isinstance(app.top, MainMenuScene)
     assert app.top.error is not None and "expected a mapping" in app.top.error
+
+
+def test_the_menu_offers_dungeon_market_and_its_setup_explains_every_option() -> None:
+    from shell_helpers import click_at
+
+    from dungeon_table.ui.scenes.setup import option_help, option_label
+
+    spec = registry.get("market")
+    assert set(spec.options) == set(MARKET_OPTIONS), "the setup's texts cover the game's options"
+    for lang in ("en", "ja"):
+        assert i18n.has("game.market", lang)
+    app = menu_app()
+    tile = next(w for w in app.top.widgets if getattr(w, "game_id", None) == "market")
+    app.step(click_at(tile.rect.center))
+    scene = app.top
+    assert isinstance(scene, SetupScene) and scene.count == 2
+    assert [name for name, _rect in scene.option_rows] == list(spec.options)
+    for name in spec.options:
+        assert option_label(name) != name.replace("_", " ") and option_help(name)
+    assert _option_widget(scene, "ghosts_enter").values == ["first_reshuffle", "sword_bought"]

@@ -13,7 +13,7 @@ import pygame
 
 from dungeon_table.core.protocol import Result, ScoreLine
 from dungeon_table.ui import fonts, theme
-from dungeon_table.ui.i18n import has, t
+from dungeon_table.ui.i18n import catalogs, has, t
 
 # Seat colours when a game's view module does not name its own (``seat_colours(view)``).
 PALETTE = ["red", "blue", "yellow", "green", "purple"]
@@ -21,9 +21,10 @@ MARKERS_UP_TO = 16  # a chart with more points marks only the last one of each l
 
 
 def score_rows(result: Result) -> list[str]:
-    """Every score key in the order the seats list them, ``score.total`` last. A key only a
-    later seat has goes after the key it follows there (green kinds after yellow kinds, though
-    the first seat held no green)."""
+    """Every score key once, ``score.total`` last. Seats list only the lines they scored (the
+    market's kinds of the colours held), so no seat's order is the whole order: the keys come
+    in the order the game's catalog defines them (red, blue, yellow, green, purple kinds), and a
+    key the catalog lacks stays after the key it follows in the seats' lists."""
     keys: list[str] = []
     for lines in result.breakdown:
         after = -1  # where the seat's previous key stands in ``keys``
@@ -31,10 +32,18 @@ def score_rows(result: Result) -> list[str]:
             if line.key not in keys:
                 keys.insert(after + 1, line.key)
             after = keys.index(line.key)
-    if "score.total" in keys:
-        keys.remove("score.total")
-        keys.append("score.total")
+    order = _catalog_order()
+    ranks: dict[str, float] = {}
+    previous = -1.0
+    for key in keys:
+        previous = ranks[key] = float(order[key]) if key in order else previous + 1e-3
+    keys.sort(key=lambda k: (k == "score.total", ranks[k]))
     return keys
+
+
+def _catalog_order() -> dict[str, int]:
+    """Each English catalog key's place: the order its game's catalog lists it in."""
+    return {key: i for i, key in enumerate(catalogs().get("en", {}))}
 
 
 def score_line(result: Result, seat: int, key: str) -> ScoreLine | None:
