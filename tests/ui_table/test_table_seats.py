@@ -258,3 +258,26 @@ def test_the_renderer_gets_every_seats_name(bid_table: str) -> None:
     nav.open_table(app, Session.new("toy_bid", seats, seed=2), ["Ann", "", ""], replace=False)
     table = next(s for s in app.scenes if isinstance(s, TableScene))
     assert table.ui.names == ["Ann", "Bot 2", "Player 3"]
+
+
+def test_a_game_continued_opens_for_the_human_to_decide(toy_table: str) -> None:
+    """Continue on a game where the second human is to play: the first screen named the first
+    player, then a second privacy screen followed at once for the right one."""
+    from dungeon_table.core.session import Session
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.scenes import nav
+    from dungeon_table.ui.scenes.handoff import HandoffScene
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    session = Session.new("toy", ["human", "human"], seed=3)
+    session.apply(0, next(a for a in session.game.legal_actions(0)
+                          if to_dict(a)["type"] == "play"))
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0))
+    nav.open_table(app, session, ["Ann", "Bo"], replace=False)
+    table = next(s for s in app.scenes if isinstance(s, TableScene))
+    assert table.viewer == 1
+    assert isinstance(app.top, HandoffScene) and app.top.name == "Bo"
+    app.top.reveal()
+    app.step([])
+    assert app.top is table and table.ui.targets, "no second screen: Bo plays"
