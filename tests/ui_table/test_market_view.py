@@ -263,11 +263,22 @@ def test_every_event_has_a_log_line_in_both_languages(lang: str) -> None:
     before, after = make_view(), make_view(turn=6, active=1)
     for event in sample_events():
         lines = r.log_lines([event], before, after)
+        if isinstance(event, m.Priced):
+            assert lines == [], "prices are told once, as the market opens"
+            continue
         assert len(lines) == 1, event
         if isinstance(event, m.TurnStarted):  # a heading at its place among the lines
             assert lines == [i18n.t("market.log.heading", n=6, name=i18n.t("market.colour.blue"))]
             assert getattr(lines[0], "heading", False)
         assert "{" not in lines[0] and "market." not in lines[0], lines[0]
+
+
+def test_the_market_opening_line_tells_every_price() -> None:
+    r = renderer()
+    view = make_view("buy")
+    (line,) = r.log_lines([m.MarketOpened(buyers=[1, 2, 3])], view, view)
+    assert "3G" in line and "2G" in line and i18n.t("market.log.unpriced_of",
+                                                    card=r.looks.name("gem_2b")) in line
 
 
 def test_a_new_turn_is_headed_where_it_starts_among_the_lines() -> None:

@@ -203,10 +203,13 @@ class MarketRenderer:
         if self.price_slot is not None:
             current = next(s.price for s in view.discovery if s.index == self.price_slot)
             minus, _value, plus = self.stepper_rects(view, self.price_slot)
-            for rect, price in ((minus, current - 1), (plus, current + 1)):
-                action = m.SetPrice(slot=self.price_slot, price=price)
-                if action in legal:
-                    out.append(Target(rect, action, t("market.target.set_price", n=price), z=1))
+            mine = [a for a in prices if a.slot == self.price_slot]
+            for rect, step in ((minus, -1), (plus, 1)):
+                action = m.SetPrice(slot=self.price_slot, price=current + step)
+                further = [a for a in mine if (a.price - current) * step > 0]
+                if action in legal:  # a step toward every price on that side (for hints)
+                    out.append(Target(rect, action, t("market.target.set_price", n=action.price),
+                                      covers=further, z=1))
         return out
 
     def _price_picker(self, index: int) -> Any:

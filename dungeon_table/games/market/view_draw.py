@@ -60,7 +60,7 @@ def draw_seat(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui
     theme.draw_panel(surface, sg.panel, th, edge=edge)
     if active:
         theme.outline(surface, sg.panel, theme.ACCENT, th, 0.2)
-    _draw_header(r, surface, view, seat, sg)
+    _draw_header(r, surface, view, seat, sg, ui)
     _draw_track(r, surface, view, ui, seat, sg)
     _draw_purse(r, surface, view, ui, seat, sg)
     _draw_columns(r, surface, view, ui, seat, sg)
@@ -68,7 +68,7 @@ def draw_seat(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui
 
 
 def _draw_header(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, seat: int,
-                 sg: SeatGeo) -> None:
+                 sg: SeatGeo, ui: UiState) -> None:
     th = r.th
     player = view.players[seat]
     h = sg.header
@@ -76,6 +76,8 @@ def _draw_header(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
     theme.draw_glyph(surface, player.colour, (h.x + radius, h.centery), radius,
                      theme.CARD_COLOURS[player.colour])
     name = seat_name(view, seat)
+    if seat < len(ui.names) and ui.names[seat]:  # the name the handoff calls it, and its colour
+        name = t("market.seat.named", name=ui.names[seat], colour=name)
     if seat == view.seat:
         name = t("market.seat.you", name=name)
     status, colour = _status(view, seat)

@@ -69,6 +69,8 @@ def lines(looks: MarketLooks, events: list[Event], before: m.MarketView | None,
             out.append(LogHeading(t("market.log.heading", n=event.turn,
                                     name=seat_name(after, event.seat))))
             continue
+        if isinstance(event, m.Priced):
+            continue  # the prices are told as the market opens
         line = line_for(looks, event, after, active)
         if line:
             out.append(line)
@@ -113,8 +115,6 @@ def _variants(event: Event) -> list[str]:
         return ["ghosts" if event.ghosts_added else ""]
     if isinstance(event, m.Defended):
         return ["" if event.uses else "bare"]
-    if isinstance(event, m.Priced):
-        return ["" if event.price else "zero"]
     if isinstance(event, m.DepositShared):
         return ["" if event.remainder else "even"]
     return [str(getattr(event, "reason", "") or "")]
@@ -127,9 +127,6 @@ def _fields(looks: MarketLooks, event: Event, view: m.MarketView, active: int) -
     for key in ("card", "item", "hidden"):
         if isinstance(data.get(key), str) and data[key]:
             data[key] = looks.name(data[key])
-    if isinstance(event, m.Priced):
-        slot = next((s for s in view.discovery if s.index == event.slot), None)
-        data["card"] = looks.name(slot.card) if slot else t("market.log.a_card")
     if "job" in data:
         data["job"] = looks.job_name(data["job"])
     if "cards" in data:
@@ -158,7 +155,10 @@ def _special(looks: MarketLooks, event: Event, view: m.MarketView,
                                  for s, n in enumerate(event.bids)),
                 "winner": seat_name(view, event.winner)}
     if isinstance(event, m.MarketOpened):
-        return {"names": sep.join(seat_name(view, s) for s in event.buyers)}
+        prices = sep.join(t("market.log.price_of", card=looks.name(s.card), n=s.price)
+                          if s.price else t("market.log.unpriced_of", card=looks.name(s.card))
+                          for s in view.discovery)
+        return {"names": sep.join(seat_name(view, s) for s in event.buyers), "prices": prices}
     if isinstance(event, m.GameEnded):
         return {"names": sep.join(seat_name(view, s) for s in event.seats)}
     if isinstance(event, (m.Revealed, m.ChestFound, m.ExplorationEnded, m.JobOffered)):
