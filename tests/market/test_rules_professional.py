@@ -18,6 +18,7 @@ from .rules_kit import (
     confirm_defences,
     defend_with,
     explore,
+    finish_levelling,
     level_up,
     lives,
     market_turn,
@@ -63,6 +64,21 @@ def test_reveal_limit_counts_equipment_colours_and_a_gem_up_to_seven() -> None:
     assert limits == [2 + 1 + 1, 3 + 1 + 1, 4 + 1 + 1, 5 + 1 + 1]
     assert [p.reveal_limit for p in game.view(None).players][1:] == [2, 2]
     assert coins(game)[0] == 15 - 2 - 5 - 5 - 1
+
+
+def test_reveal_limit_is_capped_at_seven_before_job_bonuses() -> None:
+    """Two players. Seat 0 keeps Skeleton and a gem, wins the Scout (LV1: +1) from seat 1's
+    burst, then keeps a yellow, a blue and a green card: 5 colours + gem + 1 = 7, Scout 8."""
+    deck = ["gem_1a", "purple_shield_1", "green_helm_1", "green_armour_1",
+            "gem_1b", "yellow_helm_1", "blue_helm_1", "green_shield_1", "red_shield_1"]
+    game, _ = play([*explore(2), price(0, 1), price(1, 1), OPEN, PASS, PASS, PASS, *explore(2),
+                    confirm_defences, {"type": "auction", "job": "scout"}, *bids([1, 0])],
+                   players=2, options=PRO, jobs=["scout"], deck=deck)
+    level_up(game, "scout")
+    assert player(game, 0).reveal_limit == 2 + 1 + 1 + 1
+    act(game, *explore(5), price(1, 1), price(2, 1), price(3, 1), OPEN, PASS, PASS, PASS)
+    finish_levelling(game)
+    assert player(game, 0).reveal_limit == 7 + 1
 
 
 def test_the_chest_counts_toward_the_limit_its_hidden_card_does_not() -> None:
