@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 from ui_events import click_at, key, key_up
@@ -12,7 +13,8 @@ from dungeon_table.ui.scene import App
 from dungeon_table.ui.settings import Settings
 from dungeon_table.ui.widgets import Widget, label_text
 
-__all__ = ["click", "click_at", "key", "key_up", "labels", "menu_app", "widget"]
+__all__ = ["click", "click_at", "finished_market", "key", "key_up", "labels", "menu_app",
+           "widget"]
 
 SIZE = (1280, 720)
 
@@ -43,3 +45,19 @@ def widget(app: App, text: str) -> Widget:
 def click(app: App, text_key: str, **fmt: object) -> None:
     """Click the widget labelled ``t(text_key)`` in the middle and let the app draw a frame."""
     app.step(click_at(widget(app, t(text_key, **fmt)).rect.center))
+
+
+def finished_market(seed: int = 6) -> Any:
+    """A whole four-player Professional game of Dungeon Market played by random bots."""
+    from dungeon_table.core import registry
+    from dungeon_table.core.script import seat_bots
+    from dungeon_table.core.session import Session
+
+    seats = ["human", "bot:random", "human", "bot:random"]
+    session = Session.new("market", seats, seed, {"professional": True})
+    bots = seat_bots(registry.get("market"), ["bot:random"] * 4, seed)
+    while session.game.result() is None:
+        seat = session.game.to_act()[0]
+        session.apply(seat, bots[seat].choose(session.game.view(seat),
+                                              session.game.legal_actions(seat)))
+    return session

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
-from shell_helpers import menu_app
+from shell_helpers import finished_market, menu_app
 
 from dungeon_table.core import registry
 from dungeon_table.core.protocol import Result, ScoreLine
@@ -191,3 +191,37 @@ def test_lines_only_some_players_have_keep_the_games_order() -> None:
 def test_nothing_counted_shows_no_count() -> None:
     assert count_text(ScoreLine("score.gems", 0, 0)) == ""
     assert count_text(ScoreLine("score.repelled", 0, 0)) == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_large_ui_scale_cuts_no_name_or_count_of_a_four_player_game(
+    lang: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At UI scale 150 % and 1280x720 "Alexandra", "Bot 2" and "smallest colour 1" ended in
+    "…": the screen now holds its scale to a little above the window's, as the table does."""
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.scenes.menu import MainMenuScene
+    from dungeon_table.ui.settings import Settings
+
+    session = finished_market()
+    session.names = ["Alexandra", "", "花子", ""]
+    cut: list[str] = []
+    fit = fonts.fit
+
+    def spy(s: str, *args, **kwargs) -> str:  # noqa: ANN002, ANN003
+        out = fit(s, *args, **kwargs)
+        if out != s:
+            cut.append(s)
+        return out
+
+    monkeypatch.setattr(fonts, "fit", spy)
+    for scale in (1.25, 1.5):
+        app = App(surface=pygame.Surface((1280, 720)),
+                  settings=Settings(lang=lang, anim_speed=0, ui_scale=scale))
+        app.push(MainMenuScene(app))
+        scene = GameOverScene(app, session)
+        app.push(scene)
+        app.step([])
+        app.draw()
+        assert all(scene.panel_rect().contains(w.rect) for w in scene.widgets)
+    assert cut == []

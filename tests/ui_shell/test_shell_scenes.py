@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from shell_helpers import click, click_at, key, key_up, menu_app
+from shell_helpers import click, click_at, finished_market, key, key_up, menu_app
 
 from dungeon_table.core import paths, registry
 from dungeon_table.core.records import load_record
@@ -207,6 +207,7 @@ def test_every_scene_draws_in_both_languages_at_both_sizes() -> None:
     from dungeon_table.ui.scenes.setup import SetupScene
 
     session = _finished(seed=2)
+    market = finished_market()
     for lang in ("en", "ja"):
         i18n.set_language(lang)
         for size in ((1920, 1080), (1280, 720)):
@@ -214,7 +215,10 @@ def test_every_scene_draws_in_both_languages_at_both_sizes() -> None:
             for scene in (SetupScene(app, "lastdungeon"), SettingsScene(app), LoadScene(app),
                           RulesHelpScene(app), HandoffScene(app, "花子", "handoff.reason.turn",
                                                             lambda: None),
-                          GameOverScene(app, session), ReplayScene(app, session.record)):
+                          GameOverScene(app, session), ReplayScene(app, session.record),
+                          SetupScene(app, "market", ["human", "bot", "human", "bot"]),
+                          RulesHelpScene(app, "market"), GameOverScene(app, market),
+                          ReplayScene(app, market.record)):
                 app.push(scene)
                 app.step([])
                 app.draw()
@@ -234,6 +238,8 @@ def test_at_ui_scale_75_percent_load_and_game_over_cut_no_words(
 
     session = _finished()
     session.save(paths.save_path("lastdungeon"))
+    market = finished_market()
+    market.names = ["Ann", "", "Cy", ""]
     cut: list[str] = []
     fit = fonts.fit
 
@@ -249,7 +255,8 @@ def test_at_ui_scale_75_percent_load_and_game_over_cut_no_words(
             app = App(surface=pygame.Surface((1280, 720)),
                       settings=Settings(lang=lang, anim_speed=0, ui_scale=0.75))
             app.push(MainMenuScene(app))
-            for scene in (LoadScene(app), GameOverScene(app, session)):
+            for scene in (LoadScene(app), GameOverScene(app, session),
+                          GameOverScene(app, market)):
                 app.push(scene)
                 app.step([])
                 app.draw()

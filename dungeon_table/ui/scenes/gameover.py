@@ -28,6 +28,7 @@ from dungeon_table.ui.scenes.gameover_parts import (
     score_rows,
     table_width,
 )
+from dungeon_table.ui.table_parts import TABLE_MAX_UI_SCALE
 from dungeon_table.ui.widgets import Button, Widget
 
 # Keys pressed this soon after the screen appears were meant for the table (the last Enter, a
@@ -68,6 +69,14 @@ class GameOverScene(MenuBase):
             colours=seat_colours(self.game_id, session.game.view(None), seats),
             winners=set(self.result.winners),
         )
+
+    @property
+    def th(self) -> theme.Theme:
+        """The app's theme, held (as the table's is) to a little above the window's own scale:
+        at UI scale 150 % four players' names and counts were cut at 1280x720."""
+        cap = theme.Theme.for_window(self.app.size).scale * TABLE_MAX_UI_SCALE
+        app_th = self.app.theme
+        return app_th if app_th.scale <= cap else theme.Theme(scale=cap)
 
     @property
     def multi(self) -> bool:
