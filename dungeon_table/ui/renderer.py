@@ -23,6 +23,9 @@ shows comes from the view and the legal actions. Its methods:
     One line on where a game stands, for the main menu's Continue and the Load list: the round and
     progress while it runs ("Round 7 · repelled 5"), the outcome once ``result`` is given ("won ·
     212 points"). Without it the shell says the outcome and points, else the number of actions.
+``seat_colours(view) -> list[str]`` (a module function, optional)
+    Each seat's colour name (keys of ``theme.CARD_COLOURS``) for the game-over table and chart;
+    ``view`` is the spectator's view of the finished game. Without it the chart uses a palette.
 ``decision_key(view) -> str | None`` (optional)
     The i18n key of what the viewing seat decides now, as a phrase after a name
     ("handoff.reason.buy": "to buy"). When the table turns to another human without the privacy
