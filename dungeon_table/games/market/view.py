@@ -137,6 +137,14 @@ class MarketRenderer:
         return [pygame.Rect(inner.x, top + k * (h + gap), inner.w, h)
                 for k in range(len(view.jobs_up))]
 
+    def auction_rect(self, view: m.MarketView) -> pygame.Rect:
+        """The job on auction, face up and large in the middle of the (empty) discovery area."""
+        g = self.geo(view)
+        w = min(round(g.area.h / cf.RATIO), round(g.cw * 1.25))
+        rect = pygame.Rect(0, 0, w, round(w * cf.RATIO))
+        rect.center = g.area.center
+        return rect
+
     def held_job_rects(self, view: m.MarketView, seat: int) -> list[pygame.Rect]:
         sg = self.geo(view).seats[seat]
         jobs = view.players[seat].jobs

@@ -123,8 +123,9 @@ class Batch:
 
     def seat_point(self, seat: int, part: str) -> tuple[int, int]:
         sg = self.g.seats[seat]
+        # "head": under the name, so a number rising from there stays on the panel
         return {"life": sg.track.center, "purse": sg.purse.midleft,
-                "head": sg.header.center}.get(part, sg.panel.center)
+                "head": (sg.header.centerx, sg.track.bottom)}.get(part, sg.panel.center)
 
     def token_rect(self, seat: int, card: str) -> pygame.Rect:
         for rect, held in self.r.token_spots(self.after, seat):

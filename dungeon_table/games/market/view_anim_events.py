@@ -194,12 +194,22 @@ def _exp_gained(batch: Batch, e: m.ExpGained) -> list[Tween]:
 
 
 def _job_offered(batch: Batch, e: m.JobOffered) -> list[Tween]:
+    """The chosen job moves from the row to the middle of the table, where it is bid for."""
     text = t("market.banner.auction", job=batch.r.looks.job_name(e.job))
-    return [batch.together(batch.banner(text, theme.GOLD, 900))]
+    rows = dict(zip(batch.before.jobs_up, batch.r.job_rects(batch.before), strict=True))
+    end = batch.r.auction_rect(batch.after)
+    parts: list[Tween | None] = [batch.banner(text, theme.GOLD, 900)]
+    if e.job in rows:
+        image = batch.r.looks.job_face(e.job, end.w)
+        parts.append(Fly(image=image, start=rows[e.job], end=end, duration=450,
+                         hides=frozenset({"auction"})))
+    return [batch.together(*parts)]
 
 
 def _bids_revealed(batch: Batch, e: m.BidsRevealed) -> list[Tween]:
-    parts: list[Tween | None] = []
+    spot = batch.r.auction_rect(batch.before)  # the job stays in view while the bids show
+    parts: list[Tween | None] = [MoveCard(image=batch.r.looks.job_face(e.job, spot.w),
+                                          start=spot.center, end=spot.center, duration=1000)]
     for seat, amount in enumerate(e.bids):
         parts.append(batch.float_text(t("market.float.bid", n=amount),
                                       batch.seat_point(seat, "head"), theme.GOLD, scale=0.8,
@@ -210,15 +220,13 @@ def _bids_revealed(batch: Batch, e: m.BidsRevealed) -> list[Tween]:
     parts.append(batch.coins(e.winner, 600))
     parts.append(batch.deposit(600))
     out = [batch.together(*parts)]
-    job_rects = batch.r.job_rects(batch.before)
-    start = next((rect for rect, job in zip(job_rects, batch.before.jobs_up, strict=True)
-                  if job == e.job), None)
     ends = batch.r.held_job_rects(batch.after, e.winner)
     held = [h.job for h in batch.after.players[e.winner].jobs]
-    if start is not None and e.job in held:
-        end = ends[held.index(e.job)]
-        image = batch.r.looks.job_tile(e.job, start.size, None, 0, batch.r.th.scale)
-        out.append(batch.together(Fly(image=image, start=start, end=end, duration=450,
+    if e.job in held:  # from the middle of the table to its new owner
+        start = batch.r.auction_rect(batch.before)
+        image = batch.r.looks.job_face(e.job, start.w)
+        out.append(batch.together(Fly(image=image, start=start, end=ends[held.index(e.job)],
+                                      duration=450,
                                       hides=frozenset({f"job:{e.winner}:{e.job}"}))))
     return out
 

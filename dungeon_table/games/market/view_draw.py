@@ -226,10 +226,6 @@ def _draw_jobs(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
         image = r.looks.job_tile(job, rect.size, None, 0, th.scale)
         cf.blit_card(surface, image, rect)
         r.shown.items.append((rect, "job", job, None))
-        if job == view.auction_job:
-            theme.outline(surface, rect, theme.GOLD, th, 0.3)
-            tabletop.pill(surface, t("market.on_auction"), theme.GOLD, th,
-                          midright=(rect.right - th.px(0.5), rect.y))
     if view.last_bids and view.phase != "bid":
         bids = " · ".join(t("market.bid_of", name=seat_name(view, s), n=n)
                           for s, n in enumerate(view.last_bids))
@@ -254,7 +250,9 @@ def _draw_discovery(r: MarketRenderer, surface: pygame.Surface, view: m.MarketVi
                        theme.TEXT, th.scale, True, width=max(1, right - title.right - th.px(2)),
                        midleft=(title.right + th.px(1.5), title.centery))
     rects = r.slot_rects(view)
-    if not view.discovery:
+    if view.auction_job and "auction" not in ui.hidden:
+        _draw_auction(r, surface, view)
+    elif not view.discovery and not ui.animating:  # (cards leaving are still on their way)
         tabletop.label(surface, t("market.discovery.empty"), "body", theme.TEXT_DIM, th.scale,
                        center=g.area.center)
     for rect, slot in zip(rects, view.discovery, strict=True):
@@ -266,6 +264,16 @@ def _draw_discovery(r: MarketRenderer, surface: pygame.Surface, view: m.MarketVi
                 _price_chip(r, surface, view, slot, rect)
         if r.price_slot is not None and ui.legal:
             view_controls.draw_stepper(r, surface, view, ui)
+
+
+def _draw_auction(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView) -> None:
+    """The job on auction as a full card (every level's effect, to weigh a bid against)."""
+    rect = r.auction_rect(view)
+    cf.blit_card(surface, r.looks.job_face(view.auction_job, rect.w), rect)
+    r.shown.items.append((rect, "job", view.auction_job, None))
+    theme.outline(surface, rect, theme.GOLD, r.th, 0.3)
+    tabletop.pill(surface, t("market.on_auction"), theme.GOLD, r.th,
+                  center=(rect.centerx, rect.y))
 
 
 def _odds_pills(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
