@@ -148,12 +148,27 @@ class TableScene(Scene):
         self.anim.extend(self.renderer.animations(seen, before, self.view))
         self.log.add(self.renderer.log_lines(seen, before, self.view),
                      heading=self.renderer.log_heading(before, self.view))
-        self.ui.focus = None
-        self._refresh()
+        if seat == self.viewer:
+            self.ui.focus = None
+            self._refresh()
+        else:
+            self._refresh_keeping_choice()
         self._schedule_next()
         if self.session.autosave_error:  # the game goes on, but the player must know it is unsaved
             self.show_toast(t("table.autosave_failed", reason=self.session.autosave_error))
         return True
+
+    def _refresh_keeping_choice(self) -> None:
+        """Refresh after another seat's action while this one may be deciding too (a bot's bid
+        or defence): the keyboard focus and the hint stay on the same action if it is still
+        there, rather than jumping back to nothing under the player's hands."""
+        focused = (self.ui.targets[self.ui.focus].action
+                   if self.ui.focus is not None and self.ui.focus < len(self.ui.targets) else None)
+        hint = self.ui.hint
+        self._refresh()
+        same = [i for i, tg in enumerate(self.ui.targets) if tg.action == focused]
+        self.ui.focus = same[0] if focused is not None and same else None
+        self.ui.hint = hint if hint in self.ui.legal else None
 
     def undo(self) -> None:
         if self.viewer is None or not self.session.can_undo(self.viewer):

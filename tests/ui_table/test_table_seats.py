@@ -156,14 +156,15 @@ def bid_table() -> Iterator[str]:
     sys.modules.pop("stub_bid_view", None)
 
 
-def _bid_table(seats: list[str], seed: int = 3):  # noqa: ANN202
+def _bid_table(seats: list[str], seed: int = 3, bot_delay_ms: int = 0):  # noqa: ANN202
     from dungeon_table.core.session import Session
     from dungeon_table.ui.scene import App
     from dungeon_table.ui.settings import Settings
     from dungeon_table.ui.table import TableScene
 
     app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0))
-    scene = TableScene(app, Session.new("toy_bid", seats, seed=seed), seats, bot_delay_ms=0)
+    scene = TableScene(app, Session.new("toy_bid", seats, seed=seed), seats,
+                       bot_delay_ms=bot_delay_ms)
     app.push(scene)
     app.step([])
     return app, scene
@@ -281,3 +282,20 @@ def test_a_game_continued_opens_for_the_human_to_decide(toy_table: str) -> None:
     app.top.reveal()
     app.step([])
     assert app.top is table and table.ui.targets, "no second screen: Bo plays"
+
+
+def test_a_bots_bid_leaves_the_humans_keyboard_focus_and_hint_in_place(bid_table: str) -> None:
+    """Both bid at once: the bot's bid came in while the player was tabbing through amounts
+    and put the focus back to nothing."""
+    from ui_events import key
+
+    app, scene = _bid_table(["human", "bot:random"], bot_delay_ms=60_000)
+    assert [step.seat for step in scene.session.steps] == [], "the bot is still thinking"
+    app.step([key(pygame.K_TAB), key(pygame.K_TAB), key(pygame.K_TAB)])
+    focused = scene.ui.targets[scene.ui.focus].action
+    scene.ui.hint = focused
+    scene.bot_due = 0
+    app.step([])
+    assert [step.seat for step in scene.session.steps] == [1]
+    assert scene.ui.targets[scene.ui.focus].action == focused
+    assert scene.ui.hint == focused
