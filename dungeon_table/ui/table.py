@@ -254,6 +254,10 @@ class TableScene(Scene):
         if changed:
             self.log.clear()
             self._replay_log()
+            cancel = getattr(self.renderer, "cancel_pick", None)
+            if cancel is not None:
+                cancel()  # a card the last player had picked is not the next one's choice
+            self.ui.focus = self.ui.hint = None
         self._refresh()
 
     def _play_bot(self) -> None:

@@ -134,6 +134,11 @@ class DecidingRenderer(StubRenderer):
 
     def __init__(self) -> None:
         self.drawn_for: list[object] = []
+        self.cancelled = 0
+
+    def cancel_pick(self) -> bool:
+        self.cancelled += 1
+        return False
 
     def draw(self, surface: pygame.Surface, view: object, ui: object) -> None:
         self.drawn_for.append(view.seat)  # type: ignore[attr-defined]
@@ -216,6 +221,7 @@ def test_a_public_decision_turns_the_table_to_the_next_human_with_a_banner(
     _settle(app, scene)
     assert app.top is scene, "the picks are public: no privacy screen"
     assert scene.viewer == 0 and scene.view.seat == 0, "the bottom seat is the deciding one"
+    assert scene.renderer.cancelled, "nothing the last player picked stays picked"
     assert scene.notice is not None
     assert scene.notice[0] == "Over to Player 1" and scene.notice[1] == "to buy"
     assert scene.ui.targets, "seat 0 may pick at once"
