@@ -275,8 +275,8 @@ def test_every_event_has_a_log_line_in_both_languages(lang: str) -> None:
 
 def test_the_market_opening_line_tells_every_price() -> None:
     r = renderer()
-    view = make_view("buy")
-    (line,) = r.log_lines([m.MarketOpened(buyers=[1, 2, 3])], view, view)
+    view = make_view("price")
+    (line,) = r.log_lines([m.MarketOpened(buyers=[1, 2, 3])], view, make_view(discovery=[]))
     assert "3G" in line and "2G" in line and i18n.t("market.log.unpriced_of",
                                                     card=r.looks.name("gem_2b")) in line
 
@@ -310,3 +310,15 @@ def test_every_event_animates_and_its_tweens_finish() -> None:
             assert now < 10_000, f"{event} never finishes"
         r.draw(surface, after, UiState())
         assert not r.before_values, "once played, the table shows the view's own numbers"
+
+
+def test_hovering_a_card_or_a_job_shows_it_large() -> None:
+    r = renderer()
+    view = PHASES["level"]()
+    draw(r, view, legal_for(view))
+    card_rect = r.slot_rect(view, 0)
+    big = r.preview(view, card_rect.center)
+    assert big is not None and big.get_width() > card_rect.w * 1.5
+    job_rect = r.held_job_rects(view, 0)[0]
+    assert r.preview(view, job_rect.center) is not None, "a held job previews with its levels"
+    assert r.preview(view, (2, 2)) is None

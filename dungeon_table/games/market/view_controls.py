@@ -186,6 +186,9 @@ def _draw_status(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
         coins = view.players[view.seat].coins
         tabletop.label(surface, t("market.purse", n=coins), "heading", theme.GOLD,
                        th.scale * 0.8, True, center=body.center)
+    elif view.phase == "level" and view.seat is not None:
+        tabletop.label(surface, t("market.exp_to_spend", n=view.players[view.seat].exp),
+                       "heading", theme.GOLD, th.scale * 0.8, True, center=body.center)
     elif view.phase == "bid" and view.my_bid is not None:
         tabletop.label(surface, t("market.my_bid", n=view.my_bid), "heading", theme.GOLD,
                        th.scale * 0.8, True, center=body.center)

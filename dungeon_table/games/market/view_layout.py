@@ -104,8 +104,9 @@ def _piles(piles: Rect, th: theme.Theme, pile_w: int) -> tuple[Rect, Rect, Rect]
     inner = piles.inflate(-2 * th.px(1.5), -2 * th.px(1.5))
     pile_h = round(pile_w * cf.RATIO)
     label = fonts.line_height("small", th.scale) + th.px(1)
-    deposit = Rect(inner.x, inner.y, inner.w, inner.h - pile_h - label - th.px(1))
-    y = inner.bottom - pile_h
+    # a caption above the piles and a line under the deck ("ghosts in")
+    deposit = Rect(inner.x, inner.y, inner.w, inner.h - pile_h - 2 * label - th.px(1))
+    y = inner.bottom - pile_h - label
     gap = inner.w - 2 * pile_w
     deck = Rect(inner.x + gap // 3, y, pile_w, pile_h)
     discard = Rect(inner.right - gap // 3 - pile_w, y, pile_w, pile_h)

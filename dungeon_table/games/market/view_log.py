@@ -71,7 +71,10 @@ def lines(looks: MarketLooks, events: list[Event], before: m.MarketView | None,
             continue
         if isinstance(event, m.Priced):
             continue  # the prices are told as the market opens
-        line = line_for(looks, event, after, active)
+        # the prices as they stood when the market opened: a round nobody could buy in is
+        # over within the same action, and the area is empty after it
+        priced = before if isinstance(event, m.MarketOpened) and before is not None else after
+        line = line_for(looks, event, priced, active)
         if line:
             out.append(line)
     return out
