@@ -322,3 +322,20 @@ def test_hovering_a_card_or_a_job_shows_it_large() -> None:
     job_rect = r.held_job_rects(view, 0)[0]
     assert r.preview(view, job_rect.center) is not None, "a held job previews with its levels"
     assert r.preview(view, (2, 2)) is None
+
+
+def test_a_crowded_row_is_clicked_on_the_strip_each_card_shows() -> None:
+    cards = ["red_helm_1", "gem_1a", "blue_shield_1", "gem_2a", "yellow_armour_1", "gem_3a",
+             "green_sword_1", "purple_gauntlet_2", "gem_1b", "gem_2c", "blue_helm_2"]
+    view = make_view("buy", seat=1, to_act=[1], buyer=1,
+                     discovery=[m.Slot(index=k, card=c) for k, c in enumerate(cards)])
+    legal = legal_for(view)
+    r = renderer()
+    targets = r.targets(view, legal)
+    rects = r.slot_rects(view)
+    assert rects[1].x - rects[0].x < rects[0].w, "the row overlaps"
+    for k, rect in enumerate(rects[:-1]):
+        point = ((rect.x + rects[k + 1].x) // 2, rect.centery)
+        hits = [i for i, tg in enumerate(targets) if tg.rect.collidepoint(point)]
+        top = max(hits, key=lambda i: (targets[i].z, i))  # as the table picks the topmost
+        assert targets[top].action == m.Buy(slot=k)

@@ -204,7 +204,7 @@ class MarketRenderer:
             if mine:
                 out.append(Target(rect, mine[0], t("market.target.price", card=name),
                                   pick=self._price_picker(slot.index), covers=mine,
-                                  quiet=crowded))
+                                  quiet=crowded, z=int(slot.index == self.price_slot)))
             buy = m.Buy(slot=slot.index)
             if buy in legal:
                 out.append(Target(rect, buy, t("market.target.buy", card=name), quiet=crowded))

@@ -255,14 +255,27 @@ def _draw_discovery(r: MarketRenderer, surface: pygame.Surface, view: m.MarketVi
     elif not view.discovery and not ui.animating:  # (cards leaving are still on their way)
         tabletop.label(surface, t("market.discovery.empty"), "body", theme.TEXT_DIM, th.scale,
                        center=g.area.center)
-    for rect, slot in zip(rects, view.discovery, strict=True):
-        if f"slot:{slot.index}" not in ui.hidden:
-            draw_slot(r, surface, view, slot, rect)
+    # A crowded row shows a strip of each card: its chip and legal mark go on that strip, and
+    # the card being priced is drawn over its neighbours.
+    strips = [pygame.Rect(rect.x, rect.y, (rects[k + 1].x if k + 1 < len(rects) else rect.right)
+                          - rect.x, rect.h) for k, rect in enumerate(rects)]
+    picked = r.price_slot if ui.legal and view.phase == "price" else None
+    order = sorted(range(len(rects)), key=lambda k: view.discovery[k].index == picked)
+    marks = {tg.rect.topleft for tg in ui.targets if tg.quiet} if not ui.animating else set()
+    for k in order:
+        slot, rect = view.discovery[k], rects[k]
+        if f"slot:{slot.index}" in ui.hidden:
+            continue
+        draw_slot(r, surface, view, slot, rect)
+        if rect.topleft in marks and slot.index != picked:
+            y = rect.y - th.px(0.9)
+            pygame.draw.line(surface, theme.LEGAL, (strips[k].x + th.px(1), y),
+                             (strips[k].right - th.px(1), y), max(2, th.px(0.4)))
     if view.phase in ("price", "buy"):
-        for rect, slot in zip(rects, view.discovery, strict=True):
-            if f"slot:{slot.index}" not in ui.hidden and slot.index != r.price_slot:
-                _price_chip(r, surface, view, slot, rect)
-        if r.price_slot is not None and ui.legal:
+        for strip, slot in zip(strips, view.discovery, strict=True):
+            if f"slot:{slot.index}" not in ui.hidden and slot.index != picked:
+                _price_chip(r, surface, view, slot, strip)
+        if picked is not None:
             view_controls.draw_stepper(r, surface, view, ui)
 
 
