@@ -221,3 +221,13 @@ def prelude(job: str, *, level: bool = True, deck_after: tuple[str, ...] = (),
     else:
         finish_levelling(game)
     return game
+
+
+def effect(job: str, kind: str, level: int = 1) -> int:
+    """What a job's ``kind`` effect amounts to at ``level``: the designed numbers live in the card
+    file (and are tuned there), the tests check what each primitive does with them."""
+    return sum(e.amount for e in load().job(job).levels[level - 1].effects if e.kind == kind)
+
+
+# Gems the prelude leaves in the deck, for quiet reveals.
+SPARE_GEMS = ("gem_1c", "gem_2a", "gem_2b", "gem_2c", "gem_3a", "gem_3b", "gem_3c")

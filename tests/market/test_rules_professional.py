@@ -7,16 +7,19 @@ import pytest
 
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.games.market import model as m
+from dungeon_table.games.market.cards import load
 
 from .rules_kit import (
     OPEN,
     PASS,
     PRO,
+    SPARE_GEMS,
     act,
     bids,
     coins,
     confirm_defences,
     defend_with,
+    effect,
     explore,
     finish_levelling,
     level_up,
@@ -67,18 +70,21 @@ def test_reveal_limit_counts_equipment_colours_and_a_gem_up_to_seven() -> None:
 
 
 def test_reveal_limit_is_capped_at_seven_before_job_bonuses() -> None:
-    """Two players. Seat 0 keeps Skeleton and a gem, wins the Scout (LV1: +1) from seat 1's
-    burst, then keeps a yellow, a blue and a green card: 5 colours + gem + 1 = 7, Scout 8."""
-    deck = ["gem_1a", "purple_shield_1", "green_helm_1", "green_armour_1",
-            "gem_1b", "yellow_helm_1", "blue_helm_1", "green_shield_1", "red_shield_1"]
+    """Two players. Seat 0 keeps Skeleton and a gem, wins the Scout (LV1: extra reveals) from
+    seat 1's burst, then keeps a yellow, a blue and a green card: 5 colours + gem + 1 = 7, the
+    cap, and the Scout's reveals come on top of it."""
+    extra = effect("scout", "extra_reveal")
+    found = ["gem_1b", "yellow_helm_1", "blue_helm_1", "green_shield_1", "red_shield_1",
+             "gem_2a", "gem_2b", "gem_2c"][:4 + extra]
+    deck = ["gem_1a", "purple_shield_1", "green_helm_1", "green_armour_1", *found]
     game, _ = play([*explore(2), price(0, 1), price(1, 1), OPEN, PASS, PASS, PASS, *explore(2),
                     confirm_defences, {"type": "auction", "job": "scout"}, *bids([1, 0])],
                    players=2, options=PRO, jobs=["scout"], deck=deck)
     level_up(game, "scout")
-    assert player(game, 0).reveal_limit == 2 + 1 + 1 + 1
-    act(game, *explore(5), price(1, 1), price(2, 1), price(3, 1), OPEN, PASS, PASS, PASS)
+    assert player(game, 0).reveal_limit == 2 + 1 + 1 + extra
+    act(game, *explore(4 + extra), price(1, 1), price(2, 1), price(3, 1), OPEN, PASS, PASS, PASS)
     finish_levelling(game)
-    assert player(game, 0).reveal_limit == 7 + 1
+    assert player(game, 0).reveal_limit == 7 + extra
 
 
 def test_the_chest_counts_toward_the_limit_its_hidden_card_does_not() -> None:
@@ -234,16 +240,18 @@ def test_levelling_at_the_start_of_the_own_turn() -> None:
 
 
 def test_levelling_at_the_end_of_the_own_turn() -> None:
-    # Scout LV1 lets seat 0 reveal 3 on turn 4: 3 EXP, LV2 costs 2 at the end of the turn.
-    game = prelude("scout", deck_after=("gem_2a", "gem_2b", "gem_2c", "gem_3a"))
-    act(game, *market_turn(1), *explore(3))
-    assert game.view(0).phase == "price" and player(game, 0).exp == 3
+    # Scout LV1 lets seat 0 reveal up to its limit on turn 4: that EXP buys LV2 at the end of
+    # the turn.
+    limit = 2 + effect("scout", "extra_reveal")
+    game = prelude("scout", deck_after=SPARE_GEMS[:1 + limit])
+    act(game, *market_turn(1), *explore(limit))
+    assert game.view(0).phase == "price" and player(game, 0).exp == limit
     act(game, OPEN, PASS, PASS)
     view = game.view(0)
     assert (view.phase, view.to_act, view.level_jobs) == ("level", [0], ["scout"])
     level_up(game, "scout")
     assert player(game, 0).jobs == [m.JobHeld(job="scout", level=2, next_cost=2)]
-    assert player(game, 0).exp == 1 and game.view(1).active == 1
+    assert player(game, 0).exp == limit - 2 and game.view(1).active == 1
 
 
 def test_a_won_job_alone_may_be_levelled_after_the_auction() -> None:
@@ -258,8 +266,8 @@ def test_a_won_job_alone_may_be_levelled_after_the_auction() -> None:
 
 
 def test_level_costs_are_2_2_2_13_and_lv4_scores_its_vp() -> None:
-    """Two players. Seat 0 wins the Sage (exp +1 at LV1-2, +2 at LV3) and explores 4, 7 and 7
-    cards on its later turns: 2 + (4+1) + (7+2) + (7+2) = 23 EXP, 2 + 2 + 2 + 13 spent."""
+    """Two players. Seat 0 wins the Merchant (no effect on EXP here: nobody buys what it prices)
+    and explores 2, 4, 7 and 7 cards on its turns: 20 EXP, 2 + 2 + 2 + 13 spent."""
     deck = ["gem_1a", "purple_shield_1",                             # turn 1: seat 0 keeps both
             "green_helm_1", "green_armour_1",                        # turn 2: seat 1 bursts
             "gem_1b", "yellow_helm_1", "blue_helm_1", "green_shield_1",   # turn 3: keeps 3
@@ -270,21 +278,23 @@ def test_level_costs_are_2_2_2_13_and_lv4_scores_its_vp() -> None:
             "red_shield_2", "blue_shield_2", "yellow_shield_2", "green_gauntlet_3",
             "purple_gauntlet_3", "gem_3b", "gem_3c"]                 # turn 7: 7 cards
     game, _ = play([*explore(2), price(0, 1), price(1, 1), OPEN, PASS, PASS, PASS,
-                    *explore(2)], players=2, options=PRO, jobs=JOBS, deck=deck)
-    act(game, confirm_defences)
-    act(game, {"type": "auction", "job": "sage"}, *bids([1, 0]))
+                    *explore(2), confirm_defences, {"type": "auction", "job": "merchant"},
+                    *bids([1, 0])], players=2, options=PRO, jobs=["merchant"], deck=deck)
     assert player(game, 0).reveal_limit == 4
-    events = level_up(game, "sage")                                  # 2 EXP: LV1
+    events = level_up(game, "merchant")                              # 2 EXP: LV1
     act(game, *explore(4), price(1, 1), price(2, 1), price(3, 1), OPEN, PASS, PASS, PASS)
-    assert player(game, 0).exp == 4 + 1 and player(game, 0).reveal_limit == 7
-    events += level_up(game, "sage", times=2)                        # LV2, LV3: 1 left
-    assert player(game, 0).jobs == [m.JobHeld(job="sage", level=3, next_cost=13)]
+    assert player(game, 0).exp == 4 and player(game, 0).reveal_limit == 7
+    events += level_up(game, "merchant", times=2)                    # LV2, LV3: none left
+    assert player(game, 0).jobs == [m.JobHeld(job="merchant", level=3, next_cost=13)]
     act(game, *market_turn(1, players=2), *explore(7), OPEN, PASS, PASS, PASS,
         *market_turn(1, players=2), *explore(7), OPEN, PASS, PASS, PASS)
-    assert player(game, 0).exp == 1 + 9 + 9
+    assert player(game, 0).exp == 7 + 7
     before = player(game, 0).points
-    events += level_up(game, "sage")
+    events += level_up(game, "merchant")
     assert [(e["level"], e["exp_spent"]) for e in of_type(events, "levelled_up")] == [
         (1, 2), (2, 2), (3, 2), (4, 13)]
-    assert player(game, 0).jobs == [m.JobHeld(job="sage", level=4, next_cost=0)]
-    assert player(game, 0).exp == 6 and player(game, 0).points == before + 7
+    assert player(game, 0).jobs == [m.JobHeld(job="merchant", level=4, next_cost=0)]
+    levels = load().job("merchant").levels
+    assert levels[3].vp > 0
+    assert player(game, 0).exp == 1
+    assert player(game, 0).points == before + levels[3].vp - levels[2].vp

@@ -1,0 +1,228 @@
+"""The Dungeon Market rule tests have teeth: none can pass trivially.
+
+Statically, no assertion in the rule and property tests compares an expression with itself or
+asserts a constant, and every test asserts something. Dynamically, each rule below is broken on
+purpose (monkeypatched) and the test named after it must then fail: a test that still passed
+would not be testing its rule.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from dungeon_table.games.market import defence, scoring, views
+from dungeon_table.games.market import model as m
+from dungeon_table.games.market.rules import Market
+
+from . import test_properties as properties
+from . import test_rules_burst as burst
+from . import test_rules_chests as chests
+from . import test_rules_defence as defend
+from . import test_rules_explore as explore
+from . import test_rules_jobs as jobs
+from . import test_rules_market as market
+from . import test_rules_professional as professional
+from . import test_rules_scoring as score
+
+HERE = Path(__file__).parent
+MINE = sorted([*HERE.glob("test_rules_*.py"), HERE / "test_properties.py", Path(__file__)])
+
+
+# --- static: no self-comparison, no constant assertion, no test without an assertion ----------
+def _assertions(tree: ast.AST) -> list[ast.Assert]:
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Assert)]
+
+
+def _self_comparisons(test: ast.expr) -> list[str]:
+    found = []
+    for node in ast.walk(test):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(isinstance(n, ast.Call) for side in sides for n in ast.walk(side)):
+                continue        # two runs of the same call (determinism) may well differ
+            dumps = [ast.dump(side) for side in sides]
+            if len(set(dumps)) < len(dumps):
+                found.append(ast.unparse(node))
+    return found
+
+
+def _checks_something(func: ast.FunctionDef) -> bool:
+    """An ``assert``, a ``pytest.raises`` block, or a call of a checking helper."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assert):
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "raises":
+            return True
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("check_hidden",
+                                                                           "finish"):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("path", MINE, ids=lambda p: p.name)
+def test_no_assertion_is_trivially_true(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    problems = []
+    for node in _assertions(tree):
+        problems += [f"line {node.lineno}: {text}" for text in _self_comparisons(node.test)]
+        if isinstance(node.test, ast.Constant) and node.test.value:
+            problems.append(f"line {node.lineno}: assert {node.test.value!r}")
+    tests = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+             and n.name.startswith("test_")]
+    problems += [f"{t.name} asserts nothing" for t in tests if not _checks_something(t)]
+    assert problems == []
+
+
+# --- dynamic: break a rule, its test must fail ---------------------------------------------------
+def _pair_turns_sideways(mp: pytest.MonkeyPatch) -> None:
+    real = defence._uses
+
+    def uses(*args: object) -> Iterator[m.Use]:
+        for use in real(*args):  # type: ignore[arg-type]
+            yield m.Use(item=use.item, attack=use.attack, reduced=use.reduced, used=True,
+                        killed=use.killed)
+    mp.setattr(defence, "_uses", uses)
+
+
+def _active_takes_no_extra(mp: pytest.MonkeyPatch) -> None:
+    real = Market.outcome
+
+    def outcome(self: Market, seat: int, chosen: list[tuple[str, str]]) -> defence.Outcome:
+        found = real(self, seat, chosen)
+        extra = 1 if seat == self.active else 0
+        return defence.Outcome(found.uses, found.damage - extra, found.prevented, found.job_guard)
+    mp.setattr(Market, "outcome", outcome)
+
+
+def _ties_from_seat_0(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(Market, "clockwise_from", lambda self, seat: list(range(self.n)))
+
+
+def _ties_anticlockwise(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(Market, "clockwise_from",
+               lambda self, seat: [(seat - k) % self.n for k in range(self.n)])
+
+
+def _ghost_forces_nothing(mp: pytest.MonkeyPatch) -> None:
+    real = Market._after_reveal
+
+    def after(self: Market, *args: object, **kwargs: object) -> None:
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+        self.must_explore = False
+    mp.setattr(Market, "_after_reveal", after)
+
+
+def _gems_burst(mp: pytest.MonkeyPatch) -> None:
+    real = Market._burst_slots
+
+    def slots(self: Market, slot: int) -> list[int]:
+        gems = [i for i, s in self.slots() if self.kind(s.card) == "gem" and not s.chest]
+        if slot in gems and len(gems) == 2:
+            return gems
+        return real(self, slot)
+    mp.setattr(Market, "_burst_slots", slots)
+
+
+def _buy_order_anticlockwise(mp: pytest.MonkeyPatch) -> None:
+    real = Market.buy_order
+    mp.setattr(Market, "buy_order", lambda self: list(reversed(real(self))))
+
+
+def _unpriced_costs_4(mp: pytest.MonkeyPatch) -> None:
+    real = Market.cost_for
+    mp.setattr(Market, "cost_for",
+               lambda self, seat, slot: real(self, seat, slot) - (0 if slot.price else 1))
+
+
+def _chest_card_shown_to_all(mp: pytest.MonkeyPatch) -> None:
+    real = views._discovery
+    mp.setattr(views, "_discovery", lambda game, seat: real(game, game.active))
+
+
+def _peek_for_everyone(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(Market, "peek_card", lambda self, seat: self.deck.top or "")
+
+
+def _exp_keeps_the_attackers(mp: pytest.MonkeyPatch) -> None:
+    real = Market._gain_exp
+
+    def gain(self: Market, revealed: int, events: list) -> None:  # type: ignore[type-arg]
+        burst = self.burst if self.phase == "defend" else None
+        real(self, revealed + (len(burst.slots) if burst else 0), events)
+    mp.setattr(Market, "_gain_exp", gain)
+
+
+def _three_tied_keep_their_rank(mp: pytest.MonkeyPatch) -> None:
+    real = scoring._tied_points
+
+    def tied(points: list[int], rank: int, count: int) -> int:
+        return points[rank] if count == 3 else real(points, rank, count)
+    mp.setattr(scoring, "_tied_points", tied)
+
+
+def _job_bonus_inside_the_cap(mp: pytest.MonkeyPatch) -> None:
+    real = Market.reveal_limit
+    mp.setattr(Market, "reveal_limit", lambda self, seat: min(real(self, seat), 7))
+
+
+def _heal_past_the_start(mp: pytest.MonkeyPatch) -> None:
+    def heal(self: Market, seat: int, events: list) -> None:  # type: ignore[type-arg]
+        player = self.players[seat]
+        amount = self.amount(seat, "heal")
+        if amount:
+            player.life += amount
+            events.append(m.HealedByJob(seat=seat, job="cleric", amount=amount, life=player.life))
+    mp.setattr(Market, "_heal", heal)
+
+
+def _forced_buy_discards(mp: pytest.MonkeyPatch) -> None:
+    def close(self: Market, events: list) -> None:  # type: ignore[type-arg]
+        for index, slot in self.slots():
+            self.area[index] = None
+            self.players[self.active].coins += slot.price       # coins back, card discarded
+            self.discard.append(slot.card)
+        self._finish_turn(events)
+    mp.setattr(Market, "_close_market", close)
+
+
+MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] = [
+    (_pair_turns_sideways, defend.test_gauntlet_pair_reduces_two_and_stays_unused),
+    (_active_takes_no_extra, burst.test_the_active_player_takes_one_more),
+    (_active_takes_no_extra, defend.test_the_active_player_takes_one_that_nothing_reduces),
+    (_ties_from_seat_0, burst.test_deposit_remainder_tie_goes_to_the_active_player),
+    (_ties_anticlockwise,
+     professional.test_tied_highest_bids_go_clockwise_from_the_active_player),
+    (_ties_anticlockwise,
+     burst.test_deposit_remainder_tie_then_goes_clockwise_from_the_active_player),
+    (_ghost_forces_nothing, explore.test_forced_re_explore_after_a_ghost),
+    (_gems_burst, explore.test_gems_never_burst),
+    (_buy_order_anticlockwise,
+     market.test_buy_order_four_players_starts_left_of_the_active_player),
+    (_unpriced_costs_4, market.test_unpriced_buy_costs_5g_to_the_deposit),
+    (_chest_card_shown_to_all, chests.test_chest_the_active_player_alone_sees_the_hidden_card),
+    (_peek_for_everyone, properties.test_nothing_hidden_leaks_into_another_seat_view),
+    (_exp_keeps_the_attackers, professional.test_exp_is_the_revealed_cards_minus_the_attackers),
+    (_three_tied_keep_their_rank,
+     score.test_life_rank_three_tied_take_the_next_rank_points_and_share_the_win),
+    (_job_bonus_inside_the_cap,
+     professional.test_reveal_limit_is_capped_at_seven_before_job_bonuses),
+    (_heal_past_the_start, jobs.test_heal_never_above_the_starting_life),
+    (_forced_buy_discards,
+     market.test_priced_leftovers_are_bought_by_the_active_player_into_the_deposit),
+]
+
+
+@pytest.mark.parametrize(("mutant", "rule_test"), MUTANTS,
+                         ids=[f"{a.__name__}-{b.__name__}" for a, b in MUTANTS])
+def test_breaking_the_rule_fails_its_test(
+    mutant: Callable[[pytest.MonkeyPatch], None], rule_test: Callable[[], None],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rule_test()                                        # passes on the real rules...
+    mutant(monkeypatch)
+    with pytest.raises(Exception):  # noqa: B017, PT011 - an assertion or an illegal step
+        rule_test()                                    # ...and fails once the rule is broken
