@@ -186,6 +186,24 @@ def test_nothing_hidden_leaks_into_another_seat_view(seed: int, n: int, opts: di
         game.apply(*chosen)
 
 
+FIXED_WALKS = [(seed, n, {"chests": seed % 2 == 0, "professional": seed % 3 == 0})
+               for seed, n in enumerate([2, 3, 4, 2, 3, 4])]
+
+
+@pytest.mark.parametrize(("seed", "n", "opts"), FIXED_WALKS)
+def test_fixed_walks_hide_what_they_must(seed: int, n: int, opts: dict[str, Any]) -> None:
+    """The same checks along fixed walks: quick, and what the teeth test breaks."""
+    game = new(seed, n, opts)
+    rnd = random.Random(seed)
+    for _ in range(80):
+        check_hidden(game, rnd)
+        chosen = step(game, rnd.randrange(10**6))
+        if chosen is None:
+            break
+        game.apply(*chosen)
+    assert game.view(None).turn >= 1
+
+
 @SETTINGS
 @given(seeds, players, options, picks)
 def test_events_for_one_seat_only_stay_with_it(seed: int, n: int, opts: dict[str, Any],
