@@ -71,6 +71,7 @@ class MarketRenderer:
         self.board: pygame.Rect | None = None
         self.th = theme.Theme()
         self._geos: dict[tuple[int, int, bool], TableGeo] = {}
+        self.cache: dict[tuple[object, ...], pygame.Surface] = {}  # the composed backdrop
         self.price_slot: int | None = None   # the card being priced (a local pick)
         self.bid_draft = 0                   # the sealed bid being set, sent with Confirm
         self._bid_key: tuple[int, str] | None = None
@@ -87,6 +88,7 @@ class MarketRenderer:
         self.board = pygame.Rect(board)
         self.th = th
         self._geos.clear()
+        self.cache.clear()
 
     def geo(self, view: m.MarketView) -> TableGeo:
         assert self.board is not None
@@ -155,8 +157,8 @@ class MarketRenderer:
         if sg.big:  # two columns of tiles down the right of the bottom panel
             cols = 2 if len(jobs) > 2 else 1
             rows = -(-len(jobs) // cols)
-            w = (area.w - gap * (cols - 1)) // cols
-            h = min((area.h - gap * (rows - 1)) // rows, round(w * 0.7))
+            w = min((area.w - gap * (cols - 1)) // cols, self.th.px(30))
+            h = min((area.h - gap * (rows - 1)) // rows, round(w * 0.7), self.th.px(11))
             return [pygame.Rect(area.x + (k % cols) * (w + gap), area.y + (k // cols) * (h + gap),
                                 w, h) for k in range(len(jobs))]
         w = min((area.w - gap * (len(jobs) - 1)) // len(jobs), round(area.h * 2.4))
@@ -329,6 +331,7 @@ class MarketRenderer:
         if self.board is None:
             return
         self.shown = Shown()
+        self.looks.sync()
         for key in [k for k in self.before_values if k not in ui.hidden]:
             del self.before_values[key]
         draw_table(self, surface, view, ui)

@@ -9,12 +9,13 @@ its glyph, the loot icon and the defence, small enough for a column of them per 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, i18n, theme
+from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.i18n import t
 
 GEM_BAND = (70, 168, 190)
@@ -28,6 +29,20 @@ COIN_EDGE = (150, 110, 30)
 USED_DIM = 120  # alpha of the shade laid over a used (sideways) token
 
 
+@lru_cache(maxsize=4096)
+def _fitted(s: str, role: str, width: int, scale: float, bold: bool) -> tuple[str, str, float]:
+    return fonts.shrink_to_fit(s, role, width, scale, bold)
+
+
+def label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float,
+          bold: bool = False, width: int | None = None, **where: Any) -> pygame.Rect:
+    """``tabletop.label`` with the fitting to ``width`` remembered: the same labels are fitted
+    every frame, and measuring them was a good part of a frame's cost."""
+    if width is not None:
+        s, role, scale = _fitted(s, role, max(1, width), scale, bold)
+    return tabletop.label(surface, s, role, colour, scale, bold, **where)
+
+
 def lang_text(name: Any) -> str:
     """A card file's ``name`` struct in the current language (English if missing)."""
     return getattr(name, i18n.language(), None) or name.en
@@ -39,13 +54,21 @@ class MarketLooks:
     def __init__(self, cards: Any) -> None:
         self.cards = cards
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._mode: tuple[str, bool] = ("", False)
+
+    def sync(self) -> None:
+        """Forget every image when the language or the colour-blind mode has changed (the
+        renderer calls this once a frame; images are keyed without them)."""
+        mode = (i18n.language(), cf.glyph_mode())
+        if mode != self._mode:
+            self._mode = mode
+            self._cache.clear()
 
     def _cached(self, key: tuple[Any, ...], make: Any) -> pygame.Surface:
-        full = (*key, i18n.language(), cf.glyph_mode())
-        image = self._cache.get(full)
+        image = self._cache.get(key)
         if image is None:
-            image = make()
-            self._cache[full] = image
+            self.sync()
+            image = self._cache[key] = make()
         return image
 
     # --- names -----------------------------------------------------------------------------

@@ -8,12 +8,14 @@ sits under a card being priced is drawn here too. Every number comes from the vi
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.market import model as m
+from dungeon_table.games.market.view_cards import label
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
@@ -31,8 +33,13 @@ def _inner(r: MarketRenderer, view: m.MarketView) -> Rect:
     return g.controls.inflate(-2 * r.th.px(1.5), -2 * r.th.px(1.5))
 
 
-def _prompt_lines(r: MarketRenderer, view: m.MarketView, text: str) -> list[str]:
-    return fonts.wrap(text, "body", _inner(r, view).w, r.th.scale, True)[:2]
+def _prompt_lines(r: MarketRenderer, view: m.MarketView, text: str) -> tuple[str, ...]:
+    return _wrapped(text, _inner(r, view).w, r.th.scale)
+
+
+@lru_cache(maxsize=256)
+def _wrapped(text: str, width: int, scale: float) -> tuple[str, ...]:
+    return tuple(fonts.wrap(text, "body", width, scale, True)[:2])
 
 
 def _body(r: MarketRenderer, view: m.MarketView, n_buttons: int) -> Rect:
@@ -124,14 +131,13 @@ def _bid_step(r: MarketRenderer, step: int) -> Any:
 
 # --- drawing ------------------------------------------------------------------------------------------
 def draw(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiState) -> None:
-    g = r.geo(view)
+    """The panel's contents (the panel itself is part of the table's backdrop)."""
     th = r.th
-    theme.draw_panel(surface, g.controls, th)
     inner = _inner(r, view)
     text, colour = prompt(r, view, ui)
     y = inner.y
     for line in _prompt_lines(r, view, text):
-        y = tabletop.label(surface, line, "body", colour, th.scale, True, width=inner.w,
+        y = label(surface, line, "body", colour, th.scale, True, width=inner.w,
                            midtop=(inner.centerx, y)).bottom
     listed = buttons(r, view, ui.legal) if ui.legal else []
     if view.phase == "defend":
@@ -177,20 +183,20 @@ def _draw_status(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
     if view.phase == "explore":
         odds = round(view.burst_odds * 100)
         colour = theme.GOOD if odds < 25 else theme.GOLD if odds < 50 else theme.DANGER
-        big = tabletop.label(surface, t("market.burst_big", n=odds), "number", colour, th.scale,
+        big = label(surface, t("market.burst_big", n=odds), "number", colour, th.scale,
                              center=(body.centerx, body.y + body.h * 0.4))
         if view.must_explore:
             tabletop.pill(surface, t("market.must_explore"), theme.DANGER, th,
                           midtop=(body.centerx, big.bottom + th.px(0.5)))
     elif view.phase in ("price", "buy") and view.seat is not None:
         coins = view.players[view.seat].coins
-        tabletop.label(surface, t("market.purse", n=coins), "heading", theme.GOLD,
+        label(surface, t("market.purse", n=coins), "heading", theme.GOLD,
                        th.scale * 0.8, True, center=body.center)
     elif view.phase == "level" and view.seat is not None:
-        tabletop.label(surface, t("market.exp_to_spend", n=view.players[view.seat].exp),
+        label(surface, t("market.exp_to_spend", n=view.players[view.seat].exp),
                        "heading", theme.GOLD, th.scale * 0.8, True, center=body.center)
     elif view.phase == "bid" and view.my_bid is not None:
-        tabletop.label(surface, t("market.my_bid", n=view.my_bid), "heading", theme.GOLD,
+        label(surface, t("market.my_bid", n=view.my_bid), "heading", theme.GOLD,
                        th.scale * 0.8, True, center=body.center)
 
 
@@ -200,10 +206,10 @@ def _draw_bid(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
     minus, value, plus = bid_rects(r, view)
     _step_button(r, surface, minus, "−", r.bid_draft > 0)
     pygame.draw.rect(surface, theme.FELT_DARK, value, border_radius=th.px(1))
-    tabletop.label(surface, t("market.coins", n=r.bid_draft), "number", theme.GOLD,
+    label(surface, t("market.coins", n=r.bid_draft), "number", theme.GOLD,
                    th.scale * 0.8, center=value.center)
     _step_button(r, surface, plus, "+", True)
-    tabletop.label(surface, t("market.bid_sealed"), "small", theme.TEXT_DIM, th.scale,
+    label(surface, t("market.bid_sealed"), "small", theme.TEXT_DIM, th.scale,
                    width=_inner(r, view).w, midtop=(value.centerx, value.bottom + th.px(0.5)))
 
 
@@ -213,7 +219,7 @@ def _step_button(r: MarketRenderer, surface: pygame.Surface, rect: Rect, sign: s
     pygame.draw.rect(surface, fill, rect, border_radius=r.th.px(1))
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=r.th.px(1))
     colour = theme.TEXT if enabled else theme.TEXT_DIM
-    tabletop.label(surface, sign, "number", colour, r.th.scale * 0.7, center=rect.center)
+    label(surface, sign, "number", colour, r.th.scale * 0.7, center=rect.center)
 
 
 def draw_stepper(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
@@ -231,7 +237,7 @@ def draw_stepper(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
                  m.SetPrice(slot=slot.index, price=slot.price - 1) in legal)
     pygame.draw.rect(surface, theme.FELT_DARK, value, border_radius=th.px(1))
     text = t("market.price", n=slot.price) if slot.price else t("market.price.none")
-    tabletop.label(surface, text, "body", theme.GOLD if slot.price else theme.TEXT_DIM,
+    label(surface, text, "body", theme.GOLD if slot.price else theme.TEXT_DIM,
                    th.scale, True, width=value.w - th.px(0.5), center=value.center)
     _step_button(r, surface, plus, "+",
                  m.SetPrice(slot=slot.index, price=slot.price + 1) in legal)
@@ -257,7 +263,7 @@ def _draw_defence(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView
     y = (rows[-1].bottom if rows else body.y) + th.px(0.5)
     colour = theme.DANGER if d.damage else theme.GOOD
     key = "market.defence.take_set" if d.confirmed else "market.defence.take"
-    tabletop.label(surface, t(key, n=d.damage), "heading", colour, th.scale * 0.8, True,
+    label(surface, t(key, n=d.damage), "heading", colour, th.scale * 0.8, True,
                    width=body.w, midtop=(body.centerx, y))
 
 
@@ -270,7 +276,7 @@ def _attack_row(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
     theme.draw_glyph(surface, attack.colour, (row.x + th.px(0.5) + radius, row.centery), radius,
                      theme.CARD_COLOURS[attack.colour])
     x = row.x + th.px(1) + round(radius * 2)
-    name = tabletop.label(surface, t("market.attack", colour=t(f"market.colour.{attack.colour}"),
+    name = label(surface, t("market.attack", colour=t(f"market.colour.{attack.colour}"),
                                      n=attack.value), "body", theme.TEXT, th.scale, True,
                           midleft=(x, row.centery))
     x = name.right + th.px(1)
@@ -280,10 +286,10 @@ def _attack_row(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
         token = r.looks.token(use.item, tw)
         spot = token.get_rect(midleft=(x, row.centery))
         surface.blit(token, spot)
-        x = tabletop.label(surface, t("market.reduce", n=use.reduced), "small", theme.GOOD,
+        x = label(surface, t("market.reduce", n=use.reduced), "small", theme.GOOD,
                            th.scale, True, midleft=(spot.right + th.px(0.25), row.centery)
                            ).right + th.px(0.75)
     if left is not None:
         colour = theme.DANGER if left else theme.GOOD
-        tabletop.label(surface, t("market.left", n=left), "body", colour, th.scale, True,
+        label(surface, t("market.left", n=left), "body", colour, th.scale, True,
                        midright=(row.right - th.px(0.75), row.centery))
