@@ -47,23 +47,29 @@ class Count(Tween):
 
 @dataclass
 class Shake(Tween):
-    """Attacking cards striking: a shake, and a red flash that comes and goes."""
+    """Attacking cards striking one after another: each lunges, shakes and flashes red in its
+    own part of the tween, and lies still before and after it."""
 
     duration: float = STRIKE_MS
     cards: tuple[tuple[pygame.Surface, pygame.Rect], ...] = ()
     amplitude: float = 6.0
 
     def draw(self, surface: pygame.Surface, t: float) -> None:
-        dx = math.sin(t * math.pi * 10) * self.amplitude * (1.0 - t)
-        flash = max(0.0, math.sin(t * math.pi * 3))
-        for image, rect in self.cards:
-            spot = rect.move(round(dx), 0)
+        n = max(1, len(self.cards))
+        share = 1.0 / (0.5 + 0.5 * n)  # each strike takes this much; they overlap by half
+        for k, (image, rect) in enumerate(self.cards):
+            local = (t - k * share * 0.5) / share
+            if not 0.0 < local < 1.0:
+                surface.blit(image, rect)
+                continue
+            dx = math.sin(local * math.pi * 6) * self.amplitude * (1.0 - local)
+            lunge = math.sin(local * math.pi) * self.amplitude * 1.5
+            spot = rect.move(round(dx), round(lunge))
             surface.blit(image, spot)
-            if flash > 0.05:
-                glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-                pygame.draw.rect(glow, (*theme.DANGER, round(110 * flash)), glow.get_rect(),
-                                 border_radius=max(2, rect.w // 14))
-                surface.blit(glow, spot)
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*theme.DANGER, round(120 * math.sin(local * math.pi))),
+                             glow.get_rect(), border_radius=max(2, rect.w // 14))
+            surface.blit(glow, spot)
 
 
 @dataclass
