@@ -126,3 +126,21 @@ def test_gems_never_burst() -> None:
     view = game.view(0)
     assert view.phase == "explore" and view.attacks == [] and len(view.discovery) == 5
     assert set(game.legal_actions(0)) == {m.Explore(), m.Stop()}
+
+
+def test_burst_odds_count_what_the_seat_cannot_see() -> None:
+    # 3 players: after a Skeleton, 9 purple monsters among the 55 cards left burst.
+    game, _ = play(explore(1), deck=["purple_shield_1"])
+    assert game.view(1).burst_odds == pytest.approx(9 / 55)
+    # 2 players: after the purple ghost, 10 purple monsters and 4 ghosts among 61.
+    game, _ = play(explore(1), players=2, deck=["purple_ghost"])
+    assert game.view(0).burst_odds == pytest.approx(14 / 61)
+
+
+def test_burst_odds_use_a_chest_card_only_for_the_seat_that_saw_it() -> None:
+    # A chest hides Skeleton, Dark Elf is face up: the active player knows 8 purples are left
+    # in the 56-card deck; the others count the hidden card too: 9 in 57.
+    game, _ = play(explore(2), options={"chests": True},
+                   deck=["chest_1", "purple_shield_1", "purple_helm_1"])
+    assert game.view(0).burst_odds == pytest.approx(8 / 56)
+    assert game.view(1).burst_odds == pytest.approx(9 / 57)

@@ -166,3 +166,10 @@ def test_five_colour_set_scores_5_times_the_smallest_colour_count() -> None:
         *market_turn(1, players=4), *market_turn(4, players=4, keep=4))
     # two of each colour: 5 x 2, two kinds in each colour 5 x 1, coins 6 -> 1.
     assert coins(game)[0] == 6 and player(game, 0).points == 10 + 5 + 1
+
+
+def test_three_players_rank_4_0_minus2_with_two_tied_on_top() -> None:
+    # Seat 0 bursts purple 6: 33/34/34; seats 1 and 2 share (4 + 0) / 2, seat 0 is third.
+    game, _ = play([*explore(2), confirm_defences], deck=["purple_shield_1", "purple_helm_1"])
+    assert lives(game) == [33, 34, 34] and coins(game) == [18, 16, 16]
+    assert [p.points for p in game.view(None).players] == [-2 + 3, 2 + 3, 2 + 3]
