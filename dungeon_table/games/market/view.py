@@ -99,8 +99,9 @@ class MarketRenderer:
 
     @staticmethod
     def bottom(view: m.MarketView) -> int:
-        """The seat along the bottom: the viewer (a spectator watches the active player)."""
-        return view.seat if view.seat is not None else view.active
+        """The seat along the bottom: the viewer; a spectator (a replay of several humans) sits
+        at the first seat, so the table does not turn round every turn."""
+        return view.seat if view.seat is not None else 0
 
     def slot_rects(self, view: m.MarketView, n: int | None = None) -> list[pygame.Rect]:
         g = self.geo(view)

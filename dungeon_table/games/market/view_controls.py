@@ -157,7 +157,7 @@ def prompt(r: MarketRenderer, view: m.MarketView, ui: UiState) -> tuple[str, Any
 
     if view.phase == "over":
         return t("market.prompt.over"), theme.TEXT
-    if ui.legal or ui.watching:
+    if ui.legal or (ui.watching and view.seat in view.to_act):
         colour = theme.ACCENT if ui.legal else theme.TEXT_DIM
         if view.phase == "explore":
             key = "must" if view.must_explore else "first" if not view.discovery else "explore"
