@@ -138,7 +138,7 @@ def draw(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiS
     y = inner.y
     for line in _prompt_lines(r, view, text):
         y = label(surface, line, "body", colour, th.scale, True, width=inner.w,
-                           midtop=(inner.centerx, y)).bottom
+                  midtop=(inner.centerx, y)).bottom
     listed = buttons(r, view, ui.legal) if ui.legal else []
     if view.phase == "defend":
         _draw_defence(r, surface, view, ui)
@@ -184,20 +184,20 @@ def _draw_status(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
         odds = round(view.burst_odds * 100)
         colour = theme.GOOD if odds < 25 else theme.GOLD if odds < 50 else theme.DANGER
         big = label(surface, t("market.burst_big", n=odds), "number", colour, th.scale,
-                             center=(body.centerx, body.y + body.h * 0.4))
+                    center=(body.centerx, body.y + body.h * 0.4))
         if view.must_explore:
             tabletop.pill(surface, t("market.must_explore"), theme.DANGER, th,
                           midtop=(body.centerx, big.bottom + th.px(0.5)))
     elif view.phase in ("price", "buy") and view.seat is not None:
         coins = view.players[view.seat].coins
         label(surface, t("market.purse", n=coins), "heading", theme.GOLD,
-                       th.scale * 0.8, True, center=body.center)
+              th.scale * 0.8, True, center=body.center)
     elif view.phase == "level" and view.seat is not None:
         label(surface, t("market.exp_to_spend", n=view.players[view.seat].exp),
-                       "heading", theme.GOLD, th.scale * 0.8, True, center=body.center)
+              "heading", theme.GOLD, th.scale * 0.8, True, center=body.center)
     elif view.phase == "bid" and view.my_bid is not None:
         label(surface, t("market.my_bid", n=view.my_bid), "heading", theme.GOLD,
-                       th.scale * 0.8, True, center=body.center)
+              th.scale * 0.8, True, center=body.center)
 
 
 def _draw_bid(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
@@ -207,10 +207,10 @@ def _draw_bid(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
     _step_button(r, surface, minus, "−", r.bid_draft > 0)
     pygame.draw.rect(surface, theme.FELT_DARK, value, border_radius=th.px(1))
     label(surface, t("market.coins", n=r.bid_draft), "number", theme.GOLD,
-                   th.scale * 0.8, center=value.center)
+          th.scale * 0.8, center=value.center)
     _step_button(r, surface, plus, "+", True)
     label(surface, t("market.bid_sealed"), "small", theme.TEXT_DIM, th.scale,
-                   width=_inner(r, view).w, midtop=(value.centerx, value.bottom + th.px(0.5)))
+          width=_inner(r, view).w, midtop=(value.centerx, value.bottom + th.px(0.5)))
 
 
 def _step_button(r: MarketRenderer, surface: pygame.Surface, rect: Rect, sign: str,
@@ -238,7 +238,7 @@ def draw_stepper(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
     pygame.draw.rect(surface, theme.FELT_DARK, value, border_radius=th.px(1))
     text = t("market.price", n=slot.price) if slot.price else t("market.price.none")
     label(surface, text, "body", theme.GOLD if slot.price else theme.TEXT_DIM,
-                   th.scale, True, width=value.w - th.px(0.5), center=value.center)
+          th.scale, True, width=value.w - th.px(0.5), center=value.center)
     _step_button(r, surface, plus, "+",
                  m.SetPrice(slot=slot.index, price=slot.price + 1) in legal)
 
@@ -264,7 +264,7 @@ def _draw_defence(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView
     colour = theme.DANGER if d.damage else theme.GOOD
     key = "market.defence.take_set" if d.confirmed else "market.defence.take"
     label(surface, t(key, n=d.damage), "heading", colour, th.scale * 0.8, True,
-                   width=body.w, midtop=(body.centerx, y))
+          width=body.w, midtop=(body.centerx, y))
 
 
 def _attack_row(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
@@ -277,8 +277,8 @@ def _attack_row(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
                      theme.CARD_COLOURS[attack.colour])
     x = row.x + th.px(1) + round(radius * 2)
     name = label(surface, t("market.attack", colour=t(f"market.colour.{attack.colour}"),
-                                     n=attack.value), "body", theme.TEXT, th.scale, True,
-                          midleft=(x, row.centery))
+                            n=attack.value), "body", theme.TEXT, th.scale, True,
+                 midleft=(x, row.centery))
     x = name.right + th.px(1)
     uses = [u for u in view.defence.uses if u.attack == attack.colour] if view.defence else []
     tw = max(8, round(row.h * 0.8 / cf.RATIO))
@@ -287,9 +287,9 @@ def _attack_row(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
         spot = token.get_rect(midleft=(x, row.centery))
         surface.blit(token, spot)
         x = label(surface, t("market.reduce", n=use.reduced), "small", theme.GOOD,
-                           th.scale, True, midleft=(spot.right + th.px(0.25), row.centery)
-                           ).right + th.px(0.75)
+                  th.scale, True, midleft=(spot.right + th.px(0.25), row.centery)
+                  ).right + th.px(0.75)
     if left is not None:
         colour = theme.DANGER if left else theme.GOOD
         label(surface, t("market.left", n=left), "body", colour, th.scale, True,
-                       midright=(row.right - th.px(0.75), row.centery))
+              midright=(row.right - th.px(0.75), row.centery))

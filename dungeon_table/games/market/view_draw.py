@@ -120,8 +120,8 @@ def _draw_header(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
     if status:
         right = tabletop.pill(surface, status, colour, th, midright=(h.right, h.centery)).x
     label(surface, name, "body", theme.TEXT, th.scale, True,
-                   width=right - h.x - round(radius * 2) - th.px(2),
-                   midleft=(h.x + round(radius * 2) + th.px(0.75), h.centery))
+          width=right - h.x - round(radius * 2) - th.px(2),
+          midleft=(h.x + round(radius * 2) + th.px(0.75), h.centery))
 
 
 def _status(view: m.MarketView, seat: int) -> tuple[str, Any]:
@@ -155,7 +155,7 @@ def draw_life(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme, life:
     pygame.draw.rect(surface, theme.PANEL, rect)
     scale = th.scale * (0.8 if big else 0.6)
     number = label(surface, str(life), "number", colour, scale,
-                            midleft=(rect.x, rect.centery))
+                   midleft=(rect.x, rect.centery))
     bar = pygame.Rect(number.right + th.px(1), 0, rect.right - number.right - th.px(1),
                       max(4, round(rect.h * 0.42)))
     bar.centery = rect.centery
@@ -187,7 +187,7 @@ def _draw_purse(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, 
     surface.blit(coin, coin.get_rect(midleft=(rect.x, rect.centery)))
     coins = shown_number(r, ui, f"coins:{seat}", p.coins)
     x = label(surface, t("market.coins", n=coins), "number", theme.GOLD, scale,
-                       midleft=(rect.x + coin.get_width() + th.px(0.5), rect.centery)).right
+              midleft=(rect.x + coin.get_width() + th.px(0.5), rect.centery)).right
     parts = []
     if view.professional:
         parts.append((t("market.exp", n=p.exp), theme.TEXT))
@@ -195,8 +195,8 @@ def _draw_purse(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, 
     right = rect.right
     for text, colour in reversed(parts):
         right = label(surface, text, "small" if not sg.big else "body", colour,
-                               th.scale, True, width=max(th.px(4), right - x - th.px(1)),
-                               midright=(right, rect.centery)).x - th.px(1.25)
+                      th.scale, True, width=max(th.px(4), right - x - th.px(1)),
+                      midright=(right, rect.centery)).x - th.px(1.25)
 
 
 def _draw_columns(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiState,
@@ -247,9 +247,9 @@ def _draw_jobs(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
     th = r.th
     inner = g.jobs.inflate(-2 * th.px(2), -2 * th.px(2))
     label(surface, t("market.jobs"), "body", theme.TEXT_DIM, th.scale, True,
-                   width=inner.w * 2 // 3, topleft=inner.topleft)
+          width=inner.w * 2 // 3, topleft=inner.topleft)
     label(surface, t("market.job_deck", n=view.job_deck_count), "small",
-                   theme.TEXT_DIM, th.scale, topright=inner.topright)
+          theme.TEXT_DIM, th.scale, topright=inner.topright)
     for rect, job in zip(r.job_rects(view), view.jobs_up, strict=True):
         if "jobs_up" in ui.hidden:
             break
@@ -272,21 +272,21 @@ def _draw_discovery(r: MarketRenderer, surface: pygame.Surface, view: m.MarketVi
     th = r.th
     inner = g.discovery.inflate(-2 * th.px(1.5), -2 * th.px(1.5))
     title = label(surface, t("market.discovery"), "body", theme.TEXT_DIM, th.scale, True,
-                           topleft=inner.topleft)
+                  topleft=inner.topleft)
     right = inner.right
     if view.phase == "explore":
         right = _odds_pills(r, surface, view, (inner.right, title.centery))
     if view.professional and view.phase in ("explore", "price", "buy", "defend"):
         limit = view.players[view.active].reveal_limit
         label(surface, t("market.revealed", n=view.revealed, limit=limit), "small",
-                       theme.TEXT, th.scale, True, width=max(1, right - title.right - th.px(2)),
-                       midleft=(title.right + th.px(1.5), title.centery))
+              theme.TEXT, th.scale, True, width=max(1, right - title.right - th.px(2)),
+              midleft=(title.right + th.px(1.5), title.centery))
     rects = r.slot_rects(view)
     if view.auction_job and "auction" not in ui.hidden:
         _draw_auction(r, surface, view)
     elif not view.discovery and not ui.animating:  # (cards leaving are still on their way)
         label(surface, t("market.discovery.empty"), "body", theme.TEXT_DIM, th.scale,
-                       center=g.area.center)
+              center=g.area.center)
     # A crowded row shows a strip of each card: its chip and legal mark go on that strip, and
     # the card being priced is drawn over its neighbours.
     strips = [pygame.Rect(rect.x, rect.y, (rects[k + 1].x if k + 1 < len(rects) else rect.right)
@@ -375,7 +375,7 @@ def _draw_piles(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
     th = r.th
     dep = g.deposit
     label(surface, t("market.deposit"), "body", theme.TEXT_DIM, th.scale, True,
-                   width=dep.w, midtop=(dep.centerx, dep.y))
+          width=dep.w, midtop=(dep.centerx, dep.y))
     amount = shown_number(r, ui, "deposit", view.deposit)
     coin = r.looks.coin(th.px(4.5))
     text = fonts.text(t("market.coins", n=amount), "number", theme.GOLD, th.scale)
@@ -389,7 +389,7 @@ def _draw_piles(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
                            t("market.deck", n=view.deck_count), th, back)
     if view.ghosts_in:
         label(surface, t("market.ghosts_in"), "small", theme.TEXT_DIM, th.scale,
-                       width=g.deck.w + th.px(2), midtop=(g.deck.centerx, g.deck.bottom))
+              width=g.deck.w + th.px(2), midtop=(g.deck.centerx, g.deck.bottom))
     top = r.looks.face(view.discard_top, g.discard.w) if view.discard_top else None
     if "discard" in ui.hidden:
         top = None
