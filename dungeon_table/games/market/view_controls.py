@@ -16,6 +16,7 @@ import pygame
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.view_cards import label
+from dungeon_table.games.market.view_log import seat_name
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from dungeon_table.games.market.view import MarketRenderer
 
 Rect = pygame.Rect
+CHOSEN_OUTLINE = theme.TEXT  # the card being priced: white, never the focus amber
 
 
 # --- geometry --------------------------------------------------------------------------------------
@@ -153,8 +155,6 @@ def draw(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiS
 
 def prompt(r: MarketRenderer, view: m.MarketView, ui: UiState) -> tuple[str, Any]:
     """What is being decided: addressed to the viewer when it is its move, else who decides."""
-    from dungeon_table.games.market.view_draw import seat_name
-
     if view.phase == "over":
         return t("market.prompt.over"), theme.TEXT
     if ui.legal or (ui.watching and view.seat in view.to_act):
@@ -241,9 +241,6 @@ def draw_stepper(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
           th.scale, True, width=value.w - th.px(0.5), center=value.center)
     _step_button(r, surface, plus, "+",
                  m.SetPrice(slot=slot.index, price=slot.price + 1) in legal)
-
-
-CHOSEN_OUTLINE = theme.TEXT
 
 
 def _draw_defence(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,

@@ -18,6 +18,7 @@ from dungeon_table.games.market import model as m
 from dungeon_table.games.market import view_controls
 from dungeon_table.games.market.view_cards import label
 from dungeon_table.games.market.view_layout import GEM_COLUMN, SeatGeo
+from dungeon_table.games.market.view_log import seat_name
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
@@ -29,10 +30,6 @@ if TYPE_CHECKING:
 CHOSEN = theme.TEXT  # what is picked (a card being priced, a gem): white, never the focus amber
 ATTACK = theme.DANGER
 LIFE_TRACK_BG = (22, 30, 30)
-
-
-def seat_name(view: m.MarketView, seat: int) -> str:
-    return t(f"market.colour.{view.players[seat].colour}")
 
 
 def shown_number(r: MarketRenderer, ui: UiState, key: str, value: int) -> int:
