@@ -175,7 +175,7 @@ def test_gems_do_not_defend_when_gems_defend_is_off() -> None:
     assert m.Guard(item="gem_3a", attack="purple") not in game.legal_actions(0)
     assert [u.item for u in game.view(0).defence.suggested] == ["purple_gauntlet_1"]
     before = game.state_dict()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="gems do not defend"):
         act(game, {"seat": 0, "type": "guard", "item": "gem_3a", "attack": "purple"})
     assert game.state_dict() == before
     act(game, confirm_defences)

@@ -59,7 +59,7 @@ def test_stop_only_after_a_reveal() -> None:
     game, _ = play(deck=["purple_shield_1"])
     assert game.legal_actions(0) == [m.Explore()]
     before = game.state_dict()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="reveal at least one card"):
         act(game, STOP)
     assert game.state_dict() == before
     act(game, EXPLORE)

@@ -45,7 +45,7 @@ def test_pricing_takes_coins_from_the_active_purse() -> None:
     act(game, price(1, 3))
     assert coins(game)[0] == 10
     before = game.state_dict()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="you have 10G"):
         act(game, price(1, 14))                              # 10 in the purse + 3 on the card
     assert game.state_dict() == before
     assert [s.price for s in game.view(1).discovery] == [2, 3]   # prices are public
@@ -116,9 +116,9 @@ def test_cannot_buy_without_the_coins() -> None:
     assert coins(game)[0] == 0 and game.view(0).buyer == 0
     assert m.Buy(slot=1) not in game.legal_actions(0)
     before = game.state_dict()
-    with pytest.raises(IllegalAction) as refused:
+    with pytest.raises(IllegalAction, match="costs 5G and you have 0G"):
         act(game, buy(1))
-    assert str(refused.value) and game.state_dict() == before
+    assert game.state_dict() == before
     assert m.Buy(slot=0) in game.legal_actions(0)             # its own priced card costs nothing
 
 

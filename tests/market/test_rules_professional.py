@@ -207,7 +207,7 @@ def test_a_bid_is_at_most_the_seat_coins() -> None:
     game, _ = _auction()
     assert m.Bid(amount=18) in game.legal_actions(0)
     before = game.state_dict()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="19G and have 18G"):
         act(game, {"seat": 0, "type": "bid", "amount": 19})
     assert game.state_dict() == before
 
@@ -263,6 +263,10 @@ def test_a_won_job_alone_may_be_levelled_after_the_auction() -> None:
     view = game.view(0)
     assert (view.phase, view.to_act, view.level_jobs) == ("level", [0], ["banker"])
     assert m.LevelUp(job="sage") not in game.legal_actions(0)
+    before = game.state_dict()
+    with pytest.raises(IllegalAction, match=r"only the job just won \(banker\)"):
+        act(game, {"type": "level_up", "job": "sage"})
+    assert game.state_dict() == before
 
 
 def test_level_costs_are_2_2_2_13_and_lv4_scores_its_vp() -> None:
