@@ -164,6 +164,9 @@ def prompt(r: MarketRenderer, view: m.MarketView, ui: UiState) -> tuple[str, Any
             return t(f"market.prompt.explore_{key}"), colour
         if view.phase == "bid":
             return t("market.prompt.bid", job=r.looks.job_name(view.auction_job)), colour
+        if view.phase == "price" and ui.legal and not any(isinstance(a, m.SetPrice)
+                                                          for a in ui.legal):
+            return t("market.prompt.price_none"), colour
         return t(f"market.prompt.{view.phase}"), colour
     waiting = [s for s in view.to_act if s != view.seat]
     names = ", ".join(seat_name(view, s) for s in waiting)
