@@ -26,6 +26,10 @@ shows comes from the view and the legal actions. Its methods:
 ``seat_colours(view) -> list[str]`` (a module function, optional)
     Each seat's colour name (keys of ``theme.CARD_COLOURS``) for the game-over table and chart;
     ``view`` is the spectator's view of the finished game. Without it the chart uses a palette.
+``key(keycode, text) -> Action | bool | None`` (optional)
+    A key the table does not use itself (digits, +, -, Backspace) while the viewer is to act: a
+    legal action to apply (a typed price), True if only the renderer's own state changed (redraw),
+    None if the key is not its.
 ``decision_key(view) -> str | None`` (optional)
     The i18n key of what the viewing seat decides now, as a phrase after a name
     ("handoff.reason.buy": "to buy"). When the table turns to another human without the privacy

@@ -449,6 +449,21 @@ class TableScene(Scene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.ui.focus is not None:
             self.anim.skip_all()
             self._choose(self.ui.focus)
+        else:
+            self._renderer_key(event)
+
+    def _renderer_key(self, event: pygame.event.Event) -> None:
+        """Keys the table leaves alone (digits, +, -, Backspace) go to the renderer's optional
+        ``key(keycode, text)``: a legal action to apply (a typed price or bid), True when only its
+        own state changed, None when the key is not its."""
+        hook = getattr(self.renderer, "key", None)
+        if hook is None or not self.ui.legal or self.viewer is None:
+            return
+        got = hook(event.key, getattr(event, "unicode", ""))
+        if isinstance(got, Action) and got in self.ui.legal:
+            self.act(self.viewer, got)
+        elif got is True:
+            self._refresh()
 
     def _move_focus(self, step: int) -> None:
         n = len(self.ui.targets)
