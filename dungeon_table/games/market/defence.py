@@ -62,6 +62,8 @@ class Outcome:
     damage: int      # the active player's extra 1 included
     prevented: int   # attack values taken off, by items and jobs
     job_guard: int   # the part job effects took off
+    left: list[int]  # per attack: the damage it still does
+    extra: int       # the active player's unreducible 1, or 0
 
 
 def sword_target(attackers: Attackers, colour: str) -> tuple[int, int]:
@@ -91,9 +93,14 @@ def resolve(chosen: list[tuple[str, str]], kit: Kit, attacks: list[Attack],
     largest = max(left.values(), default=0)
     any_guard = min(kit.guard_any, largest)
     job += any_guard
-    taken = sum(left.values()) - any_guard
+    if any_guard:  # on the attack with the most left (the first of them)
+        target = next(c for c, v in left.items() if v == largest)
+        left[target] -= any_guard
+    taken = sum(left.values())
     total = sum(a.value for a in attacks)
-    return Outcome(uses, taken + (1 if active else 0), total - taken, job)
+    extra = 1 if active else 0
+    return Outcome(uses, taken + extra, total - taken, job, [left[a.colour] for a in attacks],
+                   extra)
 
 
 def _uses(items: list[Item], kit: Kit, colour: str, attackers: Attackers) -> Iterator[Use]:

@@ -356,6 +356,9 @@ class DefenceView(msgspec.Struct, frozen=True):
     prevented: int
     suggested: list[Use]
     confirmed: bool
+    attack_damage: list[int] = []  # per attack (``attacks`` order): left after the uses and jobs
+    job_guard: int = 0             # what this seat's job effects take off in all
+    extra: int = 0                 # the active player's unreducible 1 (0 for the others)
 
 
 class MarketView(msgspec.Struct, frozen=True):

@@ -30,6 +30,11 @@ from dungeon_table.games.market.scoring import totals
 from dungeon_table.games.market.state import Auction, Burst, Levelling, Player, Slot
 
 STACK_DECKS = ("deck", "jobs", "reshuffle")
+_STACK_HINTS = {
+    "deck": " (the starting gauntlets never are; with 3-4 players the ghosts join only at the first"
+            " reshuffle; chests only with the chests or professional option)",
+    "jobs": " (the job deck holds the 12 job ids of cards/market.yaml)",
+}
 
 
 class Market(BurstRules, MarketRules, JobRules, Game):
@@ -123,7 +128,8 @@ class Market(BurstRules, MarketRules, JobRules, Game):
         try:
             deck.stack_top(self.stack.get(name, []))
         except ValueError as err:
-            raise ValueError(f"stack {name}: {err}") from None
+            hint = _STACK_HINTS.get(name, "")
+            raise ValueError(f"stack {name}: {err}{hint}") from None
         return deck
 
     # --- derived --------------------------------------------------------------------------------

@@ -98,7 +98,8 @@ def _defence(game: Market, seat: int | None) -> m.DefenceView | None:
     now = game.outcome(seat, burst.pending[seat])
     best = game.outcome(seat, burst.suggested[seat])
     return m.DefenceView(uses=now.uses, damage=now.damage, prevented=now.prevented,
-                         suggested=best.uses, confirmed=burst.confirmed[seat])
+                         suggested=best.uses, confirmed=burst.confirmed[seat],
+                         attack_damage=now.left, job_guard=now.job_guard, extra=now.extra)
 
 
 # --- burst odds -------------------------------------------------------------------------------
