@@ -31,6 +31,7 @@ PERFT_STEPS = 60
 # game -> (sha256 of its card files, legal-action count over the first PERFT_STEPS of each seed)
 PERFT: dict[str, tuple[str, list[int]]] = {
     "lastdungeon": ("c2f6c8e5e26894d7", [307, 312, 71, 268, 354]),
+    "market": ("00b899b55267429d", [994, 573, 454, 702, 493]),
     "toy": ("", [16, 12, 14, 13, 23]),
 }
 

@@ -4,6 +4,7 @@ option that all finish. (The rule-by-rule tests are the ``test_rules_*`` modules
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import yaml
@@ -11,7 +12,9 @@ import yaml
 from dungeon_table import cli
 from dungeon_table.core.cards import decode_cards
 from dungeon_table.core.errors import CardFileError
+from dungeon_table.core.script import run_script
 from dungeon_table.games.market.cards import CARD_FILE, MarketCards, check, load
+from dungeon_table.games.market.rules import Market
 from dungeon_table.games.market.scoring import life_rank_points
 
 from .helpers import EXPLORE, OPEN, STOP, act, bid_all, coins_total, confirm_all, of_type, script
@@ -147,3 +150,42 @@ def test_random_games_all_finish(players: int, options: list[str],
                      *flags])
     stats = json.loads(capsys.readouterr().out)
     assert code == 0 and stats["finished"] == 20
+
+
+# --- the rules page ---------------------------------------------------------------------------
+PAGE = CARD_FILE.parents[1] / "docs" / "rules" / "market.md"
+
+
+def table_rows() -> dict[str, list[str]]:
+    """Table rows of the rules page by id: the cells after the id."""
+    out = {}
+    for line in PAGE.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        match = re.fullmatch(r"`(\w+)`", cells[0]) if cells else None
+        if match and len(cells) > 3:
+            out[match.group(1)] = cells[1:]
+    return out
+
+
+def test_the_rules_page_tables_match_the_card_file() -> None:
+    cards, rows = load(), table_rows()
+    for card in cards.cards:
+        if card.kind == "monster":
+            assert rows[card.id] == [card.name.en, card.name.ja, str(card.attack), card.loot,
+                                     str(card.defence)]
+        elif card.kind == "ghost":
+            assert rows[card.id] == [card.name.en, card.name.ja, str(card.attack)]
+    for job in cards.jobs:
+        effects = [", ".join(f"{e.kind} {e.amount}" + (f" {e.colour}" if e.colour else "")
+                             for e in level.effects) for level in job.levels]
+        assert rows[job.id] == [job.name.en, job.name.ja, *effects, str(job.levels[3].vp)]
+
+
+def test_the_rules_page_script_example_runs() -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    example = text.split("## Script example")[1].split("```yaml")[1].split("```")[0]
+    game = run_script(yaml.safe_load(example)).game
+    assert isinstance(game, Market)
+    assert [p.coins for p in game.players] == [21, 9, 10] and game.deposit == 10
+    assert game.players[1].equipment == ["blue_gauntlet_1", "red_shield_1"]
+    assert game.area[0] is not None and game.area[0].card == "red_helm_2"
