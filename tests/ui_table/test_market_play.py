@@ -252,3 +252,26 @@ def test_tab_reaches_every_target_and_enter_applies_it() -> None:
     assert scene.ui.targets[scene.ui.focus].action == m.Explore()
     app.step([key(pygame.K_RETURN)])
     assert scene.view.discovery, "Enter on Explore revealed a card"
+
+
+def test_a_price_is_typed_at_the_table() -> None:
+    app, scene = _market_table(["human", "bot:random", "bot:random"], seed=1)
+    bots = [RandomBot(s) for s in range(3)]
+    game = scene.game
+    for _ in range(500):  # bots play every seat until the first seat prices with coins to spare
+        view = game.view(0)
+        if view.phase == "price" and 0 in game.to_act() and view.players[0].coins >= 3:
+            break
+        seat = game.to_act()[0]
+        scene.session.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    else:
+        pytest.fail("no pricing turn")
+    scene.viewer = 0
+    scene._refresh()
+    slot = scene.renderer.price_slot
+    assert slot is not None, "the first card is picked to price"
+    app.step([key(pygame.K_3, unicode="3")])
+    priced = next(s for s in scene.view.discovery if s.index == slot)
+    assert priced.price == 3, "typing 3 put 3G on the picked card"
+    app.step([key(pygame.K_MINUS, unicode="-")])
+    assert next(s for s in scene.view.discovery if s.index == slot).price == 2

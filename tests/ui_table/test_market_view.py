@@ -62,7 +62,8 @@ def make_view(phase: str = "explore", n: int = 4, seat: int | None = 0, pro: boo
 def defence() -> m.DefenceView:
     uses = [m.Use(item="red_gauntlet_1", attack="red", reduced=2, used=False),
             m.Use(item="red_gauntlet_2", attack="red", reduced=0, used=False)]
-    return m.DefenceView(uses=uses, damage=6, prevented=2, suggested=uses, confirmed=False)
+    return m.DefenceView(uses=uses, damage=6, prevented=2, suggested=uses, confirmed=False,
+                         attack_damage=[5, 1], job_guard=1, extra=1)
 
 
 def legal_for(view: m.MarketView) -> list[Action]:

@@ -249,22 +249,32 @@ def draw_stepper(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
 def _draw_defence(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
                   ui: UiState) -> None:
     """Each attack: glyph, colour and value; the items set against it (−n each); the damage
-    left. Then the damage this seat takes. Everything from the view's defence."""
+    it still does. Then the damage this seat takes, and what jobs and the active player's extra
+    1 change in it. Every number is the view's defence."""
     th = r.th
     d = view.defence
     rows = attack_rows(r, view)
-    per_attack = list(getattr(d, "attack_damage", []) or []) if d is not None else []
+    left = list(d.attack_damage) if d is not None else []
     for k, (attack, row) in enumerate(zip(view.attacks, rows, strict=True)):
-        _attack_row(r, surface, view, attack, row,
-                    per_attack[k] if k < len(per_attack) else None)
+        _attack_row(r, surface, view, attack, row, left[k] if k < len(left) else None)
     if d is None:
         return
     body = _body(r, view, 1)
     y = (rows[-1].bottom if rows else body.y) + th.px(0.5)
     colour = theme.DANGER if d.damage else theme.GOOD
     key = "market.defence.take_set" if d.confirmed else "market.defence.take"
-    label(surface, t(key, n=d.damage), "heading", colour, th.scale * 0.8, True,
-          width=body.w, midtop=(body.centerx, y))
+    notes = ([t("market.defence.jobs", n=d.job_guard)] if d.job_guard else []) + (
+        [t("market.defence.extra", n=d.extra)] if d.extra else [])
+    if not notes:
+        label(surface, t(key, n=d.damage), "heading", colour, th.scale * 0.8, True,
+              width=body.w, midtop=(body.centerx, y))
+        return
+    # what jobs and the extra 1 change in it, in small type on the same line
+    took = label(surface, t(key, n=d.damage), "heading", colour, th.scale * 0.8, True,
+                 width=body.w // 2, topleft=(body.x, y))
+    label(surface, t("market.log.sep").join(notes), "small", theme.TEXT_DIM, th.scale,
+          width=body.right - took.right - th.px(1),
+          midleft=(took.right + th.px(1), took.centery))
 
 
 def _attack_row(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
