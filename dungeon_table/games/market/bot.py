@@ -73,19 +73,20 @@ class GreedyBot:
 
     def target_prices(self, view: m.MarketView, val: Valuer) -> dict[int, int]:
         """Each opponent pays about what a card is worth to it; a card the bot wants more than any
-        opponent does is priced just above their worth, so it stays here."""
+        opponent does is priced just above their worth, so it stays here, unless that costs more
+        than it is worth to the bot: then it is sold at their worth."""
         me = view.active
         budget = view.players[me].coins + sum(s.price for s in view.discovery)
         prices: dict[int, int] = {}
         for item in self.items(view, val):
             mine = item.gains[me]
             theirs = max(g for seat, g in enumerate(item.gains) if seat != me)
+            sell = max(1, round(theirs / val.coin_vp))
             if mine > theirs and mine > 0.4:
-                price = max(1, math.ceil(theirs / val.coin_vp) + 1)
-                if price * val.coin_vp > mine:
-                    price = 0
+                keep = max(1, math.ceil(theirs / val.coin_vp) + 1)
+                price = keep if keep * val.coin_vp < mine else sell
             elif theirs > 0.2:
-                price = max(1, round(theirs / val.coin_vp))
+                price = sell
             else:
                 price = 0
             price = min(price, budget)
@@ -213,7 +214,7 @@ class TraderBot(GreedyBot):
         job = view.auction_job
         worth = val.job_worth(me, job)
         weights = val.weights(me)
-        denied = max((-weights[p.seat] * val.job_worth(p.seat, job)
+        denied = val.tuning.deny * max((-weights[p.seat] * val.job_worth(p.seat, job)
                       for p in view.players if p.seat != me), default=0.0)
         ceilings = {p.seat: min(p.coins, int(val.job_worth(p.seat, job) / val.coin_vp))
                     for p in view.players if p.seat != me}
@@ -226,22 +227,33 @@ class TraderBot(GreedyBot):
             for seat, ceiling in ceilings.items():
                 below = amount if seat in ahead else amount + 1
                 chance *= min(1.0, below / (ceiling + 1))
-            value = chance * (worth + denied - val.coin_vp * amount * (1 - 1 / view.n_players))
+            value = chance * (worth + denied - val.coin_vp * amount)
             if value > best_worth:
                 best_amount, best_worth = amount, value
         return m.Bid(amount=best_amount)
 
     def _level(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+        """Raise one job towards its fourth level (and its points) first; the others only with
+        EXP that still leaves the fourth level within reach before the game ends."""
         me = self._me(view)
-        held = {j.job: j for j in view.players[me].jobs}
-        exp = view.players[me].exp
-        near = [j for j in held.values() if j.level == 3 and j.next_cost > exp
-                and j.next_cost - exp <= 3 * val.exp_per_turn(me)
-                and val.own_turns_left >= 3]
-        options = [a for a in legal if isinstance(a, m.LevelUp)]
-        if near and all(held[a.job].level < 3 for a in options):
-            return m.Done()  # saving up for the fourth level and its points
-        return super()._level(view, legal, val)
+        player = view.players[me]
+        options = {a.job: a for a in legal if isinstance(a, m.LevelUp)}
+        rising = [j for j in player.jobs if j.next_cost > 0]
+        if not options or not rising:
+            return m.Done()
+        costs = val.cards.level_costs
+        main = max(rising, key=lambda j: (j.level, val.cards.job(j.job).levels[-1].vp, j.job))
+        if main.job in options:
+            return options[main.job]
+        still = sum(costs[main.level:])
+        coming = val.exp_per_turn(me) * val.own_turns_left
+        if player.exp + coming < still:  # the fourth level is out of reach: take effects now
+            return super()._level(view, legal, val)
+        held = {j.job: j for j in player.jobs}
+        for job, action in sorted(options.items(), key=lambda o: held[o[0]].next_cost):
+            if player.exp - held[job].next_cost + coming >= still + 2:
+                return action
+        return m.Done()
 
 
 def make_trader(seed: int, **tuning: float) -> TraderBot:

@@ -24,18 +24,21 @@ from dungeon_table.games.market.cards import Effect, load
 class Tuning:
     """The bots' judgement calls, kept together so the bench can try others."""
 
-    progress: float = 0.3          # share of the next kinds step a card brings closer
+    progress: float = 0.0          # share of the next kinds step a card brings closer
     attacks_per_burst: float = 1.1  # attacks (colours) in an average burst
     burst_damage: float = 6.2       # summed attack of an average burst's colour
-    turns_per_burst: float = 2.0    # turns between bursts, to count the turns left
+    damage_taken: float = 5.2       # life a player loses to a burst, before its own defence
+    turns_per_burst: float = 3.5    # turns between bursts, to count the turns left
     death_weight: float = 2.0       # how much more life counts near death
     exp_vp: float = 0.3             # one EXP, in points
     win_vp: float = 12.0            # ending the game in the lead (or not), in points
-    opponent_weight: float = 1.0    # an opponent's gain against ours, shared among opponents
+    opponent_weight: float = 0.5    # an opponent's gain against ours, shared among opponents
     leader_share: float = 0.5       # of that, how much goes to the leading opponent
     auction_vp: float = 0.5         # picking the job to auction (and winning ties), in points
     explore_bias: float = 0.0       # added to exploring on (the one-step look misses later turns)
-    exp_per_turn: float = 2.5       # EXP an exploration brings, before job bonuses
+    exp_per_turn: float = 2.2       # EXP an exploration brings, before job bonuses
+    job_scale: float = 0.3          # how far the bots trust their worth of a job
+    deny: float = 0.0               # how much keeping a job from an opponent counts in a bid
 
 
 def equipment_points(card_ids: list[str]) -> int:
@@ -85,7 +88,7 @@ class Valuer:
         lives = []
         for p in self.view.players:
             guard = self.unused_defence_total(p.seat) / (len(self.cards.colours) * 2)
-            per_burst = max(2.0, self.tuning.burst_damage * self.tuning.attacks_per_burst - guard)
+            per_burst = max(2.0, self.tuning.damage_taken - guard)
             lives.append(max(p.life, 1) / per_burst)
         return max(1.0, min(lives))
 
@@ -280,6 +283,9 @@ class Valuer:
         the fourth level's points if it comes before the end."""
         if not job_id:
             return 0.0
+        return self.tuning.job_scale * self._job_worth(seat, job_id, level)
+
+    def _job_worth(self, seat: int, job_id: str, level: int) -> float:
         job = self.cards.job(job_id)
         player = self.view.players[seat]
         others = sum(1 for j in player.jobs if j.job != job_id and j.level < len(job.levels))
