@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -78,8 +79,34 @@ def dump_yaml(record: Record) -> str:
     head = _dump(data, flow=None)
     if not actions:
         return head + "actions: []\n"
-    lines = ["- " + _dump(a, flow=True).strip() for a in actions]
+    lines = ["- " + (_plain_flow(a) or _dump(a, flow=True).strip()) for a in actions]
     return head + "actions:\n" + "\n".join(lines) + "\n"
+
+
+# A word YAML reads back as the same string: not a bool or null of YAML 1.1, not a number.
+_PLAIN_WORD = re.compile(r"[a-z][a-z0-9_]*")
+_YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null"}
+
+
+def _plain_flow(action: dict[str, Any]) -> str | None:
+    """The flow line ``{seat: 0, type: price, slot: 1, price: 7}`` written directly, as PyYAML
+    writes it, when every value is a whole number, a bool or a plain word; else None (PyYAML then
+    writes it). The autosave rewrites every action after each move, and PyYAML's writer made that
+    cost grow with the square of a long game (a 600-action market game: 25 s of saving)."""
+    parts = []
+    for key, value in action.items():
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, int):
+            text = str(value)
+        elif isinstance(value, str) and _PLAIN_WORD.fullmatch(value) and value not in _YAML_WORDS:
+            text = value
+        else:
+            return None
+        if not _PLAIN_WORD.fullmatch(key) or key in _YAML_WORDS:
+            return None
+        parts.append(f"{key}: {text}")
+    return "{" + ", ".join(parts) + "}"
 
 
 # PyYAML writes these line breaks raw inside quotes and reads them back folded: escape them.

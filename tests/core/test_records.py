@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -191,3 +192,23 @@ def test_any_plain_data_survives_the_yaml_round_trip(
     record = Record(game="g", seed=1, seats=["human", "bot:x"], names=names, options=options,
                     actions=actions)
     assert parse_yaml(record.to_yaml()) == record
+
+
+@pytest.mark.parametrize("action", [
+    {"seat": 0, "type": "explore"},
+    {"seat": 3, "type": "price", "slot": 2, "price": 17},
+    {"seat": 1, "type": "guard", "item": "red_gauntlet_1", "attack": "red"},
+    {"seat": 0, "type": "flag", "on": True, "off": False},
+    {"seat": 0, "type": "say", "word": "yes"},          # a YAML bool word: PyYAML quotes it
+    {"seat": 0, "type": "say", "word": "12"},           # a number-like string
+    {"seat": 0, "type": "say", "word": "Ünïcode かな"},
+    {"seat": 0, "type": "pick", "cards": ["a", "b"]},
+])
+def test_action_lines_written_directly_read_back_as_pyyaml_writes_them(action: dict) -> None:
+    from dungeon_table.core import records
+
+    line = records._plain_flow(action)
+    if line is not None:
+        assert line == records._dump(action, flow=True).strip()
+    text = "- " + (line or records._dump(action, flow=True).strip())
+    assert yaml.safe_load(text) == [action]
