@@ -111,7 +111,7 @@ def test_game_ends_mid_burst_when_a_life_hits_zero() -> None:
     events = no_defence(game)                               # seat 1 keeps its gem back
     assert lives(game) == [0, -1]
     assert of_type(events, "game_ended") == [
-        {"type": "game_ended", "reason": "knocked_out", "seats": [0, 1]}]
+        {"type": "game_ended", "reason": "knocked_out", "seats": [0, 1], "discarded": ["gem_1a"]}]
     assert of_type(events, "deposit_shared") == []          # no share once a life is at 0
     view = game.view(None)
     assert (view.phase, view.to_act, view.end_reason, view.deposit) == ("over", [], "knocked_out",

@@ -19,6 +19,7 @@ from .rules_kit import (
     confirm_defences,
     defend_with,
     explore,
+    gems,
     lives,
     market_turn,
     no_defence,
@@ -173,3 +174,16 @@ def test_three_players_rank_4_0_minus2_with_two_tied_on_top() -> None:
     game, _ = play([*explore(2), confirm_defences], deck=["purple_shield_1", "purple_helm_1"])
     assert lives(game) == [33, 34, 34] and coins(game) == [18, 16, 16]
     assert [p.points for p in game.view(None).players] == [-2 + 3, 2 + 3, 2 + 3]
+
+
+def test_players_at_zero_or_less_discard_their_gems() -> None:
+    # 2 players: two bursts bring both to 7; seat 1 buys a gem; seat 1 bursts green 7: 0 and -1.
+    game, _ = play([*explore(3), confirm_defences, *explore(3), no_defence,
+                    *market_turn(1, players=2, buys=[0]), *explore(2), no_defence], players=2,
+                   deck=["purple_sword_1", "green_ghost", "purple_ghost",
+                         "yellow_sword_1", "blue_ghost", "yellow_ghost", "gem_1a",
+                         "green_armour_1", "green_helm_1"])
+    assert lives(game) == [0, -1] and game.result() is not None
+    # 得点計算: ライフが0以下となっているプレイヤーは全員、所持している宝玉カードをすべて捨て札にします。
+    assert gems(game, 1) == []
+    assert game.state_dict()["discard"][-1] == "gem_1a"

@@ -205,6 +205,7 @@ class GameEnded(Event, frozen=True, tag="game_ended"):
 
     reason: str
     seats: list[int] = []  # the seats knocked out
+    discarded: list[str] = []  # the gems the knocked-out seats discard (they score none)
 
 
 class DepositShared(Event, frozen=True, tag="deposit_shared"):

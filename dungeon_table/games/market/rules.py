@@ -321,7 +321,15 @@ class Market(BurstRules, MarketRules, JobRules, Game):
     def _end_game(self, reason: str, knocked: list[int], events: list[Event]) -> None:
         self.phase, self.end_reason = "over", reason
         self.buyer, self.levelling = None, None
-        events.append(m.GameEnded(reason=reason, seats=knocked))
+        # 得点計算 1: every player at 0 life or less discards all their gems first.
+        lost: list[str] = []
+        for player in self.players:
+            if player.life <= 0:
+                lost += player.gems
+                player.used.difference_update(player.gems)
+                player.gems = []
+        self.discard.extend(lost)
+        events.append(m.GameEnded(reason=reason, seats=knocked, discarded=lost))
 
     def result(self) -> Result | None:
         if self.phase != "over":

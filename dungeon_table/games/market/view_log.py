@@ -163,7 +163,9 @@ def _special(looks: MarketLooks, event: Event, view: m.MarketView,
                           for s in view.discovery)
         return {"names": sep.join(seat_name(view, s) for s in event.buyers), "prices": prices}
     if isinstance(event, m.GameEnded):
-        return {"names": sep.join(seat_name(view, s) for s in event.seats)}
+        lost = (t("market.log.gems_lost", gems=sep.join(looks.name(g) for g in event.discarded))
+                if event.discarded else "")
+        return {"names": sep.join(seat_name(view, s) for s in event.seats), "lost": lost}
     if isinstance(event, (m.Revealed, m.ChestFound, m.ExplorationEnded, m.JobOffered)):
         return {"name": seat_name(view, active)}
     if isinstance(event, m.Bought):
