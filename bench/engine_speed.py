@@ -1,9 +1,12 @@
-"""Engine speed of Last Dungeon Pocket: random-bot games per second on one core.
+"""Engine speed: random-bot games per second on one core, for any game.
 
-    python bench/engine_speed.py --games 2000
+    python bench/engine_speed.py --games 2000                       # Last Dungeon Pocket
+    python bench/engine_speed.py --game market --players 4 --games 500
+    python bench/engine_speed.py --game market --players 4 --option professional=true
 
-Each step asks for the view and the legal actions, as a bot in the app would, so the figure covers
-``view`` + ``legal_actions`` + ``apply``. Prints games/s, mean actions per game and µs per action.
+Each step asks for the view and the legal actions of the seat to act, as a bot in the app would,
+so the figure covers ``view`` + ``legal_actions`` + ``apply``. Prints games/s, mean actions per game
+and µs per action. Game ``i`` uses seed ``start + i``.
 """
 
 from __future__ import annotations
@@ -11,25 +14,39 @@ from __future__ import annotations
 import argparse
 import time
 
+import yaml
+
 from dungeon_table.core import registry
+
+
+def option(text: str) -> tuple[str, object]:
+    key, _, value = text.partition("=")
+    return key, yaml.safe_load(value)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="lastdungeon")
+    parser.add_argument("--players", type=int, help="seats (default: the game's minimum)")
+    parser.add_argument("--option", type=option, action="append", default=[])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--start", type=int, default=0, help="first seed")
     args = parser.parse_args()
-    spec = registry.get("lastdungeon")
+    spec = registry.get(args.game)
+    players = args.players or spec.min_players
+    options = dict(args.option)
     actions = 0
     start = time.perf_counter()
     for seed in range(args.start, args.start + args.games):
-        game = spec.new_game(["bot:random"], seed)
-        bot = spec.make_bot("random", seed)
-        while game.to_act():
-            game.apply(0, bot.choose(game.view(0), game.legal_actions(0)))
+        game = spec.new_game(["bot:random"] * players, seed, options)
+        bots = [spec.make_bot("random", seed + 7919 * s) for s in range(players)]
+        while to_act := game.to_act():
+            seat = to_act[0]
+            game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
             actions += 1
     elapsed = time.perf_counter() - start
-    print(f"lastdungeon random bot: {args.games / elapsed:.0f} games/s, "
+    shown = " ".join(f"{k}={v}" for k, v in options.items())
+    print(f"{args.game} ×{players} {shown} random bot: {args.games / elapsed:.1f} games/s, "
           f"{actions / args.games:.1f} actions/game, {1e6 * elapsed / actions:.0f} µs/action "
           f"({args.games} games in {elapsed:.1f} s)")
 
