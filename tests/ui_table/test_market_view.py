@@ -191,6 +191,21 @@ def test_a_bid_is_set_locally_and_sent_once_with_confirm() -> None:
     assert r.key(pygame.K_9, "9") is True and r.bid_draft == 12, "held to the purse"
 
 
+def test_a_sealed_bid_set_by_one_player_is_not_shown_to_the_next() -> None:
+    """Two humans bid in turn at one screen: the second must find the bid at 0, not at the
+    amount the first had set (that would tell it the first one's sealed bid)."""
+    first = PHASES["bid"]()
+    r = renderer()
+    r.targets(first, legal_for(first))
+    assert r.key(pygame.K_7, "7") is True and r.bid_draft == 7
+    r.cancel_pick()  # the table turns to the next player
+    second = make_view("bid", seat=2, pro=True, to_act=[2], auction_job="cleric",
+                       bids_in=[True, True, False, True], discovery=[])
+    sent = [tg.action for tg in r.targets(second, legal_for(second)) if tg.pick is None]
+    assert sent == [m.Bid(amount=0)] and r.bid_draft == 0
+    assert r.key(pygame.K_5, "5") is True and r.bid_draft == 5, "digits start afresh"
+
+
 def test_a_gem_that_may_guard_two_attacks_is_picked_then_its_attack() -> None:
     view = PHASES["defend"]()
     legal = legal_for(view)

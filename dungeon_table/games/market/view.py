@@ -74,7 +74,7 @@ class MarketRenderer:
         self.cache: dict[tuple[object, ...], pygame.Surface] = {}  # the composed backdrop
         self.price_slot: int | None = None   # the card being priced (a local pick)
         self.bid_draft = 0                   # the sealed bid being set, sent with Confirm
-        self._bid_key: tuple[int, str] | None = None
+        self._bid_key: tuple[int, str, int | None] | None = None
         self.gem_pick: str | None = None     # a gem picked to choose which attack it guards
         self.typed = ""
         self._typed_at = 0
@@ -275,8 +275,11 @@ class MarketRenderer:
         return pick
 
     def cancel_pick(self) -> bool:
-        """Esc puts a picked gem back; a picked card to price stays (it is only a cursor)."""
+        """Esc puts a picked gem back; a picked card to price stays (it is only a cursor).
+        The shell calls this too when the table turns to another player: digits typed by the
+        last one are dropped with it."""
         picked, self.gem_pick = self.gem_pick is not None, None
+        self.typed = ""
         return picked
 
     # --- typed numbers ---------------------------------------------------------------------------
@@ -318,9 +321,10 @@ class MarketRenderer:
         return None
 
     def bid_state(self, view: m.MarketView, legal: list[Action]) -> list[int]:
-        """The bids open to the viewer; the draft is reset for each new auction."""
+        """The bids open to the viewer; the draft is reset for each new auction and for each
+        seat: the next player at the table must not find the last one's sealed amount set."""
         amounts = sorted(a.amount for a in legal if isinstance(a, m.Bid))
-        key = (view.turn, view.auction_job)
+        key = (view.turn, view.auction_job, view.seat)
         if key != self._bid_key:
             self._bid_key, self.bid_draft = key, 0
         if amounts:
