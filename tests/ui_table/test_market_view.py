@@ -10,7 +10,7 @@ import pytest
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.view import MarketRenderer
-from dungeon_table.ui import i18n, theme
+from dungeon_table.ui import fonts, i18n, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.renderer import Target, UiState
 
@@ -164,6 +164,19 @@ def test_pricing_picks_a_card_then_steps_its_price_through_the_legal_list() -> N
                                                              price=5)])
     actions = [tg.action for tg in r.targets(view, legal_for(view)) if tg.pick is None]
     assert {m.SetPrice(slot=3, price=4), m.SetPrice(slot=3, price=6)} <= set(actions)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_price_stepper_has_room_for_no_price(lang: str, size: tuple[int, int]) -> None:
+    """'no price' stood cut to 'no pri…' between − and + under a card at 1920x1080."""
+    i18n.set_language(lang)
+    r = renderer(size)
+    view = make_view("price", pro=True)  # the job row narrows the discovery area's cards
+    r.targets(view, legal_for(view))
+    _minus, value, _plus = r.stepper_rects(view, 0)
+    text = fonts.font("body", r.th.scale, True).size(i18n.t("market.price.none"))[0]
+    assert text <= value.w - r.th.px(0.5)
 
 
 def test_typed_digits_set_the_price_of_the_picked_card() -> None:

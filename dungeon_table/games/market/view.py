@@ -116,13 +116,14 @@ class MarketRenderer:
         return rects[min(pos, len(rects) - 1)]
 
     def stepper_rects(self, view: m.MarketView, index: int) -> tuple[pygame.Rect, ...]:
-        """− value + under a card being priced."""
+        """− value + under a card being priced, wide enough for "no price" between the signs."""
         card = self.slot_rect(view, index)
         h = self.th.px(4)
-        w = max(card.w, self.th.px(15))
+        side = h + self.th.px(1)
+        value = fonts.font("body", self.th.scale, True).size(t("market.price.none"))[0]
+        w = max(card.w, self.th.px(15), value + self.th.px(2) + 2 * side)
         row = pygame.Rect(0, card.bottom + self.th.px(0.75), w, h)
         row.centerx = card.centerx
-        side = min(h + self.th.px(1), w // 3)
         return (pygame.Rect(row.x, row.y, side, h),
                 pygame.Rect(row.x + side, row.y, row.w - 2 * side, h),
                 pygame.Rect(row.right - side, row.y, side, h))
