@@ -368,3 +368,20 @@ def test_a_crowded_row_is_clicked_on_the_strip_each_card_shows() -> None:
         hits = [i for i, tg in enumerate(targets) if tg.rect.collidepoint(point)]
         top = max(hits, key=lambda i: (targets[i].z, i))  # as the table picks the topmost
         assert targets[top].action == m.Buy(slot=k)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_handoff_banner_says_what_each_phase_asks_for(lang: str) -> None:
+    """'Over to Player 2 · for your turn' was shown to a player who had a job to auction."""
+    from dungeon_table.games.market.view_log import decision_key
+
+    keys = {phase: decision_key(make_view(phase)) for phase in
+            ("explore", "price", "buy", "defend", "auction", "bid", "level")}
+    assert all(key and i18n.has(key, lang) for key in keys.values()), keys
+    assert len({keys[p] for p in ("price", "buy", "defend", "auction", "bid", "level")}) == 6
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_game_over_line_under_the_headline_is_worded(lang: str) -> None:
+    """The engine's outcome keys are shown under "Blue wins!" when the catalog has them."""
+    assert i18n.has("market.result.win", lang) and i18n.has("market.result.tie", lang)

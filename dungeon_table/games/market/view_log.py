@@ -42,7 +42,9 @@ def heading(before: m.MarketView | None, after: m.MarketView) -> str | None:
 def decision_key(view: m.MarketView) -> str | None:
     """What the viewing seat decides now, as the handoff banner's phrase after its name."""
     return {"buy": "handoff.reason.buy", "defend": "handoff.reason.defend",
-            "bid": "handoff.reason.bid"}.get(view.phase, "handoff.reason.turn")
+            "bid": "handoff.reason.bid", "auction": "market.reason.auction",
+            "level": "market.reason.level", "price": "market.reason.price",
+            }.get(view.phase, "handoff.reason.turn")
 
 
 def summary(view: m.MarketView, result: Any = None) -> str:
