@@ -1,10 +1,15 @@
 """The game log: a scrollable panel on the right of the table, one translated line per event.
 
-Lines are wrapped and rendered once when added; drawing is a handful of blits. New lines scroll the
-log to its end unless the player has scrolled back to read.
+Each entry is wrapped and rendered once, when it is first drawn, and kept until the panel's width,
+the UI scale or the language changes: adding lines late in a long game costs only the new lines.
+New lines scroll the log to its end unless the player has scrolled back to read.
+
+A line whose string carries ``heading = True`` (a ``str`` subclass a game's ``log_lines`` returns,
+such as a new turn starting in the middle of an action's events) is set as a heading where it
+stands; ``add``'s ``heading`` puts one before the lines.
 
     log = LogPanel()
-    log.add(["You played Pit Trap on space 2."], round_mark="Round 3")
+    log.add(["You played Pit Trap on space 2."], heading="Round 3")
     log.layout(rect, theme)
     log.handle(event)      # mouse wheel over the panel
     log.draw(surface)
@@ -16,8 +21,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, i18n, theme
 from dungeon_table.ui.i18n import t
+
+TYPE_SCALE = 0.9  # of the theme's scale: the log is secondary to the table
 
 
 @dataclass
@@ -32,48 +39,65 @@ class LogPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.theme = theme.Theme()
         self.scroll = 0  # pixels scrolled back from the end
-        self._lines: list[pygame.Surface] = []
-        self._starts: list[bool] = []  # the first line of its entry
-        self._heads: list[bool] = []
-        self._laid_for: tuple[int, float, int] | None = None
+        self._shown: list[list[pygame.Surface]] = []  # the rendered lines of the first entries
+        self._height = 0  # of everything in ``_shown``, headings' gaps included
+        self._laid_for: tuple[float, int, str] | None = None
+        # An entry's lines by (text, heading): a log rebuilt for another seat or after undo
+        # renders only lines it has not shown before.
+        self._rendered: dict[tuple[str, bool], list[pygame.Surface]] = {}
 
     def clear(self) -> None:
         self.entries.clear()
-        self._laid_for = None
+        self._shown.clear()
+        self._height = 0
 
     def add(self, lines: list[str], heading: str | None = None) -> None:
-        """Append lines (already translated); ``heading`` starts a group such as a new round."""
+        """Append lines (already translated); ``heading`` starts a group such as a new round, a
+        line with ``heading = True`` is one in its place."""
         if heading:
-            self.entries.append(_Entry(heading, heading=True))
-        self.entries.extend(_Entry(s) for s in lines if s)
+            self.entries.append(_Entry(str(heading), heading=True))
+        self.entries.extend(_Entry(str(s), heading=bool(getattr(s, "heading", False)))
+                            for s in lines if s)
         self.scroll = 0
-        self._laid_for = None
 
     def layout(self, rect: pygame.Rect, th: theme.Theme) -> None:
         self.rect = pygame.Rect(rect)
         self.theme = th
-        self._laid_for = None
+
+    def _gap(self) -> int:
+        """Space above a heading."""
+        return self.theme.px(0.5)
 
     def _render(self) -> None:
-        key = (len(self.entries), self.theme.scale, self.rect.w)
-        if self._laid_for == key:
-            return
-        scale = self.theme.scale
-        width = self.rect.w - 2 * self.theme.px(2)
-        self._lines, self._heads, self._starts = [], [], []
-        for entry in self.entries:
+        """Render the entries added since the last call; everything again only when the width,
+        the scale or the language has changed."""
+        key = (self.theme.scale, self.rect.w, i18n.language())
+        if self._laid_for != key:
+            self._laid_for = key
+            self._rendered.clear()
+            self._shown.clear()
+            self._height = 0
+        for entry in self.entries[len(self._shown):]:
+            images = self._lines_of(entry)
+            self._shown.append(images)
+            self._height += sum(s.get_height() for s in images) + (
+                self._gap() if entry.heading else 0)
+
+    def _lines_of(self, entry: _Entry) -> list[pygame.Surface]:
+        key = (entry.text, entry.heading)
+        images = self._rendered.get(key)
+        if images is None:
             role = "body" if entry.heading else "small"
             colour = theme.GOLD if entry.heading else theme.TEXT
-            for i, line in enumerate(fonts.wrap(entry.text, role, width, scale * 0.9)):
-                self._lines.append(fonts.text(line, role, colour, scale * 0.9, entry.heading))
-                self._heads.append(entry.heading and i == 0)
-                self._starts.append(i == 0)
-        self._laid_for = key
+            scale = self.theme.scale * TYPE_SCALE
+            width = self.rect.w - 2 * self.theme.px(2)
+            images = [fonts.text(line, role, colour, scale, entry.heading)
+                      for line in fonts.wrap(entry.text, role, width, scale)]
+            self._rendered[key] = images
+        return images
 
     def _content_height(self) -> int:
-        gap = self.theme.px(0.5)
-        pairs = zip(self._lines, self._heads, strict=True)
-        return sum(s.get_height() + (gap if head else 0) for s, head in pairs)
+        return self._height
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Mouse wheel over the panel scrolls it; returns True when the event was used."""
@@ -109,19 +133,26 @@ class LogPanel:
         body = self._body()
         old_clip = surface.get_clip()
         surface.set_clip(body)
-        y = body.bottom + self.scroll - self._content_height()
-        gap = th.px(0.5)
-        shown = False
-        for line, head, start in zip(self._lines, self._heads, self._starts, strict=True):
-            if head:
-                y += gap
-            if start:  # whole entries only at the top: the tail of a wrapped line reads as nonsense
-                shown = y >= body.y
-            if shown and y + line.get_height() <= body.bottom + gap:
-                surface.blit(line, (body.x, y))
-            y += line.get_height()
+        self._draw_entries(surface, body)
         surface.set_clip(old_clip)
         if self.scroll:
             hint = fonts.text(t("table.log_more"), "small", theme.ACCENT, th.scale * 0.8)
             surface.blit(hint, hint.get_rect(bottomright=(self.rect.right - pad,
                                                           self.rect.bottom - th.px(0.5))))
+
+    def _draw_entries(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """From the newest entry upwards, as far as whole entries fit: the tail of a wrapped line
+        whose start has scrolled away reads as nonsense. Older entries cost nothing."""
+        gap = self._gap()
+        bottom = body.bottom + self.scroll  # where the newest entry ends
+        for entry, images in zip(reversed(self.entries), reversed(self._shown), strict=True):
+            top = bottom - sum(s.get_height() for s in images)
+            bottom = top - (gap if entry.heading else 0)
+            if top < body.y:
+                break
+            y = top
+            for line in images:
+                if y + line.get_height() > body.bottom + gap:
+                    break
+                surface.blit(line, (body.x, y))
+                y += line.get_height()

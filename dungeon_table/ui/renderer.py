@@ -19,6 +19,8 @@ shows comes from the view and the legal actions. Its methods:
     The card under ``pos`` drawn about 2.5x with its full text, or None.
 ``log_lines(events, before, after) -> list[str]`` and ``log_heading(before, after) -> str | None``
     Translated log text for the events; a heading such as "Round 3" when a new round starts.
+    A line that is itself a heading where it stands (a new turn starting among the events of the
+    action that ended the last one) is a ``str`` subclass with ``heading = True``.
 ``summary(view, result) -> str | None`` (a module function, optional)
     One line on where a game stands, for the main menu's Continue and the Load list: the round and
     progress while it runs ("Round 7 · repelled 5"), the outcome once ``result`` is given ("won ·

@@ -50,10 +50,74 @@ def test_log_shows_whole_entries_at_its_top_edge() -> None:
     log.layout(pygame.Rect(1000, 60, 260, 400), Theme.for_window((1280, 720), 1.0))
     surface = SpySurface((1280, 720))
     log.draw(surface)
-    per_entry = len(log._starts) // 60
-    assert per_entry >= 2 and log._starts.count(True) == 60
+    per_entry = {len(images) for images in log._shown}
+    assert len(per_entry) == 1 and per_entry.pop() >= 2
     lines = [r for r in surface.drawn[2:] if r.h and r.x == log._body().x]
-    assert lines and len(lines) % per_entry == 0
+    assert lines and len(lines) % len(log._shown[0]) == 0
+
+
+def _log_of(lines: list[str], heading: str | None = None) -> tuple[LogPanel, SpySurface]:
+    log = LogPanel()
+    log.add(lines, heading=heading)
+    log.layout(pygame.Rect(1000, 60, 260, 640), Theme.for_window((1280, 720), 1.0))
+    surface = SpySurface((1280, 720))
+    log.draw(surface)
+    return log, surface
+
+
+def test_a_heading_line_inside_a_batch_is_set_as_a_heading_in_its_place() -> None:
+    # An action that ends one turn and starts the next logs the last turn's damage, then the
+    # new turn's heading, then its first line: the heading belongs between them.
+    from dungeon_table.games.market.view_log import LogHeading
+
+    log, surface = _log_of(["Red takes 3 damage.", LogHeading("Turn 5 · Blue"), "Blue explores."])
+    assert [(e.text, e.heading) for e in log.entries] == [
+        ("Red takes 3 damage.", False), ("Turn 5 · Blue", True), ("Blue explores.", False)]
+    lines = sorted((r for r in surface.drawn[2:] if r.h and r.x == log._body().x),
+                   key=lambda r: r.y)
+    assert len(lines) == 3
+    plain, heading, _after = (image for images in log._shown for image in images)
+    assert heading.get_height() > plain.get_height(), "set in the heading's larger type"
+    assert lines[1].y - lines[0].bottom == log._gap(), "with the heading's space above it"
+    assert lines[2].y == lines[1].bottom, "the next line follows it at once"
+
+
+def test_adding_lines_wraps_only_the_new_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A market game logs some 800 lines; wrapping them all again on every action made a whole
+    # game spend most of its time measuring text.
+    from dungeon_table.ui import fonts
+
+    log, surface = _log_of([f"entry {k}: " + "words " * 12 for k in range(200)])
+    wrapped: list[str] = []
+    real_wrap = fonts.wrap
+    monkeypatch.setattr(fonts, "wrap", lambda s, *a, **k: wrapped.append(s) or real_wrap(s, *a, **k))
+    log.add(["the newest line"], heading="Round 9")
+    log.draw(surface)
+    assert wrapped == ["Round 9", "the newest line"]
+    log.draw(surface)
+    assert len(wrapped) == 2, "drawing again wraps nothing"
+
+
+def test_the_log_wraps_again_for_a_new_width_scale_or_language() -> None:
+    text = "entry: " + "words " * 12
+    log, surface = _log_of([text])
+    wide = len(log._shown[0])
+    log.layout(pygame.Rect(1000, 60, 180, 640), Theme.for_window((1280, 720), 1.0))
+    log.draw(surface)
+    assert len(log._shown[0]) > wide, "a narrower panel wraps into more lines"
+    log.layout(pygame.Rect(1000, 60, 180, 640), Theme.for_window((1280, 720), 1.5))
+    log.draw(surface)
+    larger = log._shown[0][0].get_height()
+    log.layout(pygame.Rect(1000, 60, 180, 640), Theme.for_window((1280, 720), 1.0))
+    log.draw(surface)
+    assert log._shown[0][0].get_height() < larger, "a smaller scale renders smaller type"
+    try:
+        i18n.set_language("ja")
+        before = log._shown[0]
+        log.draw(surface)
+        assert log._shown[0] is not before, "a new language lays the log out again"
+    finally:
+        i18n.set_language("en")
 
 
 def _band_colours(image: pygame.Surface) -> int:
