@@ -19,6 +19,8 @@ from functools import cached_property
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.cards import Effect, load
 
+UNKNOWN_CARD = 1.0  # a hidden card's worth to whoever cannot see it: about an average loot's
+
 
 @dataclass(frozen=True)
 class Tuning:
@@ -30,6 +32,8 @@ class Tuning:
     damage_taken: float = 5.2       # life a player loses to a burst, before its own defence
     turns_per_burst: float = 3.5    # turns between bursts, to count the turns left
     death_weight: float = 2.0       # how much more life counts near death
+    life_floor: float = 0.15        # a life's worth beyond the rank (more near death)
+    life_scale: float = 0.6         # how far the bots trust their worth of a life
     exp_vp: float = 0.3             # one EXP, in points
     win_vp: float = 12.0            # ending the game in the lead (or not), in points
     opponent_weight: float = 0.5    # an opponent's gain against ours, shared among opponents
@@ -111,17 +115,17 @@ class Valuer:
         rank are lost."""
         players = self.view.players
         me = players[seat]
-        spread = 2.0 + 3.0 * math.sqrt(self.bursts_left)
-        slope = 0.0
+        spread = (2.0 + 3.0 * math.sqrt(self.bursts_left)) * math.sqrt(2.0)  # of a life gap
+        slope = 0.0  # how fast the expected number of players ending below rises with life
         for other in players:
-            if other.seat == seat:
-                continue
-            gap = (me.life - other.life) / (spread * math.sqrt(2.0))
-            slope += math.exp(-gap * gap) / (spread * math.sqrt(2.0 * math.pi)) * math.sqrt(2.0)
+            if other.seat != seat:
+                gap = (me.life - other.life) / spread
+                slope += math.exp(-gap * gap / 2) / (spread * math.sqrt(2.0 * math.pi))
         steps = [a - b for a, b in zip(self.rank_table, self.rank_table[1:self.n], strict=False)]
         per_place = sum(steps) / max(1, len(steps))
         danger = min(1.0, max(0.0, (12 - me.life) / 12))
-        return slope * per_place + 0.15 * (1.0 + self.tuning.death_weight * danger)
+        near_death = self.tuning.life_floor * (1.0 + self.tuning.death_weight * danger)
+        return self.tuning.life_scale * (slope * per_place + near_death)
 
     def expected_rank_points(self, lives: list[float]) -> list[float]:
         """Each seat's life-rank points if the game ended with these lives."""
@@ -225,15 +229,17 @@ class Valuer:
 
     @cached_property
     def gems_defend(self) -> bool:
-        """Whether gems defend: a legal gem guard says so; otherwise assume the default (on)."""
-        return True
+        """House rule ``gems_defend`` as the view tells it (on where the view does not say)."""
+        return bool(getattr(self.view, "gems_defend", True))
 
     def slot_gain(self, seat: int, slot: m.Slot) -> float:
-        """What buying a discovery slot gives ``seat``. A chest gives nothing: its buyer does not
-        get the card under it (the default; the view does not say when a house rule changes it)."""
-        if slot.chest:
+        """What buying a discovery slot gives ``seat``. A chest gives nothing unless the house
+        rule ``chest_buyer_gets_card`` is on: then its card, as far as ``seat`` knows it."""
+        if not slot.chest:
+            return self.card_gain(seat, slot.card)
+        if not getattr(self.view, "chest_buyer_gets_card", False) or not slot.hidden:
             return 0.0
-        return self.card_gain(seat, slot.card)
+        return self.card_gain(seat, slot.hidden) if slot.hidden != "?" else UNKNOWN_CARD
 
     # --- money ------------------------------------------------------------------------------
     def unpriced_cost(self, seat: int) -> int:
