@@ -385,3 +385,16 @@ def test_the_handoff_banner_says_what_each_phase_asks_for(lang: str) -> None:
 def test_the_game_over_line_under_the_headline_is_worded(lang: str) -> None:
     """The engine's outcome keys are shown under "Blue wins!" when the catalog has them."""
     assert i18n.has("market.result.win", lang) and i18n.has("market.result.tie", lang)
+
+
+def test_a_used_token_lies_sideways_with_its_marks_upright() -> None:
+    """Turned with the card, a used helm's '2' read as 'N' and its flame as '▶': the used
+    token is the card's size turned, its marks drawn anew across it (not a rotated image)."""
+    r = renderer()
+    upright = r.looks.token("red_helm_1", 40)
+    used = r.looks.token("red_helm_1", 40, used=True)
+    assert used.get_size() == (upright.get_height(), upright.get_width())
+    turned = pygame.transform.rotate(upright, -90)
+    same = all(used.get_at((x, y))[:3] == turned.get_at((x, y))[:3]
+               for x in range(0, used.get_width(), 3) for y in range(0, used.get_height(), 3))
+    assert not same

@@ -182,21 +182,25 @@ class MarketLooks:
                             lambda: self._render_token(card, width, used))
 
     def _render_token(self, card: str, width: int, used: bool) -> pygame.Surface:
+        """A used token lies sideways as the card would, but its marks stay upright and in a
+        row (glyph, icon, number): turned with the card, a "2" read as "N" and a flame as "▶"."""
         c = self.cards.card(card)
         w, h = width, round(width * cf.RATIO)
+        if used:
+            w, h = h, w
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        radius = max(2, w // 8)
+        radius = max(2, min(w, h) // 8)
         rect = surf.get_rect()
         if c.kind == "gem":
-            _gem_token(surf, c.value, radius)
+            (_gem_token_sideways if used else _gem_token)(surf, c.value, radius)
         else:
-            _loot_token(surf, c.colour, c.loot, c.defence, radius)
+            (_loot_token_sideways if used else _loot_token)(surf, c.colour, c.loot, c.defence,
+                                                           radius)
         pygame.draw.rect(surf, cf.EDGE, rect, 1, border_radius=radius)
         if used:
             shade = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(shade, (0, 0, 0, USED_DIM), rect, border_radius=radius)
             surf.blit(shade, (0, 0))
-            surf = pygame.transform.rotate(surf, -90)
         return surf.convert_alpha()
 
     def job_tile(self, job: str, size: tuple[int, int], level: int | None, cost: int = 0,
@@ -272,6 +276,35 @@ def _loot_token(surf: pygame.Surface, colour: str, loot: str, defence: int, radi
         f = fonts.font_px(max(8, round(w * 0.36)), bold=True)
         num = f.render(str(defence), True, ink)
         surf.blit(num, num.get_rect(center=(w * 0.74, h * 0.15)))
+
+
+def _loot_token_sideways(surf: pygame.Surface, colour: str, loot: str, defence: int,
+                         radius: int) -> None:
+    """A used loot token: the card lies sideways; glyph, icon and defence read across it."""
+    w, h = surf.get_size()
+    band = theme.CARD_COLOURS[colour]
+    pygame.draw.rect(surf, band, surf.get_rect(), border_radius=radius)
+    ink = (250, 246, 236) if sum(band) < 420 else cf.INK
+    theme.draw_glyph(surf, colour, (w * 0.18, h * 0.32), max(3, h * 0.15), ink)
+    draw_loot(surf, loot, (w * 0.48, h * 0.5), h * 0.3, ink)
+    if loot != "sword":
+        f = fonts.font_px(max(8, round(h * 0.36)), bold=True)
+        num = f.render(str(defence), True, ink)
+        surf.blit(num, num.get_rect(center=(w * 0.8, h * 0.32)))
+
+
+def _gem_token_sideways(surf: pygame.Surface, value: int, radius: int) -> None:
+    """A used gem lies sideways: the stone with its points, upright."""
+    w, h = surf.get_size()
+    pygame.draw.rect(surf, GEM_BAND, surf.get_rect(), border_radius=radius)
+    cx, cy, r = w * 0.5, h * 0.48, h * 0.36
+    pts = [(cx, cy - r), (cx + r, cy - r * 0.25), (cx + r * 0.6, cy + r),
+           (cx - r * 0.6, cy + r), (cx - r, cy - r * 0.25)]
+    pygame.draw.polygon(surf, GEM_FILL, pts)
+    pygame.draw.polygon(surf, GEM_INK, pts, max(1, h // 24))
+    f = fonts.font_px(max(8, round(h * 0.42)), bold=True)
+    num = f.render(str(value), True, GEM_INK)
+    surf.blit(num, num.get_rect(center=(cx, cy + r * 0.1)))
 
 
 def _gem_token(surf: pygame.Surface, value: int, radius: int) -> None:
