@@ -9,14 +9,14 @@ what the area would sell for, what the next card may add and what a burst would 
 (and whether it ends the game with the trader ahead), and bids what a job is worth to it against the
 chance of winning.
 
-Both are stateless: each call recomputes from the view, so the Hint button can ask at any moment.
-Worths are in victory points (``bot_value``); an opponent's gain counts against the bot's own.
+Both are stateless and use no chance (the seed is taken as every bot's is): each call recomputes
+from the view, so the Hint button can ask at any moment. Worths are in victory points
+(``bot_value``); an opponent's gain counts against the bot's own.
 """
 
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import replace
 
 from dungeon_table.core.protocol import Action
@@ -35,7 +35,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int, tuning: Tuning | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.tuning = tuning or Tuning()
 
     def choose(self, view: m.MarketView, legal: list[Action]) -> Action:
@@ -104,7 +104,7 @@ class GreedyBot:
         return m.OpenMarket()
 
     def _buy(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
-        me = view.seat if view.seat is not None else view.active
+        me = self._me(view)
         best: Action = m.Pass()
         best_surplus = 0.1
         for slot in view.discovery:
@@ -138,8 +138,9 @@ class GreedyBot:
         if not options:
             return m.Done()
         held = {j.job: j for j in view.players[me].jobs}
-        # The costliest step (LV4, its points) first when it is affordable, then the cheapest.
-        return min(options, key=lambda a: (held[a.job].next_cost < 13, held[a.job].next_cost,
+        top = len(val.cards.level_costs)
+        # The fourth level (its points) first when it is affordable, then the cheapest.
+        return min(options, key=lambda a: (held[a.job].level + 1 != top, held[a.job].next_cost,
                                            -held[a.job].level, a.job))
 
     @staticmethod
@@ -154,17 +155,15 @@ class TraderBot(GreedyBot):
 
     # --- exploring --------------------------------------------------------------------------
     def _explore(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
-        if m.Stop() not in legal:
-            return m.Explore()
-        if m.Explore() not in legal or view.burst_odds <= 0.0:
-            return m.Explore() if m.Explore() in legal else m.Stop()
+        if m.Stop() not in legal or view.burst_odds <= 0.0:
+            return m.Explore()  # a ghost forces it, or the next card is safe (a job's peek)
         stop, go = explore_worths(view, val, self.items(view, val), self.round(view, val))
         return m.Explore() if go > stop else m.Stop()
 
     # --- the market -------------------------------------------------------------------------
-    def round(self, view: m.MarketView, val: Valuer, judge_seat: int | None = None) -> Round:
-        """The market round to come (or under way) as ``judge_seat`` (default: the bot) sees it."""
-        me = self._me(view) if judge_seat is None else judge_seat
+    def round(self, view: m.MarketView, val: Valuer) -> Round:
+        """The market round to come (or under way) as the bot sees it."""
+        me = self._me(view)
         seller, n = view.active, view.n_players
         coins = [p.coins for p in view.players]
         coins[seller] += sum(s.price for s in view.discovery)

@@ -2,11 +2,16 @@
 
 Everything here reads only what a seat's view shows (every player's equipment, gems, jobs, life and
 coins are public) and the card file. A card's worth to a player is the points it adds to their
-score now, a little for the sets it brings closer, and the damage it will keep off them before the
-game ends; life is worth what it does to the life rank at the end, and more near death.
+score now and the damage it will keep off them before the game ends; life is worth what it does to
+the life rank at the end, and more near death. A job is worth its effects over the part of the game
+it is held at each level, and the fourth level's points if they come in time.
 
     valuer = Valuer(view)
-    valuer.card_gain(seat, "red_helm_1")     # 1.7: a kind more of red, and 2 defence against red
+    valuer.card_gain(seat, "red_helm_1")     # a kind more of red, and 2 defence against red
+    valuer.job_worth(seat, "paladin")
+
+The numbers the bots trust less than the arithmetic says (a life, a job) were set by play: the
+bench (``bench/market_winrate.py``) pits a changed bot against unchanged ones.
 """
 
 from __future__ import annotations
@@ -20,13 +25,13 @@ from dungeon_table.games.market import model as m
 from dungeon_table.games.market.cards import Effect, load
 
 UNKNOWN_CARD = 1.0  # a hidden card's worth to whoever cannot see it: about an average loot's
+SWORD_STOP = 4      # what a sword takes off: the stronger of a pair's attackers, on average
 
 
 @dataclass(frozen=True)
 class Tuning:
     """The bots' judgement calls, kept together so the bench can try others."""
 
-    progress: float = 0.0          # share of the next kinds step a card brings closer
     attacks_per_burst: float = 1.1  # attacks (colours) in an average burst
     burst_damage: float = 6.2       # summed attack of an average burst's colour
     damage_taken: float = 5.2       # life a player loses to a burst, before its own defence
@@ -79,7 +84,6 @@ class Valuer:
         self.view = view
         self.tuning = tuning or Tuning()
         self.cards = load()
-        self.kinds_bonus = self.cards.score.kinds_bonus
         self.rank_table = self.cards.score.rank_points
         self.unpriced = self.cards.setup.unpriced_price
         self.coin_vp = 1.0 / self.cards.score.coin_divisor
@@ -151,10 +155,9 @@ class Valuer:
         items = [self.cards.card(c) for c in self.unused(seat, colour)]
         gauntlets = sum(1 for c in items if c.loot == "gauntlet")
         guard = 2 if gauntlets >= 2 else 0
-        singles = sorted((c.defence if c.loot != "sword" else c.attack + 1
-                          for c in items if c.loot != "gauntlet"), reverse=True)
-        guard += sum(singles) + (gauntlets - 2 if gauntlets > 2 else gauntlets if gauntlets == 1
-                                 else 0)
+        guard += sum(SWORD_STOP if c.loot == "sword" else c.defence
+                     for c in items if c.loot != "gauntlet")
+        guard += gauntlets - 2 if gauntlets > 2 else gauntlets if gauntlets == 1 else 0
         gems = [self.cards.card(h.card).value for h in self.view.players[seat].gems if not h.used]
         guard += max(gems, default=0) if self.gems_defend else 0
         guard += self.job_amount(seat, "guard", colour) + self.job_amount(seat, "guard_any")
@@ -186,7 +189,7 @@ class Valuer:
             return life_vp * (reusable - self.chance_attacked(info.colour))
         if info.loot == "gauntlet" and gauntlets >= 2:
             return life_vp * 1 * self.chance_attacked(info.colour) * 0.5
-        stop = info.attack + 1 if info.loot == "sword" else info.defence
+        stop = SWORD_STOP if info.loot == "sword" else info.defence
         return life_vp * stop * self.chance_attacked(info.colour) * crowd
 
     # --- cards ------------------------------------------------------------------------------
@@ -198,21 +201,10 @@ class Valuer:
         return [equipment_points(self.equipment_of(p.seat)) for p in self.view.players]
 
     def points_gain(self, seat: int, card: str) -> float:
-        """Equipment points a card adds now, and a share of the next kinds step it opens."""
-        info = self.cards.card(card)
+        """Equipment points a card adds now. (A share of the next kinds step it opens was counted
+        too at first: bots that did so paid too much and lost to bots that did not.)"""
         held = self.equipment_of(seat)
-        now = equipment_points(held + [card]) - self._equipment_points[seat]
-        kinds = {self.cards.card(c).loot for c in held if self.cards.card(c).colour == info.colour}
-        if info.loot in kinds:
-            return now
-        after = len(kinds) + 1
-        if after < len(self.kinds_bonus) - 1:
-            step = self.kinds_bonus[after + 1] - self.kinds_bonus[after]
-            now += self.tuning.progress * step
-        colours = {self.cards.card(c).colour for c in held}
-        if info.colour not in colours and len(colours) >= 3:
-            now += self.tuning.progress * (len(colours) - 2)  # the five-colour set comes closer
-        return now
+        return equipment_points(held + [card]) - self._equipment_points[seat]
 
     def card_gain(self, seat: int, card: str) -> float:
         """What owning ``card`` is worth to ``seat``, in points (0 for what cannot be owned)."""
