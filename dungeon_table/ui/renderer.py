@@ -64,13 +64,16 @@ class Target:
     action: Action
     label: str = ""
     pick: Callable[[], None] | None = None  # a local step (pick a card first), not sent to the game
-    covers: list[Action] = field(default_factory=list)  # actions a local step leads to (hints)
+    # Actions it leads to (for hints): a local step's, or a stepping button's (price + 1 on the
+    # way to every higher price), so the hint can point at it when no target sends the action.
+    covers: list[Action] = field(default_factory=list)
     quiet: bool = False  # the renderer marks it legal itself (overlapping cards in a fan)
     z: int = 0  # drawn above targets of lower z where they overlap (a lifted card over its fan)
 
     def leads_to(self, action: Action | None) -> bool:
-        return action is not None and (action == self.action if self.pick is None
-                                       else action in self.covers)
+        if action is None:
+            return False
+        return (self.pick is None and action == self.action) or action in self.covers
 
 
 @dataclass

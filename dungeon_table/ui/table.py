@@ -185,10 +185,18 @@ class TableScene(Scene):
         bot = self.spec.make_bot("best", self.session.record.seed + len(self.session.steps))
         choice = bot.choose(self.view, self.ui.legal)
         self.ui.hint = choice
-        direct = [i for i, tg in enumerate(self.ui.targets) if tg.pick is None and tg.leads_to(choice)]
-        steps = [i for i, tg in enumerate(self.ui.targets) if tg.pick and tg.leads_to(choice)]
-        self.ui.focus = (direct or steps or [self.ui.focus])[0]
+        toward = self._toward(choice)
+        self.ui.focus = toward if toward is not None else self.ui.focus
         self.app.request_redraw()
+
+    def _toward(self, hint: Action | None) -> int | None:
+        """The target to follow to ``hint``: the one sending it, else a button stepping toward it
+        (price + 1 on the way to 13), else a local step leading to it (the card to price)."""
+        targets = self.ui.targets
+        exact = [i for i, tg in enumerate(targets) if tg.pick is None and tg.action == hint]
+        direct = [i for i, tg in enumerate(targets) if tg.pick is None and tg.leads_to(hint)]
+        steps = [i for i, tg in enumerate(targets) if tg.pick and tg.leads_to(hint)]
+        return (exact or direct or steps or [None])[0]
 
     def _hint_is_direct(self) -> bool:
         return any(tg.pick is None and tg.leads_to(self.ui.hint) for tg in self.ui.targets)
@@ -413,18 +421,22 @@ class TableScene(Scene):
     def _choose(self, index: int) -> None:
         if self.viewer is None or not 0 <= index < len(self.ui.targets):
             return
-        target = self.ui.targets[index]
+        target, hint = self.ui.targets[index], self.ui.hint
         if target.pick is not None:
-            hint, covers = self.ui.hint, target.covers
             target.pick()  # a local step: new targets, the same game state
             self._refresh()
             self.ui.hint = hint
             follow = [i for i, tg in enumerate(self.ui.targets)
-                      if tg.pick is None and tg.action in covers]
-            hinted = [i for i in follow if self.ui.targets[i].action == hint]
-            self.ui.focus = (hinted or follow or [None])[0]
+                      if tg.pick is None and tg.action in target.covers]
+            toward = self._toward(hint)
+            self.ui.focus = toward if toward is not None else (follow or [None])[0]
             return
-        self.act(self.viewer, target.action)
+        viewer = self.viewer
+        stepping = target.action != hint and target.leads_to(hint)
+        if self.act(viewer, target.action) and stepping and self.viewer == viewer \
+                and hint in self.ui.legal:
+            self.ui.hint = hint  # one step on the way (price + 1): the next Enter steps again
+            self.ui.focus = self._toward(hint)
 
     def _key(self, event: pygame.event.Event) -> None:
         key, mods = event.key, event.mod

@@ -4,6 +4,7 @@ applied as the legal ``price`` action it stands for, through the table as a play
 from __future__ import annotations
 
 import pygame
+import pytest
 from ui_events import click_at, key
 
 from dungeon_table.core.session import Session
@@ -43,3 +44,67 @@ def test_a_key_nobody_uses_changes_nothing() -> None:
     before = scene.game.state_dict()
     app.step([key(pygame.K_q, unicode="q")])
     assert scene.game.state_dict() == before
+
+
+class _Suggests:
+    """A hint bot that always suggests one action."""
+
+    def __init__(self, action: m.Action) -> None:
+        self.action = action
+
+    def choose(self, view: object, legal: list) -> m.Action:
+        assert self.action in legal
+        return self.action
+
+
+def test_a_stepping_button_leads_to_every_action_it_covers() -> None:
+    from dungeon_table.ui.renderer import Target
+
+    plus = Target(pygame.Rect(0, 0, 10, 10), m.SetPrice(slot=0, price=1),
+                  covers=[m.SetPrice(slot=0, price=p) for p in range(1, 14)])
+    assert plus.leads_to(m.SetPrice(slot=0, price=1)) and plus.leads_to(m.SetPrice(slot=0, price=13))
+    assert not plus.leads_to(m.SetPrice(slot=1, price=13)) and not plus.leads_to(None)
+    button = Target(pygame.Rect(0, 0, 10, 10), m.Explore())
+    assert button.leads_to(m.Explore()) and not button.leads_to(m.Stop())
+
+
+def test_a_hinted_price_several_steps_away_is_reached_by_h_then_enter(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The price buttons step by one; the hint wants 5G. H lands on "+", each Enter steps once
+    # and stays on it, and the last step is the hinted price itself.
+    from dungeon_table.core.registry import GameSpec
+
+    app, scene = pricing_table()
+    hinted = m.SetPrice(slot=0, price=5)
+    monkeypatch.setattr(GameSpec, "make_bot", lambda spec, name, seed: _Suggests(hinted))
+    app.step([key(pygame.K_h)])
+    assert scene.ui.focus is not None
+    assert scene.ui.targets[scene.ui.focus].action == m.SetPrice(slot=0, price=1), "on +"
+    for price in range(1, 6):
+        app.step([key(pygame.K_RETURN)])
+        assert scene.game.view(0).discovery[0].price == price
+    assert scene.ui.focus is None and scene.ui.hint is None, "the hint is reached: done"
+
+
+def test_after_picking_a_card_the_focus_follows_the_hint_to_its_step(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two finds, the second already at 5G; the hint wants it at 7G. H points at that card, Enter
+    # picks it, and the focus goes on to its "+" (not to "-", the first of its steps).
+    from dungeon_table.core.registry import GameSpec
+
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(lang="en", anim_speed=0))
+    session = Session.new("market", ["human", "human"], 1,
+                          stack={"deck": ["red_shield_1", "blue_helm_1", "green_armour_1"]})
+    for action in (m.Explore(), m.Explore(), m.Stop(), m.SetPrice(slot=1, price=5)):
+        session.apply(0, action)
+    scene = TableScene(app, session, ["human", "human"], bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    scene.renderer.price_slot = 0
+    scene._refresh()
+    hinted = m.SetPrice(slot=1, price=7)
+    monkeypatch.setattr(GameSpec, "make_bot", lambda spec, name, seed: _Suggests(hinted))
+    app.step([key(pygame.K_h)])
+    assert scene.ui.targets[scene.ui.focus].pick is not None, "the card to price comes first"
+    app.step([key(pygame.K_RETURN)])
+    assert scene.ui.targets[scene.ui.focus].action == m.SetPrice(slot=1, price=6)
