@@ -25,6 +25,9 @@ class GameSpec:
     for an option that is neither a boolean nor free (``{"difficulty": [-1, 0, 1]}``). Either may be
     a ``LazyOptions`` that reads them from the game's card file on first use, so a broken file
     does not stop the app from starting (it is reported where the game is set up or played).
+    ``implied_options`` maps an option to the other options it fixes while it is on (``{"professional":
+    {"chests": True}}``): setup shows those at that value, locked. Only a display of the rules:
+    the game enforces them whatever it is given.
 
     ``card_files`` are the game's card files under ``cards/`` (globs allowed, ``dungeon/*.yaml``)
     and ``card_loader`` validates one of them; both default to the convention of
@@ -41,6 +44,7 @@ class GameSpec:
     view_module: str
     options: Mapping[str, Any] = field(default_factory=dict)
     option_values: Mapping[str, list[Any]] = field(default_factory=dict)
+    implied_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     card_files: tuple[str, ...] = ()
     card_loader: CardLoader | None = None
 

@@ -59,6 +59,22 @@ def test_every_game_has_random_and_best(toy: str) -> None:
             spec.make_bot("genius", 1)
 
 
+def test_implied_options_fix_options_the_game_has_to_values_it_offers() -> None:
+    # Setup locks these at the value shown; a misspelt name or value would show a lock on
+    # nothing, or start a game the engine plays otherwise.
+    market = registry.get("market")
+    assert market.implied_options == {
+        "professional": {"chests": True, "ghosts_enter": "first_reshuffle"}}
+    for game_id in registry.game_ids():
+        spec = registry.get(game_id)
+        for by, fixed in spec.implied_options.items():
+            assert isinstance(spec.options[by], bool), (game_id, by, "an on/off option fixes")
+            spec.check_options(dict(fixed))
+            for name, value in fixed.items():
+                assert name != by and value in spec.option_values.get(name, [value]), (
+                    game_id, name, value)
+
+
 def test_pyproject_lists_every_package() -> None:
     """setuptools is given the package list by hand (see pyproject.toml): keep it whole."""
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][

@@ -42,17 +42,15 @@ MARKET_OPTIONS = {"chests": False, "professional": False, "gems_defend": True,
 
 
 @pytest.fixture
-def house_rules(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def house_rules() -> Iterator[str]:
     """The sealed-bid toy (2-4 seats) carrying Dungeon Market's five options and their texts,
     and the rule that Professional fixes the chests (as the setup knows it for the market)."""
     from core import toy
 
-    from dungeon_table.ui.scenes import setup
-
     registry.register(dataclasses.replace(
         toy.SEALED_SPEC, options=MARKET_OPTIONS,
-        option_values={"ghosts_enter": ["first_reshuffle", "sword_bought"]}))
-    monkeypatch.setitem(setup.IMPLIED_OPTIONS, "toy_bid", setup.IMPLIED_OPTIONS["market"])
+        option_values={"ghosts_enter": ["first_reshuffle", "sword_bought"]},
+        implied_options=registry.get("market").implied_options))
     yield "toy_bid"
     registry._REGISTRY.pop("toy_bid", None)
 

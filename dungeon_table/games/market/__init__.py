@@ -22,5 +22,7 @@ SPEC = register(
         # game is set up or played, not when the app starts.
         options=LazyOptions(cards.default_options),
         option_values=LazyOptions(cards.option_values),
+        # The rulebook's Professional plays with the chests and its ghosts at the first reshuffle.
+        implied_options={"professional": {"chests": True, "ghosts_enter": "first_reshuffle"}},
     )
 )

@@ -3,8 +3,9 @@
 Options come from ``GameSpec.options`` (their defaults); the values offered for an option are its
 ``GameSpec.option_values``, a boolean becomes an on/off toggle. Beside each option a short line
 says what the house rule does (``option.<name>.help``); an option another one fixes while it is on
-(``IMPLIED_OPTIONS``: Professional always plays with the chests) shows that value, locked. A solo game with a daily run offers
-the toggle that sets the seed to today's date (YYYYMMDD), the same run for everyone that day.
+(``GameSpec.implied_options``: Professional always plays with the chests) shows that value,
+locked. A solo game with a daily run offers the toggle that sets the seed to today's date
+(YYYYMMDD), the same run for everyone that day.
 """
 
 from __future__ import annotations
@@ -22,11 +23,6 @@ from dungeon_table.ui.scenes.base import TEXT_FLOOR, MenuBase
 from dungeon_table.ui.widgets import Button, Choice, TextField, Toggle, Widget
 
 DAILY_GAMES = {"lastdungeon"}
-# game -> option -> the values it fixes while it is on. Only a display of the rules: the engine
-# enforces them whatever the setup sends.
-IMPLIED_OPTIONS: dict[str, dict[str, dict[str, Any]]] = {
-    "market": {"professional": {"chests": True, "ghosts_enter": "first_reshuffle"}},
-}
 SEED_DIGITS = "0123456789"
 
 
@@ -98,7 +94,7 @@ class SetupScene(MenuBase):
     def locked(self) -> dict[str, tuple[Any, str]]:
         """Options another option fixes now: their value and the option that fixes it."""
         out: dict[str, tuple[Any, str]] = {}
-        for by, fixed in IMPLIED_OPTIONS.get(self.game_id, {}).items():
+        for by, fixed in self.spec.implied_options.items():
             if self.options.get(by):
                 out.update({name: (value, by) for name, value in fixed.items()
                             if name in self.options})
@@ -110,8 +106,8 @@ class SetupScene(MenuBase):
 
     def set_option(self, name: str, value: Any) -> None:
         self.options[name] = value
-        if any(name in fixed for fixed in IMPLIED_OPTIONS.get(self.game_id, {}).values()) or \
-                name in IMPLIED_OPTIONS.get(self.game_id, {}):
+        implied = self.spec.implied_options
+        if name in implied or any(name in fixed for fixed in implied.values()):
             self.on_resize(self.app.size)  # a locked option shows or lets go of its value
 
     def start(self) -> None:
