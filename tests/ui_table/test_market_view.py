@@ -398,3 +398,31 @@ def test_a_used_token_lies_sideways_with_its_marks_upright() -> None:
     same = all(used.get_at((x, y))[:3] == turned.get_at((x, y))[:3]
                for x in range(0, used.get_width(), 3) for y in range(0, used.get_height(), 3))
     assert not same
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_level_of_every_job_is_on_its_face(lang: str, size: tuple[int, int],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The auction card and the hover preview cut LV3 and LV4 off (and with them the job's
+    points): all four level lines fit, in type that can still be read."""
+    from dungeon_table.games.market import view_jobs
+
+    fits: list[tuple[str, int, int, int]] = []
+    real = view_jobs.fit_levels
+
+    def spy(lines: tuple[str, ...], width: int, height: int, start: int) -> object:
+        got = real(lines, width, height, start)
+        fits.append((lines[0], got[0], got[2], height))
+        return got
+
+    monkeypatch.setattr(view_jobs, "fit_levels", spy)
+    i18n.set_language(lang)
+    r = renderer(size)
+    view = make_view("bid", pro=True, auction_job="cleric", discovery=[])
+    widths = {r.auction_rect(view).w, r.preview_width(view)}
+    for job in r.looks.cards.jobs:
+        for width in widths:
+            r.looks.job_face(job.id, width)
+    assert len(fits) == len(r.looks.cards.jobs) * len(widths)
+    assert all(total <= height and type_px >= 8 for _l, type_px, total, height in fits), fits

@@ -342,10 +342,15 @@ class MarketRenderer:
             del self.before_values[key]
         draw_table(self, surface, view, ui)
 
+    def preview_width(self, view: m.MarketView) -> int:
+        """A card shown large beside the cursor: about 2.5 times the discovery cards."""
+        assert self.board is not None
+        return min(round(self.geo(view).cw * 2.5), round(self.board.h * 0.6 / cf.RATIO))
+
     def preview(self, view: m.MarketView, pos: tuple[int, int]) -> pygame.Surface | None:
         if self.board is None:
             return None
-        width = min(round(self.geo(view).cw * 2.5), round(self.board.h * 0.6 / cf.RATIO))
+        width = self.preview_width(view)
         for rect, kind, item, level in reversed(self.shown.items):
             if rect.collidepoint(pos):
                 if kind == "job":

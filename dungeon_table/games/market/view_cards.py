@@ -14,6 +14,8 @@ from typing import Any
 
 import pygame
 
+from dungeon_table.games.market.view_emblems import draw_gem_emblem, job_emblem
+from dungeon_table.games.market.view_jobs import JOB_BAND, JobText, render_job_face
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.i18n import t
@@ -22,7 +24,6 @@ GEM_BAND = (70, 168, 190)
 GEM_FILL = (150, 226, 240)
 GEM_INK = (20, 56, 70)
 CHEST_BAND = (142, 98, 54)
-JOB_BAND = (92, 78, 128)
 DECK_BACK = (92, 56, 44)
 COIN = (232, 190, 76)
 COIN_EDGE = (150, 110, 30)
@@ -109,10 +110,7 @@ class MarketLooks:
         parts = [self.effect_text(e) for e in spec.effects]
         if spec.vp:
             parts.append(t("market.effect.vp", amount=spec.vp))
-        return t("market.job.level_line", n=level, text=" · ".join(parts))
-
-    def job_body(self, job: str) -> str:
-        return "\n".join(self.level_text(job, n) for n in range(1, 5))
+        return t("market.job.level_line", n=level, text=t("market.job.sep").join(parts))
 
     # --- faces ---------------------------------------------------------------------------------
     def spec(self, card: str) -> cf.FaceSpec:
@@ -146,9 +144,12 @@ class MarketLooks:
     def _render_face(self, card: str, width: int) -> pygame.Surface:
         image = cf.face(self.spec(card), width)
         c = self.cards.card(card)
-        if c.kind not in ("monster", "chest"):
+        if c.kind not in ("monster", "chest", "gem"):
             return image
         image = image.copy()
+        if c.kind == "gem":
+            draw_gem_emblem(image, GEM_BAND, c.value)
+            return image
         w, h = image.get_size()
         r = max(6, round(w * 0.13))
         m = round(w * 0.04) + r
@@ -167,13 +168,21 @@ class MarketLooks:
         """A monster a sword cut down: face down where it fell (it still counts for EXP)."""
         return cf.back(cf.BackSpec(DECK_BACK, "", t("market.card.killed"), glyph="red"), width)
 
-    def job_spec(self, job: str, level: int | None = None) -> cf.FaceSpec:
-        corners = (cf.Corner("tl", str(level), "level", t("market.job.lv")),) if level else ()
-        return cf.FaceSpec(self.job_name(job), JOB_BAND, None, t("market.card.job"), corners,
-                           self.job_body(job))
-
     def job_face(self, job: str, width: int, level: int | None = None) -> pygame.Surface:
-        return cf.face(self.job_spec(job, level), width)
+        """A job with every level's effect (``level``: the one held, marked)."""
+        return self._cached(("job_face", job, width, level),
+                            lambda: self._render_job_face(job, width, level))
+
+    def _render_job_face(self, job: str, width: int, level: int | None) -> pygame.Surface:
+        text = JobText(self.job_name(job), t("market.card.job"),
+                       tuple(self.level_text(job, n) for n in range(1, 5)))
+        effects = self.cards.job(job).levels[0].effects
+        first = effects[0] if effects else None
+
+        def sign(image: pygame.Surface, center: tuple[int, int], r: float) -> None:
+            job_emblem(image, center, r, first, draw_loot)
+
+        return render_job_face(text, width, level, sign)
 
     # --- tokens ----------------------------------------------------------------------------------
     def token(self, card: str, width: int, used: bool = False) -> pygame.Surface:
