@@ -426,3 +426,18 @@ def test_every_level_of_every_job_is_on_its_face(lang: str, size: tuple[int, int
             r.looks.job_face(job.id, width)
     assert len(fits) == len(r.looks.cards.jobs) * len(widths)
     assert all(total <= height and type_px >= 8 for _l, type_px, total, height in fits), fits
+
+
+def test_a_burst_shows_each_seat_its_damage_long_enough_to_read() -> None:
+    """Each seat's damage rises over its life track as the tracks count down; at 900 ms and
+    rising onto the seat's name it was gone before it could be read."""
+    from dungeon_table.ui.anim import FloatText, Together
+
+    r = renderer()
+    before = make_view("defend", attacks=ATTACKS, discovery=list(FIGHT))
+    hits = [m.Defended(seat=s, uses=[], damage=d, life=40 - d) for s, d in enumerate((5, 0, 6))]
+    (strike,) = r.animations(hits, before, make_view("defend", discovery=list(FIGHT)))
+    assert isinstance(strike, Together)
+    floats = [p for p in strike.parts if isinstance(p, FloatText)]
+    assert len(floats) == 3 and all(f.duration >= 1200 for f in floats)
+    assert all(f.rise <= r.th.px(3) for f in floats), "it stays over the track"

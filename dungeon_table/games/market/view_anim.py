@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from dungeon_table.games.market.view import MarketRenderer
 
 STRIKE_MS = 900
+DAMAGE_MS = 1500  # each seat's damage stays over its life track long enough to be read
 QUICK_MS = 420
 
 
@@ -158,9 +159,9 @@ class Batch:
         return self.count("deposit", self.before.deposit, self.after.deposit, duration)
 
     def float_text(self, text: str, at: tuple[int, int], colour: Any, delay: float = 0.0,
-                   scale: float = 1.0, duration: float = 700.0) -> FloatText:
+                   scale: float = 1.0, duration: float = 700.0, rise: float = 5.0) -> FloatText:
         image = anim.outlined(text, self.r.th.scale * scale, colour, (24, 16, 12))
-        return FloatText(image=image, start=at, rise=self.r.th.px(5), delay=delay,
+        return FloatText(image=image, start=at, rise=self.r.th.px(rise), delay=delay,
                          duration=duration + delay)
 
     def banner(self, text: str, colour: Any, duration: float = anim.BANNER_MS) -> Banner:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.view_anim import (
+    DAMAGE_MS,
     QUICK_MS,
     STRIKE_MS,
     Batch,
@@ -107,8 +108,8 @@ def strike(batch: Batch, defended: list[m.Defended]) -> list[Tween]:
         at = batch.seat_point(e.seat, "life")
         colour = theme.DANGER if e.damage else theme.GOOD
         text = t("market.float.damage", n=e.damage) if e.damage else t("market.float.no_damage")
-        parts.append(batch.float_text(text, at, colour, delay=k * 60.0, scale=1.1,
-                                      duration=STRIKE_MS))
+        parts.append(batch.float_text(text, at, colour, delay=k * 60.0, scale=1.3,
+                                      duration=DAMAGE_MS, rise=2.5))
         parts.append(batch.count(f"life:{e.seat}", batch.before.players[e.seat].life, e.life,
                                  STRIKE_MS))
     return [batch.together(*parts, skip=attackers)]

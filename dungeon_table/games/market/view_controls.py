@@ -67,7 +67,7 @@ def attack_rows(r: MarketRenderer, view: m.MarketView) -> list[Rect]:
     body = _body(r, view, 1)
     n = max(1, len(view.attacks))
     total_h = fonts.line_height("number", r.th.scale * 0.7) + r.th.px(0.5)
-    h = min(r.th.px(5), (body.h - total_h) // n)
+    h = min(r.th.px(7), (body.h - total_h) // n)
     return [Rect(body.x, body.y + k * h, body.w, h - r.th.px(0.25))
             for k in range(len(view.attacks))]
 

@@ -254,7 +254,8 @@ def _draw_jobs(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
         cf.blit_card(surface, image, rect)
         r.shown.items.append((rect, "job", job, None))
     if view.last_bids and view.phase != "bid":
-        bids = " · ".join(t("market.bid_of", name=seat_name(view, s), n=n)
+        # a break falls after a "·", never inside "Yellow 3" (the bid_of text holds together)
+        bids = "\u00a0· ".join(t("market.bid_of", name=seat_name(view, s), n=n)
                           for s, n in enumerate(view.last_bids))
         lines = fonts.wrap(t("market.last_bids", bids=bids), "small", inner.w, th.scale)[:2]
         y = inner.bottom
