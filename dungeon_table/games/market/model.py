@@ -395,3 +395,5 @@ class MarketView(msgspec.Struct, frozen=True):
     chests: bool
     professional: bool
     end_reason: str = ""
+    gems_defend: bool = True       # house rule: a gem may guard (off: gems only score)
+    chest_buyer_gets_card: bool = False  # house rule: a chest's buyer takes its card

@@ -56,6 +56,8 @@ def build_view(game: Market, seat: int | None) -> m.MarketView:
         peek=game.peek_card(seat),
         chests=game.chests,
         professional=game.professional,
+        gems_defend=game.gems_defend,
+        chest_buyer_gets_card=game.chest_buyer_gets_card,
         end_reason=game.end_reason,
     )
 
