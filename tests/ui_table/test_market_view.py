@@ -441,3 +441,26 @@ def test_a_burst_shows_each_seat_its_damage_long_enough_to_read() -> None:
     floats = [p for p in strike.parts if isinstance(p, FloatText)]
     assert len(floats) == 3 and all(f.duration >= 1200 for f in floats)
     assert all(f.rise <= r.th.px(3) for f in floats), "it stays over the track"
+
+
+def test_a_chests_card_lies_within_the_chest_and_shows_when_it_is_bought() -> None:
+    """The finder's glimpse of the hidden card sat over the next card's loot; the buyer saw
+    the chest go to the discard without the card it held."""
+    r = renderer()
+    view = make_view("buy", seat=0, to_act=[1], buyer=1, discovery=list(FINDS))
+    draw(r, view, [])
+    rects = {card: rect for rect, _kind, card, _lv in r.shown.items}
+    assert rects["chest_1"].contains(rects["purple_helm_1"])
+    drawn: list[str] = []
+    face = r.looks.face
+
+    def spy(card: str, width: int) -> pygame.Surface:
+        drawn.append(card)
+        return face(card, width)
+
+    r.looks.face = spy  # type: ignore[method-assign]
+    bought = m.Bought(seat=1, slot=2, item="chest_1", card="", price=2, paid_to="seller",
+                      hidden="purple_helm_1")
+    after = make_view("buy", seat=1, discovery=[FINDS[0], FINDS[1], FINDS[3]])
+    tweens = r.animations([bought], make_view("buy", seat=1, discovery=list(FINDS)), after)
+    assert "purple_helm_1" in drawn and len(tweens) == 2

@@ -44,7 +44,8 @@ def _chest_peeked(batch: Batch, e: m.ChestPeeked) -> list[Tween]:
     rect = batch.slot_rect(e.slot)
     small = round(rect.w * 0.46)
     image = batch.r.looks.face(e.card, small)
-    end = (rect.right - small // 3, rect.bottom - image.get_height() // 2 + batch.r.th.px(0.5))
+    end = (rect.right - batch.r.th.px(0.5) - small // 2,
+           rect.bottom - batch.r.th.px(0.5) - image.get_height() // 2)
     move = MoveCard(image=image, start=rect.center, end=end, duration=380,
                     hides=frozenset({f"slot:{e.slot}"}))
     held = batch.board.cards.get(e.slot)
@@ -162,6 +163,12 @@ def _bought(batch: Batch, e: m.Bought) -> list[Tween]:
     elif held is not None:  # a chest without its card: to the discard
         parts.append(Fly(image=held[0], start=rect, end=batch.g.discard.copy(), duration=400,
                          hides=frozenset({"discard"})))
+    shown = None
+    if e.hidden and not e.card:  # its card turns up for all to see, then follows it there
+        shown = batch.r.looks.face(e.hidden, rect.w)
+        up = rect.move(0, -batch.r.th.px(3))
+        parts.append(Fly(image=shown, start=rect, end=up, duration=900,
+                         hides=frozenset({"discard"})))
     payer = batch.seat_point(e.seat, "purse")
     paid = batch.g.deposit.center if e.paid_to == "deposit" else batch.seat_point(
         batch.before.active, "purse")
@@ -172,7 +179,12 @@ def _bought(batch: Batch, e: m.Bought) -> list[Tween]:
     for seat in {e.seat, batch.before.active}:
         parts.append(batch.coins(seat, 500))
     parts.append(batch.deposit(500))
-    return [batch.together(*parts, skip={e.slot})]
+    out = [batch.together(*parts, skip={e.slot})]
+    if shown is not None:
+        out.append(batch.together(Fly(image=shown, start=rect.move(0, -batch.r.th.px(3)),
+                                      end=batch.g.discard.copy(), duration=350,
+                                      hides=frozenset({"discard"}))))
+    return out
 
 
 def _market_opened(batch: Batch, e: m.MarketOpened) -> list[Tween]:

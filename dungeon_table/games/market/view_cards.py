@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.games.market.view_emblems import draw_gem_emblem, job_emblem
+from dungeon_table.games.market.view_emblems import art_box, draw_gem_emblem, job_emblem
 from dungeon_table.games.market.view_jobs import JOB_BAND, JobText, render_job_face
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, i18n, tabletop, theme
@@ -153,8 +153,11 @@ class MarketLooks:
         w, h = image.get_size()
         r = max(6, round(w * 0.13))
         m = round(w * 0.04) + r
-        if c.kind == "chest":  # a chest in the art's place: it hides a card
-            draw_chest(image, (w // 2, round(h * 0.62)), round(w * 0.24))
+        if c.kind == "chest":  # a chest over the art panel's place: it hides a card
+            box = art_box(image, CHEST_BAND)
+            if box is not None:
+                pygame.draw.rect(image, cf.PAPER, box.inflate(2, 2))
+            draw_chest(image, (w // 2, round(h * 0.58)), round(w * 0.26))
             return image
         pygame.draw.circle(image, cf.PAPER_DARK, (m, h - m), r)
         pygame.draw.circle(image, theme.CARD_COLOURS[c.colour], (m, h - m), r, max(1, r // 6))

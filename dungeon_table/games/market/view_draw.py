@@ -344,7 +344,8 @@ def draw_slot(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, sl
     if slot.chest and slot.hidden:
         small = round(rect.w * 0.46)
         spot = pygame.Rect(0, 0, small, round(small * cf.RATIO))
-        spot.midbottom = (rect.right - small // 3, rect.bottom + th.px(0.5))
+        # inside the chest's own corner: sticking out, it covered the next card's loot
+        spot.bottomright = (rect.right - th.px(0.5), rect.bottom - th.px(0.5))
         if slot.hidden == "?":
             cf.blit_card(surface, r.looks.back(small), spot)
         else:  # only a seat that may know it gets the card in its view
