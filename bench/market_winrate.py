@@ -15,6 +15,7 @@ holding it at the end won. Games run on ``--workers`` processes (default: every 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -36,6 +37,8 @@ class Tally:
     actions: int = 0
     held: Counter[str] = field(default_factory=Counter)   # job -> holders at the end
     won: Counter[str] = field(default_factory=Counter)    # job -> holders who won
+    levels: Counter[str] = field(default_factory=Counter)  # job -> its holders' levels, summed
+    top: Counter[str] = field(default_factory=Counter)    # job -> holders at the fourth level
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -46,6 +49,8 @@ class Tally:
         self.actions += other.actions
         self.held.update(other.held)
         self.won.update(other.won)
+        self.levels.update(other.levels)
+        self.top.update(other.top)
 
 
 def play(hero: str, rest: str, players: int, options: dict[str, bool], seed: int) -> Tally:
@@ -75,6 +80,8 @@ def play(hero: str, rest: str, players: int, options: dict[str, bool], seed: int
         for job in p.jobs:
             tally.held[job.job] += 1
             tally.won[job.job] += p.seat in result.winners
+            tally.levels[job.job] += job.level
+            tally.top[job.job] += job.next_cost == 0
     return tally
 
 
@@ -119,8 +126,6 @@ def main() -> None:
     parser.add_argument("--jobs", action="store_true", help="job balance instead of win rates")
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
-    import os
-
     workers = args.workers or os.cpu_count() or 1
     seeds = range(args.start, args.start + args.games)
     counts = [int(n) for n in args.players.split(",")]
@@ -131,8 +136,9 @@ def main() -> None:
             print(f"market, {players} players, Professional, {best} in every seat, "
                   f"{t.games} games: win rate of each job's holders (even: {100 / players:.0f}%)")
             for job in sorted(t.held, key=lambda j: -t.won[j] / t.held[j]):
-                print(f"  {job:14} {100 * t.won[job] / t.held[job]:5.1f}%  "
-                      f"held {t.held[job]:5} times")
+                held = t.held[job]
+                print(f"  {job:14} {100 * t.won[job] / held:5.1f}%  held {held:5} times, "
+                      f"level {t.levels[job] / held:3.1f} on average, LV4 {t.top[job]:4}")
         return
     modes = [mode for mode in MODES if mode[0] in args.modes.split(",")]
     matches = [tuple(pair.split("-")) for pair in args.matches.split(",")]

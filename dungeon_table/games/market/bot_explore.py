@@ -36,18 +36,18 @@ def unseen(view: m.MarketView, val: Valuer) -> list[str]:
     kinds = {"monster", "gem"} | ({"chest"} if view.chests else set())
     if view.ghosts_in:
         kinds.add("ghost")
-    return [c for c in val.cards.all_ids() if c not in seen and val.cards.card(c).kind in kinds]
+    return [c for c in val.cards.all_ids() if c not in seen and val.info[c].kind in kinds]
 
 
 def attacks_if(view: m.MarketView, val: Valuer, card: str) -> dict[str, int]:
     """The attacks (colour -> value) if ``card`` came next; empty if it would not burst."""
-    info = val.cards.card(card)
+    info = val.info[card]
     if info.kind not in ("monster", "ghost"):
         return {}
-    by_colour = {val.cards.card(s.card).colour: val.cards.card(s.card).attack
-                 for s in _face_up(view) if val.cards.card(s.card).kind in ("monster", "ghost")}
-    ghosts = [val.cards.card(s.card) for s in _face_up(view)
-              if val.cards.card(s.card).kind == "ghost"]
+    by_colour = {val.info[s.card].colour: val.info[s.card].attack
+                 for s in _face_up(view) if val.info[s.card].kind in ("monster", "ghost")}
+    ghosts = [val.info[s.card] for s in _face_up(view)
+              if val.info[s.card].kind == "ghost"]
     hit: dict[str, int] = {}
     if info.colour in by_colour:
         hit[info.colour] = by_colour[info.colour] + info.attack
@@ -80,7 +80,7 @@ def game_over_worth(view: m.MarketView, val: Valuer, lives: list[int]) -> float:
     then = val.expected_rank_points([float(life) for life in lives])
     final = []
     for p, rank_now, rank_then, life in zip(view.players, now, then, lives, strict=True):
-        gems = sum(val.cards.card(h.card).value for h in p.gems) if life <= 0 else 0
+        gems = sum(val.info[h.card].value for h in p.gems) if life <= 0 else 0
         final.append(p.points - rank_now + rank_then - gems)
     margin = final[me] - max(f for s, f in enumerate(final) if s != me)
     won = 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
@@ -92,10 +92,10 @@ def game_over_worth(view: m.MarketView, val: Valuer, lives: list[int]) -> float:
 def explore_worths(view: m.MarketView, val: Valuer, items: list[Item],
                    round_: Round) -> tuple[float, float]:
     """(worth of stopping, worth of exploring once more) for the active player."""
-    _, stop = best_prices(round_, items)
+    now, stop = best_prices(round_, items)
     pool = unseen(view, val)
     bursting = {c: attacks_if(view, val, c) for c in pool}
-    safe = [c for c in pool if not bursting[c] and val.cards.card(c).kind != "ghost"]
+    safe = [c for c in pool if not bursting[c] and val.info[c].kind != "ghost"]
     odds = view.burst_odds
     seats = range(view.n_players)
     groups: Counter[tuple[float, ...]] = Counter(
@@ -103,7 +103,8 @@ def explore_worths(view: m.MarketView, val: Valuer, items: list[Item],
     common = groups.most_common(CANDIDATES)
     if common:
         total = sum(n for _, n in common)
-        more = sum(n * best_prices(round_, items + [Item(-1, gains)])[1]
+        # From the prices for the area as it is, one pass: the new card changes few of them.
+        more = sum(n * best_prices(round_, items + [Item(-1, gains)], passes=1, start=now)[1]
                    for gains, n in common) / total
     else:
         more = stop

@@ -128,11 +128,12 @@ def judge(round_: Round, outcome: list[float]) -> float:
     return sum(w * g for w, g in zip(round_.weights, outcome, strict=True))
 
 
-def best_prices(round_: Round, items: list[Item], cap: int = 15,
-                passes: int = 3) -> tuple[dict[int, int], float]:
-    """The prices (slot -> coins, 0 = unpriced) the seller does best with, and that worth."""
+def best_prices(round_: Round, items: list[Item], cap: int = 15, passes: int = 3,
+                start: dict[int, int] | None = None) -> tuple[dict[int, int], float]:
+    """The prices (slot -> coins, 0 = unpriced) the seller does best with, and that worth.
+    ``start``: prices to begin from (an item left out starts unpriced)."""
     budget = round_.coins[round_.seller]
-    prices = {item.slot: 0 for item in items}
+    prices = {item.slot: (start or {}).get(item.slot, 0) for item in items}
     best = judge(round_, play_out(round_, items, prices))
     for _ in range(passes):
         changed = False

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.cards import Effect, load
+from dungeon_table.games.market.cards import Card, Effect, MarketCards, load
 
 UNKNOWN_CARD = 1.0  # a hidden card's worth to whoever cannot see it: about an average loot's
 SWORD_STOP = 4      # what a sword takes off: the stronger of a pair's attackers, on average
@@ -50,15 +50,27 @@ class Tuning:
     deny: float = 0.0               # how much keeping a job from an opponent counts in a bid
 
 
+_BY_ID: dict[int, tuple[MarketCards, dict[str, Card]]] = {}
+
+
+def cards_by_id(cards: MarketCards) -> dict[str, Card]:
+    """Every card of the file by id, built once (the bots look cards up thousands of times)."""
+    known = _BY_ID.get(id(cards))
+    if known is None or known[0] is not cards:
+        known = _BY_ID[id(cards)] = (cards, {c.id: c for c in cards.cards})
+    return known[1]
+
+
 def equipment_points(card_ids: list[str]) -> int:
     """The equipment lines of the score: kinds per colour, the five-colour set, swords."""
     cards = load()
+    info = cards_by_id(cards)
     score = cards.score
     count: Counter[str] = Counter()
     kinds: dict[str, set[str]] = {}
     swords = 0
     for card_id in card_ids:
-        card = cards.card(card_id)
+        card = info[card_id]
         count[card.colour] += 1
         kinds.setdefault(card.colour, set()).add(card.loot)
         swords += card.loot == "sword"
@@ -84,10 +96,13 @@ class Valuer:
         self.view = view
         self.tuning = tuning or Tuning()
         self.cards = load()
+        self.info = cards_by_id(self.cards)
         self.rank_table = self.cards.score.rank_points
         self.unpriced = self.cards.setup.unpriced_price
         self.coin_vp = 1.0 / self.cards.score.coin_divisor
         self.n = view.n_players
+        self._life_vp: dict[int, float] = {}
+        self._card_gain: dict[tuple[int, str], float] = {}
 
     # --- how long the game has left --------------------------------------------------------
     @cached_property
@@ -117,6 +132,11 @@ class Valuer:
         """Points one more life is worth to ``seat``: the slope of its expected life rank (lives
         ending spread by the bursts still to come), and more near death, where gems and the last
         rank are lost."""
+        if seat not in self._life_vp:
+            self._life_vp[seat] = self._slope_of_rank(seat)
+        return self._life_vp[seat]
+
+    def _slope_of_rank(self, seat: int) -> float:
         players = self.view.players
         me = players[seat]
         spread = (2.0 + 3.0 * math.sqrt(self.bursts_left)) * math.sqrt(2.0)  # of a life gap
@@ -143,22 +163,22 @@ class Valuer:
     # --- defence ----------------------------------------------------------------------------
     def unused(self, seat: int, colour: str) -> list[str]:
         return [h.card for h in self.view.players[seat].equipment
-                if not h.used and self.cards.card(h.card).colour == colour]
+                if not h.used and self.info[h.card].colour == colour]
 
     def unused_defence_total(self, seat: int) -> int:
         p = self.view.players[seat]
-        total = sum(self.cards.card(h.card).defence for h in p.equipment if not h.used)
-        return total + sum(self.cards.card(h.card).value for h in p.gems if not h.used)
+        total = sum(self.info[h.card].defence for h in p.equipment if not h.used)
+        return total + sum(self.info[h.card].value for h in p.gems if not h.used)
 
     def defence_against(self, seat: int, colour: str, attack: int) -> int:
         """What ``seat`` can take off one attack of ``colour`` now (items, a gem, job guards)."""
-        items = [self.cards.card(c) for c in self.unused(seat, colour)]
+        items = [self.info[c] for c in self.unused(seat, colour)]
         gauntlets = sum(1 for c in items if c.loot == "gauntlet")
         guard = 2 if gauntlets >= 2 else 0
         guard += sum(SWORD_STOP if c.loot == "sword" else c.defence
                      for c in items if c.loot != "gauntlet")
         guard += gauntlets - 2 if gauntlets > 2 else gauntlets if gauntlets == 1 else 0
-        gems = [self.cards.card(h.card).value for h in self.view.players[seat].gems if not h.used]
+        gems = [self.info[h.card].value for h in self.view.players[seat].gems if not h.used]
         guard += max(gems, default=0) if self.gems_defend else 0
         guard += self.job_amount(seat, "guard", colour) + self.job_amount(seat, "guard_any")
         return min(attack, guard)
@@ -176,8 +196,8 @@ class Valuer:
 
     def defence_gain(self, seat: int, card: str) -> float:
         """Life a new equipment card will keep off ``seat`` before the game ends, in points."""
-        info = self.cards.card(card)
-        items = [self.cards.card(c) for c in self.unused(seat, info.colour)]
+        info = self.info[card]
+        items = [self.info[c] for c in self.unused(seat, info.colour)]
         gauntlets = sum(1 for c in items if c.loot == "gauntlet")
         covered = sum(c.defence for c in items if c.loot != "gauntlet")
         covered += self.job_amount(seat, "guard", info.colour)
@@ -208,9 +228,15 @@ class Valuer:
 
     def card_gain(self, seat: int, card: str) -> float:
         """What owning ``card`` is worth to ``seat``, in points (0 for what cannot be owned)."""
+        key = (seat, card)
+        if key not in self._card_gain:
+            self._card_gain[key] = self._card_gain_now(seat, card)
+        return self._card_gain[key]
+
+    def _card_gain_now(self, seat: int, card: str) -> float:
         if not card or card == "?":
             return 0.0
-        info = self.cards.card(card)
+        info = self.info[card]
         if info.kind == "gem":
             survive = 1.0 if self.view.players[seat].life > 8 else 0.6
             defend = info.value * self.life_vp(seat) if self.gems_defend else 0.0
