@@ -303,11 +303,14 @@ class TableScene(Scene):
     def seat_name(self, seat: int) -> str:
         return self.seat_names()[seat]
 
-    def _decision(self, seat: int) -> str:
-        """What ``seat`` decides now, in words ("to buy"), from the renderer's optional
-        ``decision_key(view)``; empty when it does not say."""
+    def decision_key(self, seat: int) -> str | None:
+        """The i18n key of what ``seat`` decides now ("handoff.reason.buy": "to buy"), from the
+        renderer's optional ``decision_key(view)``; None when it does not say."""
         hook = getattr(self.renderer, "decision_key", None)
-        key = hook(self.game.view(seat)) if hook is not None else None
+        return hook(self.game.view(seat)) if hook is not None else None
+
+    def _decision(self, seat: int) -> str:
+        key = self.decision_key(seat)
         return t(key) if key else ""
 
     def _push_handoff(self, seat: int, reason: str = "handoff.reason.turn") -> None:

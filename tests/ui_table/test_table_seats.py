@@ -285,6 +285,7 @@ def test_a_game_continued_opens_for_the_human_to_decide(toy_table: str) -> None:
     table = next(s for s in app.scenes if isinstance(s, TableScene))
     assert table.viewer == 1
     assert isinstance(app.top, HandoffScene) and app.top.name == "Bo"
+    assert app.top.reason_key == "handoff.reason.turn", "a game going on, not one to start"
     app.top.reveal()
     app.step([])
     assert app.top is table and table.ui.targets, "no second screen: Bo plays"
@@ -305,3 +306,24 @@ def test_a_bots_bid_leaves_the_humans_keyboard_focus_and_hint_in_place(bid_table
     assert [step.seat for step in scene.session.steps] == [1]
     assert scene.ui.targets[scene.ui.focus].action == focused
     assert scene.ui.hint == focused
+
+
+def test_a_game_continued_in_the_middle_of_sealed_bids_says_what_the_player_decides(
+    bid_table: str,
+) -> None:
+    from dungeon_table.core.session import Session
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.scenes import nav
+    from dungeon_table.ui.scenes.handoff import HandoffScene
+    from dungeon_table.ui.settings import Settings
+
+    session = Session.new("toy_bid", ["human", "human"], seed=3)
+    session.apply(0, next(a for a in session.game.legal_actions(0) if to_dict(a)["type"] == "bid"))
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0))
+    nav.open_table(app, session, ["Ann", "Bo"], replace=False)
+    assert isinstance(app.top, HandoffScene) and app.top.name == "Bo"
+    assert app.top.reason_key == "handoff.reason.bid"
+    fresh = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0))
+    nav.open_table(fresh, Session.new("toy_bid", ["human", "human"], seed=3), ["Ann", "Bo"],
+                   replace=False)
+    assert fresh.top.reason_key == "handoff.reason.start"

@@ -59,9 +59,12 @@ def open_table(app: App, session: Any, names: list[str] | None = None, replace: 
     else:
         app.push(table)
     if len(table.humans) > 1 and session.game.result() is None and table.viewer is not None:
-        # the human the table opens for (a bot may move first: it needs no screen)
+        # the human the table opens for (a bot may move first: it needs no screen); a game
+        # continued says what that player is about to do, not "to start the game"
         name = table.seat_name(table.viewer)
-        app.push(HandoffScene(app, name, "handoff.reason.start", lambda: None))
+        reason = ((table.decision_key(table.viewer) or "handoff.reason.turn") if session.steps
+                  else "handoff.reason.start")
+        app.push(HandoffScene(app, name, reason, lambda: None))
 
 
 def start_game(
