@@ -57,6 +57,9 @@ def test_handoff_hides_the_table_and_reveals_only_on_purpose() -> None:
     stray_up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)
     app.step([stray_up, key(pygame.K_ESCAPE)])
     assert not revealed, "a stray release (the click that ended the turn) or Esc reveals nothing"
+    assert isinstance(app.top, PauseScene), "Esc opens the menu over the covered screen"
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, HandoffScene) and not revealed
     app.step(click_at(button.rect.center))
     assert revealed and isinstance(app.top, MainMenuScene)
 
@@ -187,6 +190,28 @@ def test_pause_save_and_quit_stays_at_the_table_when_nothing_could_be_saved() ->
     assert app.top is table, "the game stays open rather than being lost"
     assert table.toast is not None
     assert table.toast[0] == t("error.save", reason=OSError(28, "No space left on device"))
+
+
+def test_a_group_can_save_and_quit_from_the_privacy_screen() -> None:
+    # Two players stopping for the night while the screen says "Pass to Bo": Esc gave nothing,
+    # so the only way out was to reveal Bo's hand first.
+    from dungeon_table.ui.scenes import nav
+
+    app = menu_app()
+    nav.start_game(app, "market", ["human", "human"], 4, names=["Ann", "Bo"], replace=False)
+    table = app.find(TableScene)
+    table.session.apply(0, table.session.game.legal_actions(0)[0])
+    app.step([])
+    assert isinstance(app.top, HandoffScene)
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, PauseScene) and app.top.session is table.session
+    app.step([key(pygame.K_RETURN)])  # Resume: back behind the screen, nothing revealed
+    assert isinstance(app.top, HandoffScene)
+    app.step([key(pygame.K_ESCAPE)])
+    click(app, "pause.save_quit")
+    assert isinstance(app.top, MainMenuScene) and len(app.scenes) == 1
+    kept = [load_record(p) for p in paths.saves_dir().glob("market-*.yaml")]
+    assert [k.actions for k in kept] == [table.session.record.actions]
 
 
 def test_pause_resume_returns_to_the_table() -> None:

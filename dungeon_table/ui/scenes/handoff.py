@@ -1,7 +1,9 @@
 """The privacy screen between two humans: nothing of the table shows until the next player reveals.
 
 "Pass to <name>" in large type, the reason small, and a button to click (press and release on it,
-so the click that ended the last turn cannot reveal by accident) or Space held for a moment.
+so the click that ended the last turn cannot reveal by accident) or Space held for a moment. Esc
+opens the table's menu over the covered screen (a group stopping for the night saves and quits
+from here), and Resume comes back to it.
 """
 
 from __future__ import annotations
@@ -39,7 +41,11 @@ class HandoffScene(MenuBase):
         self.on_reveal()
 
     def back(self) -> None:
-        """Esc does not reveal, nor leave: the screen must stay covered until the player says so."""
+        """Esc neither reveals nor leaves: the screen stays covered until the player says so. It
+        opens the menu over this screen, which shows nothing of the table either."""
+        from dungeon_table.ui.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app))
 
     def build(self) -> list[Widget]:
         th = self.th

@@ -1,4 +1,5 @@
-"""The Esc menu over a table: resume, rules, settings, save and quit to the main menu.
+"""The Esc menu over a table (or over the privacy screen in front of it): resume, rules,
+settings, save and quit to the main menu.
 
 The running game is already autosaved after every action; "save & quit" also writes a named save
 (for Load) and keeps the autosave, so Continue on the main menu picks the game up again.
@@ -23,7 +24,9 @@ class PauseScene(MenuBase):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.below: Any = app.top  # the table (its session is what gets saved)
+        # The table, whose session is what gets saved; it may lie under the privacy screen.
+        self.below: Any = next((scene for scene in reversed(app.scenes)
+                                if getattr(scene, "session", None) is not None), app.top)
 
     @property
     def session(self) -> Any:
