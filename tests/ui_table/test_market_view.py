@@ -467,3 +467,12 @@ def test_a_chests_card_lies_within_the_chest_and_shows_when_it_is_bought() -> No
     after = make_view("buy", seat=1, discovery=[FINDS[0], FINDS[1], FINDS[3]])
     tweens = r.animations([bought], make_view("buy", seat=1, discovery=list(FINDS)), after)
     assert "purple_helm_1" in drawn and len(tweens) == 2
+
+
+def test_with_gems_only_scoring_a_gem_does_not_claim_to_block() -> None:
+    """House rule gems_defend off: the gem's face said it 'may block 2 of one attack'."""
+    r = renderer()
+    draw(r, make_view("buy", seat=1, to_act=[1], buyer=1, gems_defend=False), [])
+    assert r.looks.spec("gem_2b").body == i18n.t("market.card.gem_body_score", n=2)
+    draw(r, make_view("buy", seat=1, to_act=[1], buyer=1), [])
+    assert r.looks.spec("gem_2b").body == i18n.t("market.card.gem_body", n=2)

@@ -337,7 +337,7 @@ class MarketRenderer:
         if self.board is None:
             return
         self.shown = Shown()
-        self.looks.sync()
+        self.looks.sync(view.gems_defend)
         for key in [k for k in self.before_values if k not in ui.hidden]:
             del self.before_values[key]
         draw_table(self, surface, view, ui)

@@ -55,12 +55,16 @@ class MarketLooks:
     def __init__(self, cards: Any) -> None:
         self.cards = cards
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._mode: tuple[str, bool] = ("", False)
+        self._mode: tuple[str, bool, bool] = ("", False, True)
+        self.gems_defend = True  # the house rule: off, a gem only scores (its face says so)
 
-    def sync(self) -> None:
-        """Forget every image when the language or the colour-blind mode has changed (the
-        renderer calls this once a frame; images are keyed without them)."""
-        mode = (i18n.language(), cf.glyph_mode())
+    def sync(self, gems_defend: bool | None = None) -> None:
+        """Forget every image when the language, the colour-blind mode or the house rule a
+        gem's text tells (``gems_defend``, from the view) has changed: the renderer calls this
+        once a frame; images are keyed without them."""
+        if gems_defend is not None:
+            self.gems_defend = gems_defend
+        mode = (i18n.language(), cf.glyph_mode(), self.gems_defend)
         if mode != self._mode:
             self._mode = mode
             self._cache.clear()
@@ -134,7 +138,8 @@ class MarketLooks:
             return cf.FaceSpec(self.name(card), GEM_BAND, None, t("market.card.gem"),
                                (cf.Corner("tl", str(c.value), "crystal",
                                           t("market.card.points")),),
-                               t("market.card.gem_body", n=c.value))
+                               t("market.card.gem_body" if self.gems_defend else
+                                 "market.card.gem_body_score", n=c.value))
         return cf.FaceSpec(self.name(card), CHEST_BAND, None, t("market.card.chest"))
 
     def face(self, card: str, width: int) -> pygame.Surface:
