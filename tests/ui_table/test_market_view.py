@@ -9,6 +9,7 @@ import pytest
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.market import model as m
+from dungeon_table.games.market import view_controls
 from dungeon_table.games.market.view import MarketRenderer
 from dungeon_table.ui import fonts, i18n, theme
 from dungeon_table.ui.anim import AnimQueue
@@ -476,3 +477,14 @@ def test_with_gems_only_scoring_a_gem_does_not_claim_to_block() -> None:
     assert r.looks.spec("gem_2b").body == i18n.t("market.card.gem_body_score", n=2)
     draw(r, make_view("buy", seat=1, to_act=[1], buyer=1), [])
     assert r.looks.spec("gem_2b").body == i18n.t("market.card.gem_body", n=2)
+
+
+def test_the_active_players_own_buy_says_where_its_coins_go() -> None:
+    """Two players: the active player buys one card itself, and pays the deposit."""
+    r = renderer()
+    view = make_view("buy", n=2, seat=0, to_act=[0], buyer=0, buyers_left=[1])
+    text, _colour = view_controls.prompt(r, view, UiState(seat=0, legal=legal_for(view)))
+    assert text == i18n.t("market.prompt.buy_own")
+    other = make_view("buy", n=2, seat=1, to_act=[1], buyer=1, buyers_left=[0, 1])
+    text, _colour = view_controls.prompt(r, other, UiState(seat=1, legal=legal_for(other)))
+    assert text == i18n.t("market.prompt.buy")
