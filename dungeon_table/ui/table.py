@@ -226,11 +226,17 @@ class TableScene(Scene):
         return to_act[0] if to_act else None
 
     def _first_viewer(self) -> int | None:
-        """Who looks at the screen when the table opens: the first human to decide, else the
-        first human (a game between bots is watched as a spectator)."""
+        """Who looks at the screen when the table opens (a game continued): the human who acted
+        last, if it is still deciding (halfway through a defence) or nobody else is (the bots
+        are); else the first human to decide, else the first human (a game between bots is
+        watched as a spectator). A continued game comes back to the screen it was left on."""
         if not self.humans:
             return None
         deciding = [seat for seat in self.game.to_act() if seat in self.humans]
+        last = next((step.seat for step in reversed(self.session.steps)
+                     if step.seat in self.humans), None)
+        if last is not None and (last in deciding or not deciding):
+            return last
         return deciding[0] if deciding else self.humans[0]
 
     def _schedule_next(self) -> None:

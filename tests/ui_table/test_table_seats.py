@@ -327,3 +327,28 @@ def test_a_game_continued_in_the_middle_of_sealed_bids_says_what_the_player_deci
     nav.open_table(fresh, Session.new("toy_bid", ["human", "human"], seed=3), ["Ann", "Bo"],
                    replace=False)
     assert fresh.top.reason_key == "handoff.reason.start"
+
+
+def test_a_game_continued_while_a_bot_decides_opens_for_the_human_who_was_playing() -> None:
+    """Bo passed in the buy round and the bot was to buy when they quit: Continue put the
+    screen in front of Ann, who had nothing to do, instead of Bo."""
+    from dungeon_table.core.session import Session
+    from dungeon_table.games.market import model as m
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.scenes import nav
+    from dungeon_table.ui.scenes.handoff import HandoffScene
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    session = Session.new("market", ["human", "human", "bot:random"], 1,
+                          stack={"deck": ["red_shield_1", "blue_helm_1"]})
+    for seat, action in ((0, m.Explore()), (0, m.Stop()), (0, m.OpenMarket()), (1, m.Pass())):
+        session.apply(seat, action)
+    assert session.game.to_act() == [2]
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0))
+    nav.open_table(app, session, ["Ann", "Bo", ""], replace=False)
+    table = next(s for s in app.scenes if isinstance(s, TableScene))
+    assert table.viewer == 1
+    assert isinstance(app.top, HandoffScene) and app.top.name == "Bo"
+    assert app.top.reason_key == "", "Bo has nothing to decide yet: no reason is given"
+    app.step([])  # the privacy screen draws without one

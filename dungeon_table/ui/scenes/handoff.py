@@ -91,8 +91,9 @@ class HandoffScene(MenuBase):
         for line in lines:
             rect = self.blit_text(surface, line, "title", midtop=(w // 2, y))
             y = rect.bottom
-        self.blit_text(surface, t(self.reason_key), "body", theme.TEXT_DIM,
-                       midtop=(w // 2, y + th.px(1)))
+        if self.reason_key:  # none when the player comes back to watch the bots
+            self.blit_text(surface, t(self.reason_key), "body", theme.TEXT_DIM,
+                           midtop=(w // 2, y + th.px(1)))
         button = self.widgets[0].rect if self.widgets else pygame.Rect(w // 2, h // 2, 0, 0)
         self.blit_text(surface, t("handoff.reveal"), "small", theme.TEXT_DIM,
                        midtop=(w // 2, button.bottom + th.px(2)))

@@ -60,10 +60,13 @@ def open_table(app: App, session: Any, names: list[str] | None = None, replace: 
         app.push(table)
     if len(table.humans) > 1 and session.game.result() is None and table.viewer is not None:
         # the human the table opens for (a bot may move first: it needs no screen); a game
-        # continued says what that player is about to do, not "to start the game"
+        # continued says what that player is about to do, not "to start the game" (nothing
+        # when the bots are deciding)
         name = table.seat_name(table.viewer)
-        reason = ((table.decision_key(table.viewer) or "handoff.reason.turn") if session.steps
-                  else "handoff.reason.start")
+        reason = "handoff.reason.start"
+        if session.steps:
+            deciding = table.viewer in session.game.to_act()
+            reason = (table.decision_key(table.viewer) or "handoff.reason.turn") if deciding else ""
         app.push(HandoffScene(app, name, reason, lambda: None))
 
 
