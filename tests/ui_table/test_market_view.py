@@ -488,3 +488,15 @@ def test_the_active_players_own_buy_says_where_its_coins_go() -> None:
     other = make_view("buy", n=2, seat=1, to_act=[1], buyer=1, buyers_left=[0, 1])
     text, _colour = view_controls.prompt(r, other, UiState(seat=1, legal=legal_for(other)))
     assert text == i18n.t("market.prompt.buy")
+
+
+def test_a_picked_gem_asks_for_its_attack() -> None:
+    view = PHASES["defend"]()
+    legal = legal_for(view)
+    r = renderer()
+    _choose(r, view, legal, m.Guard(item="gem_2a", attack="blue"))
+    text, _colour = view_controls.prompt(r, view, UiState(seat=0, legal=legal))
+    assert text == i18n.t("market.prompt.gem_attack", gem=r.looks.name("gem_2a"))
+    r.cancel_pick()
+    text, _colour = view_controls.prompt(r, view, UiState(seat=0, legal=legal))
+    assert text == i18n.t("market.prompt.defend")
