@@ -500,3 +500,14 @@ def test_a_picked_gem_asks_for_its_attack() -> None:
     r.cancel_pick()
     text, _colour = view_controls.prompt(r, view, UiState(seat=0, legal=legal))
     assert text == i18n.t("market.prompt.defend")
+
+
+def test_a_gem_token_shows_its_points_along_its_top() -> None:
+    """In a column of gems each shows only its top: the points were in the middle, and a
+    stack of five read as five blank stones."""
+    r = renderer()
+    one, three = r.looks.token("gem_1a", 40), r.looks.token("gem_3a", 40)
+    top = round(one.get_height() * 0.3)
+    differ = any(one.get_at((x, y)) != three.get_at((x, y))
+                 for x in range(one.get_width()) for y in range(top))
+    assert differ

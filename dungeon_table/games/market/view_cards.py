@@ -14,15 +14,13 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.games.market.view_emblems import art_box, draw_gem_emblem, job_emblem
+from dungeon_table.games.market.view_emblems import art_box, draw_gem_emblem, gem_stone, job_emblem
 from dungeon_table.games.market.view_jobs import JOB_BAND, JobText, render_job_face
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.i18n import t
 
 GEM_BAND = (70, 168, 190)
-GEM_FILL = (150, 226, 240)
-GEM_INK = (20, 56, 70)
 CHEST_BAND = (142, 98, 54)
 DECK_BACK = (92, 56, 44)
 COIN = (232, 190, 76)
@@ -314,30 +312,19 @@ def _gem_token_sideways(surf: pygame.Surface, value: int, radius: int) -> None:
     """A used gem lies sideways: the stone with its points, upright."""
     w, h = surf.get_size()
     pygame.draw.rect(surf, GEM_BAND, surf.get_rect(), border_radius=radius)
-    cx, cy, r = w * 0.5, h * 0.48, h * 0.36
-    pts = [(cx, cy - r), (cx + r, cy - r * 0.25), (cx + r * 0.6, cy + r),
-           (cx - r * 0.6, cy + r), (cx - r, cy - r * 0.25)]
-    pygame.draw.polygon(surf, GEM_FILL, pts)
-    pygame.draw.polygon(surf, GEM_INK, pts, max(1, h // 24))
-    f = fonts.font_px(max(8, round(h * 0.42)), bold=True)
-    num = f.render(str(value), True, GEM_INK)
-    surf.blit(num, num.get_rect(center=(cx, cy + r * 0.1)))
+    gem_stone(surf, (w * 0.5, h * 0.48), h * 0.36, value)
 
 
 def _gem_token(surf: pygame.Surface, value: int, radius: int) -> None:
+    """A small stone and the points along the top (what a column of tokens leaves in view),
+    the stone large below."""
     w, h = surf.get_size()
     pygame.draw.rect(surf, GEM_BAND, surf.get_rect(), border_radius=radius)
-    cx, cy, r = w / 2, h * 0.4, w * 0.36
-    pts = [(cx, cy - r), (cx + r, cy - r * 0.25), (cx + r * 0.6, cy + r),
-           (cx - r * 0.6, cy + r), (cx - r, cy - r * 0.25)]
-    pygame.draw.polygon(surf, GEM_FILL, pts)
-    pygame.draw.polygon(surf, GEM_INK, pts, max(1, w // 24))
-    f = fonts.font_px(max(8, round(w * 0.42)), bold=True)
-    num = f.render(str(value), True, GEM_INK)
-    surf.blit(num, num.get_rect(center=(cx, cy + r * 0.1)))
-    star = f.render("★", True, (250, 246, 236))
-    if star.get_width() < w:
-        surf.blit(star, star.get_rect(midbottom=(w / 2, h - max(1, h // 30))))
+    gem_stone(surf, (w * 0.26, h * 0.15), max(3, w * 0.15), 0)
+    num = fonts.font_px(max(8, round(w * 0.36)), bold=True).render(str(value), True,
+                                                                   (250, 246, 236))
+    surf.blit(num, num.get_rect(center=(w * 0.72, h * 0.15)))
+    gem_stone(surf, (w / 2, h * 0.58), w * 0.34, value)
 
 
 def coin_image(size: int) -> pygame.Surface:
