@@ -511,3 +511,11 @@ def test_a_gem_token_shows_its_points_along_its_top() -> None:
     differ = any(one.get_at((x, y)) != three.get_at((x, y))
                  for x in range(one.get_width()) for y in range(top))
     assert differ
+
+
+def test_one_player_falls_and_two_fall() -> None:
+    r = renderer()
+    view = make_view("over", to_act=[], end_reason="knocked_out")
+    (one,) = r.log_lines([m.GameEnded(reason="knocked_out", seats=[1])], view, view)
+    (two,) = r.log_lines([m.GameEnded(reason="knocked_out", seats=[1, 2])], view, view)
+    assert one.startswith("Blue falls:") and two.startswith("Blue and Yellow fall:")

@@ -122,6 +122,8 @@ def _variants(event: Event) -> list[str]:
         return ["" if event.uses else "bare"]
     if isinstance(event, m.DepositShared):
         return ["" if event.remainder else "even"]
+    if isinstance(event, m.GameEnded):  # "Blue falls", "Blue and Red fall"
+        return [f"{event.reason}_one" if len(event.seats) == 1 else "", event.reason]
     return [str(getattr(event, "reason", "") or "")]
 
 
@@ -167,7 +169,8 @@ def _special(looks: MarketLooks, event: Event, view: m.MarketView,
     if isinstance(event, m.GameEnded):
         lost = (t("market.log.gems_lost", gems=sep.join(looks.name(g) for g in event.discarded))
                 if event.discarded else "")
-        return {"names": sep.join(seat_name(view, s) for s in event.seats), "lost": lost}
+        return {"names": t("market.and").join(seat_name(view, s) for s in event.seats),
+                "lost": lost}
     if isinstance(event, (m.Revealed, m.ChestFound, m.ExplorationEnded, m.JobOffered)):
         return {"name": seat_name(view, active)}
     if isinstance(event, m.Bought):
