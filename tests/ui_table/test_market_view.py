@@ -502,15 +502,16 @@ def test_a_picked_gem_asks_for_its_attack() -> None:
     assert text == i18n.t("market.prompt.defend")
 
 
-def test_a_gem_token_shows_its_points_along_its_top() -> None:
-    """In a column of gems each shows only its top: the points were in the middle, and a
-    stack of five read as five blank stones."""
+def test_a_token_shows_its_points_along_its_top_upright_or_sideways() -> None:
+    """In a column of tokens each shows only its top: a gem's points were in its middle (a
+    stack of five read as five blank stones), and a used token's defence below the top."""
     r = renderer()
-    one, three = r.looks.token("gem_1a", 40), r.looks.token("gem_3a", 40)
-    top = round(one.get_height() * 0.3)
-    differ = any(one.get_at((x, y)) != three.get_at((x, y))
-                 for x in range(one.get_width()) for y in range(top))
-    assert differ
+    for low, high in (("gem_1a", "gem_3a"), ("red_gauntlet_2", "red_armour_1")):
+        for used in (False, True):
+            one, three = r.looks.token(low, 40, used), r.looks.token(high, 40, used)
+            top = round(one.get_height() * 0.35)
+            assert any(one.get_at((x, y)) != three.get_at((x, y))
+                       for x in range(one.get_width()) for y in range(top)), (low, used)
 
 
 def test_one_player_falls_and_two_fall() -> None:

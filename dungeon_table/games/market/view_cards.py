@@ -295,24 +295,29 @@ def _loot_token(surf: pygame.Surface, colour: str, loot: str, defence: int, radi
 
 def _loot_token_sideways(surf: pygame.Surface, colour: str, loot: str, defence: int,
                          radius: int) -> None:
-    """A used loot token: the card lies sideways; glyph, icon and defence read across it."""
+    """A used loot token: the card lies sideways; its glyph and defence still run along the
+    top (what a column of tokens leaves in view), the icon below them."""
     w, h = surf.get_size()
     band = theme.CARD_COLOURS[colour]
     pygame.draw.rect(surf, band, surf.get_rect(), border_radius=radius)
     ink = (250, 246, 236) if sum(band) < 420 else cf.INK
-    theme.draw_glyph(surf, colour, (w * 0.18, h * 0.32), max(3, h * 0.15), ink)
-    draw_loot(surf, loot, (w * 0.48, h * 0.5), h * 0.3, ink)
+    theme.draw_glyph(surf, colour, (w * 0.17, h * 0.24), max(3, h * 0.15), ink)
+    draw_loot(surf, loot, (w * 0.5, h * 0.56), h * 0.3, ink)
     if loot != "sword":
         f = fonts.font_px(max(8, round(h * 0.36)), bold=True)
         num = f.render(str(defence), True, ink)
-        surf.blit(num, num.get_rect(center=(w * 0.8, h * 0.32)))
+        surf.blit(num, num.get_rect(center=(w * 0.83, h * 0.24)))
 
 
 def _gem_token_sideways(surf: pygame.Surface, value: int, radius: int) -> None:
-    """A used gem lies sideways: the stone with its points, upright."""
+    """A used gem lies sideways: a small stone and its points along the top, the stone below."""
     w, h = surf.get_size()
     pygame.draw.rect(surf, GEM_BAND, surf.get_rect(), border_radius=radius)
-    gem_stone(surf, (w * 0.5, h * 0.48), h * 0.36, value)
+    gem_stone(surf, (w * 0.17, h * 0.24), max(3, h * 0.15), 0)
+    num = fonts.font_px(max(8, round(h * 0.36)), bold=True).render(str(value), True,
+                                                                   (250, 246, 236))
+    surf.blit(num, num.get_rect(center=(w * 0.83, h * 0.24)))
+    gem_stone(surf, (w * 0.5, h * 0.58), h * 0.3, 0)
 
 
 def _gem_token(surf: pygame.Surface, value: int, radius: int) -> None:
