@@ -98,8 +98,11 @@ ACTIONS: tuple[type[Action], ...] = (
 
 
 class TurnStarted(Event, frozen=True, tag="turn_started"):
+    """Undo never crosses the start of a turn (the turn has passed, as a handoff would mark)."""
+
     seat: int
     turn: int
+    REVEALS: ClassVar[bool] = True
 
 
 class Revealed(Event, frozen=True, tag="revealed"):
@@ -198,6 +201,7 @@ class Defended(Event, frozen=True, tag="defended"):
     damage: int
     life: int
     job_guard: int = 0  # reduction from job effects
+    REVEALS: ClassVar[bool] = True  # the sealed choices come to light: no choosing again
 
 
 class GameEnded(Event, frozen=True, tag="game_ended"):
@@ -223,6 +227,11 @@ class AreaDiscarded(Event, frozen=True, tag="area_discarded"):
     cards: list[str]
     reason: str  # burst, ghosts, unsold
 
+    @property
+    def REVEALS(self) -> bool:  # type: ignore[override]  # noqa: N802 - the protocol's name
+        """A chest's card comes to light as it leaves (burst, unsold); ghosts were face up."""
+        return self.reason != "ghosts"
+
 
 class ExpGained(Event, frozen=True, tag="exp_gained"):
     seat: int
@@ -236,6 +245,7 @@ class JobOffered(Event, frozen=True, tag="job_offered"):
     job: str
     returned: list[str]
     refill: list[str]
+    REVEALS: ClassVar[bool] = True  # the refill turns up jobs from the shuffled job deck
 
 
 class BidPlaced(Event, frozen=True, tag="bid_placed"):
@@ -281,6 +291,11 @@ class Bought(Event, frozen=True, tag="bought"):
     forced: bool = False
     hidden: str = ""
     commission: int = 0  # job bonus the seller took from the deposit
+
+    @property
+    def REVEALS(self) -> bool:  # type: ignore[override]  # noqa: N802 - the protocol's name
+        """Buying a chest shows its card to everyone: no undoing the buy to keep the coins."""
+        return bool(self.hidden)
 
 
 class Passed(Event, frozen=True, tag="passed"):
