@@ -129,15 +129,16 @@ class MarketRenderer:
                 pygame.Rect(row.right - side, row.y, side, h))
 
     def job_rects(self, view: m.MarketView) -> list[pygame.Rect]:
-        """The face-up job row, stacked down the jobs panel."""
+        """The face-up job row, stacked down the jobs panel, above the last bids' two lines."""
         g = self.geo(view)
         if g.jobs is None:
             return []
         inner = g.jobs.inflate(-2 * self.th.px(1.5), -2 * self.th.px(1.5))
         top = inner.y + fonts.line_height("body", self.th.scale) + self.th.px(1.5)
+        bottom = inner.bottom - 2 * fonts.line_height("small", self.th.scale) - self.th.px(1)
         n = max(1, len(view.jobs_up))
         gap = self.th.px(0.75)
-        h = min((inner.bottom - top - gap * (n - 1)) // n, self.th.px(11))
+        h = min((bottom - top - gap * (n - 1)) // n, self.th.px(13.5))
         return [pygame.Rect(inner.x, top + k * (h + gap), inner.w, h)
                 for k in range(len(view.jobs_up))]
 

@@ -25,7 +25,7 @@ CHEST_BAND = (142, 98, 54)
 DECK_BACK = (92, 56, 44)
 COIN = (232, 190, 76)
 COIN_EDGE = (150, 110, 30)
-USED_DIM = 120  # alpha of the shade laid over a used (sideways) token
+USED_DIM = 150  # alpha of the shade laid over a used (sideways) token
 
 
 @lru_cache(maxsize=4096)
@@ -245,12 +245,16 @@ class MarketLooks:
             self._job_level(surf, (y, h - pad), level, cost, scale, roomy)
             return surf.convert_alpha()
         small = fonts.font("small", scale)
-        for line in fonts.wrap_lines(self.level_text(job, 1), small, w - 2 * pad)[:2]:
-            if y + small.get_height() > h:
-                break
+        step = round(small.get_linesize() * 0.92)
+        lines = fonts.wrap_lines(self.level_text(job, 1), small, w - 2 * pad)
+        room = max(1, min(2, (h - y - small.get_height()) // max(1, step) + 1))
+        shown = lines[:room]
+        if len(lines) > room:  # cut short: say so (the preview and the auction card show all)
+            shown[-1] = _ellipsized(shown[-1], small, w - 2 * pad)
+        for line in shown:
             img = small.render(line, True, theme.TEXT)
             surf.blit(img, img.get_rect(midtop=(w // 2, y)))
-            y += round(small.get_linesize() * 0.92)
+            y += step
         return surf.convert_alpha()
 
     def _job_level(self, surf: pygame.Surface, span: tuple[int, int], level: int, cost: int,
@@ -330,6 +334,12 @@ def _gem_token(surf: pygame.Surface, value: int, radius: int) -> None:
                                                                    (250, 246, 236))
     surf.blit(num, num.get_rect(center=(w * 0.72, h * 0.15)))
     gem_stone(surf, (w / 2, h * 0.58), w * 0.34, value)
+
+
+def _ellipsized(line: str, f: pygame.font.Font, width: int) -> str:
+    while line and f.size(line + "…")[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "…"
 
 
 def coin_image(size: int) -> pygame.Surface:
