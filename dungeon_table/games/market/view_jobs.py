@@ -107,7 +107,7 @@ def _level_lines(surf: pygame.Surface, lines: tuple[str, ...], level: int | None
                  rect: pygame.Rect) -> None:
     """Every level's line, in the largest type in which all of them fit ``rect``; the level
     held is in bold ink, the others dimmed."""
-    size, wrapped, total = fit_levels(lines, rect.w, rect.h, round(surf.get_width() * 0.075))
+    size, wrapped, total = fit_levels(lines, rect.w, rect.h, round(surf.get_width() * 0.085))
     gap = max(1, rect.h // 40)
     step = round(fonts.font_px(size).get_linesize() * 0.92)
     y = rect.y + max(0, (rect.h - total) // 2)
