@@ -520,3 +520,17 @@ def test_one_player_falls_and_two_fall() -> None:
     (one,) = r.log_lines([m.GameEnded(reason="knocked_out", seats=[1])], view, view)
     (two,) = r.log_lines([m.GameEnded(reason="knocked_out", seats=[1, 2])], view, view)
     assert one.startswith("Blue falls:") and two.startswith("Blue and Yellow fall:")
+
+
+def test_a_replay_says_whose_decision_it_is() -> None:
+    """In a replay the bottom seat was told 'Your buy' while another seat was buying."""
+    r = renderer()
+    blue_buys = {"to_act": [1], "buyer": 1, "buyers_left": [2, 3]}
+    for seat in (0, None):
+        view = make_view("buy", seat=seat, **blue_buys)
+        text, _colour = view_controls.prompt(r, view, UiState(seat=seat, watching=True))
+        assert text == i18n.t("market.wait.buy", name=i18n.t("market.colour.blue")), seat
+    i18n.set_language("ja")
+    view = make_view("defend", seat=None, to_act=[0, 2], attacks=ATTACKS, discovery=list(FIGHT))
+    text, _colour = view_controls.prompt(r, view, UiState(seat=None, watching=True))
+    assert text == i18n.t("market.wait.defend", names="赤、黄"), "names joined the language's way"

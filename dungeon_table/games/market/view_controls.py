@@ -173,7 +173,7 @@ def prompt(r: MarketRenderer, view: m.MarketView, ui: UiState) -> tuple[str, Any
             return t("market.prompt.gem_attack", gem=r.looks.name(r.gem_pick)), colour
         return t(f"market.prompt.{view.phase}"), colour
     waiting = [s for s in view.to_act if s != view.seat]
-    names = ", ".join(seat_name(view, s) for s in waiting)
+    names = t("market.log.sep").join(seat_name(view, s) for s in waiting)
     if view.phase in ("defend", "bid") and view.seat is not None and view.seat not in view.to_act:
         return t(f"market.wait.{view.phase}", names=names), theme.TEXT_DIM
     seat = view.buyer if view.phase == "buy" and view.buyer is not None else (

@@ -138,7 +138,7 @@ def _fields(looks: MarketLooks, event: Event, view: m.MarketView, active: int) -
         data["job"] = looks.job_name(data["job"])
     if "cards" in data:
         data["n"] = len(event.cards)  # type: ignore[attr-defined]
-        data["cards"] = ", ".join(looks.name(c) for c in event.cards)  # type: ignore[attr-defined]
+        data["cards"] = t("market.log.sep").join(looks.name(c) for c in event.cards)  # type: ignore[attr-defined]
     data.update(_special(looks, event, view, active))
     return data
 
