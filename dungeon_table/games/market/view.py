@@ -10,8 +10,8 @@ locally and sent once with Confirm. A gem that may guard several attacks is pick
 an attack in the defence panel.
 
 Here: the renderer, its targets, keys, previews and hooks; layout ``view_layout.py``, drawing
-``view_draw.py`` and ``view_controls.py``, faces ``view_cards.py``, events ``view_anim.py`` and
-``view_log.py``.
+``view_draw.py`` and ``view_controls.py``, faces ``view_cards.py`` (a job's ``view_jobs.py``,
+gem and job signs ``view_emblems.py``), events ``view_anim.py`` and ``view_log.py``.
 """
 
 from __future__ import annotations
