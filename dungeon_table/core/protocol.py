@@ -91,6 +91,9 @@ class Game(abc.ABC):
     game_id: ClassVar[str]
     action_types: ClassVar[tuple[type[Action], ...]]
     event_types: ClassVar[tuple[type[Event], ...]]
+    # The decks a script may stack (``{deck_name: [first, second, ...]}``); any other name is a
+    # mistake in the script, refused before the game is built. ``None``: the game takes any.
+    stack_decks: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(
         self,
@@ -103,6 +106,10 @@ class Game(abc.ABC):
         self.seed = seed
         self.options = dict(options or {})
         self.stack = {k: list(v) for k, v in (stack or {}).items()}
+        unknown = sorted(set(self.stack) - set(self.stack_decks or self.stack))
+        if unknown:
+            decks = ", ".join(self.stack_decks or ())
+            raise ValueError(f"unknown deck {unknown[0]!r} (decks: {decks})")
 
     # --- the protocol ---------------------------------------------------------------------
     @abc.abstractmethod

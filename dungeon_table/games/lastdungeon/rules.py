@@ -51,13 +51,11 @@ class LastDungeon(Game):
     game_id: ClassVar[str] = "lastdungeon"
     action_types = m.ACTIONS
     event_types = m.EVENTS
+    stack_decks = STACK_DECKS
 
     def __init__(self, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                  stack: dict[str, list[Any]] | None = None) -> None:
         super().__init__(seats, seed, options, stack)
-        unknown = set(self.stack) - set(STACK_DECKS)
-        if unknown:
-            raise ValueError(f"unknown deck {sorted(unknown)[0]!r} (decks: {', '.join(STACK_DECKS)})")
         self.cards: LastDungeonCards = load()
         self.difficulty = int(self.options.get("difficulty", 0))
         self.rng = Rng(seed)
