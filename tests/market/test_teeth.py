@@ -8,11 +8,11 @@ would not be testing its rule.
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from teeth_kit import static_problems
 
 from dungeon_table.games.market import defence, scoring, views
 from dungeon_table.games.market import model as m
@@ -33,48 +33,9 @@ MINE = sorted([*HERE.glob("test_rules_*.py"), HERE / "test_properties.py", Path(
 
 
 # --- static: no self-comparison, no constant assertion, no test without an assertion ----------
-def _assertions(tree: ast.AST) -> list[ast.Assert]:
-    return [node for node in ast.walk(tree) if isinstance(node, ast.Assert)]
-
-
-def _self_comparisons(test: ast.expr) -> list[str]:
-    found = []
-    for node in ast.walk(test):
-        if isinstance(node, ast.Compare):
-            sides = [node.left, *node.comparators]
-            if any(isinstance(n, ast.Call) for side in sides for n in ast.walk(side)):
-                continue        # two runs of the same call (determinism) may well differ
-            dumps = [ast.dump(side) for side in sides]
-            if len(set(dumps)) < len(dumps):
-                found.append(ast.unparse(node))
-    return found
-
-
-def _checks_something(func: ast.FunctionDef) -> bool:
-    """An ``assert``, a ``pytest.raises`` block, or a call of a checking helper."""
-    for node in ast.walk(func):
-        if isinstance(node, ast.Assert):
-            return True
-        if isinstance(node, ast.Attribute) and node.attr == "raises":
-            return True
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("check_hidden",
-                                                                           "finish"):
-            return True
-    return False
-
-
 @pytest.mark.parametrize("path", MINE, ids=lambda p: p.name)
 def test_no_assertion_is_trivially_true(path: Path) -> None:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    problems = []
-    for node in _assertions(tree):
-        problems += [f"line {node.lineno}: {text}" for text in _self_comparisons(node.test)]
-        if isinstance(node.test, ast.Constant) and node.test.value:
-            problems.append(f"line {node.lineno}: assert {node.test.value!r}")
-    tests = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
-             and n.name.startswith("test_")]
-    problems += [f"{t.name} asserts nothing" for t in tests if not _checks_something(t)]
-    assert problems == []
+    assert static_problems(path, ("check_hidden", "finish")) == []
 
 
 # --- dynamic: break a rule, its test must fail ---------------------------------------------------

@@ -1,0 +1,54 @@
+"""The static half of every game's "teeth" test: no assertion in a test file is trivially true.
+
+A rule test that compares a thing with itself, asserts a constant, or asserts nothing would pass
+whatever the rules do. ``static_problems(path, helpers)`` lists those in one file; ``helpers`` names
+checking functions a test may call instead of asserting itself (``check_hidden``, ``finish``).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+
+def assertions(tree: ast.AST) -> list[ast.Assert]:
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Assert)]
+
+
+def self_comparisons(test: ast.expr) -> list[str]:
+    found = []
+    for node in ast.walk(test):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(isinstance(n, ast.Call) for side in sides for n in ast.walk(side)):
+                continue        # two runs of the same call (determinism) may well differ
+            dumps = [ast.dump(side) for side in sides]
+            if len(set(dumps)) < len(dumps):
+                found.append(ast.unparse(node))
+    return found
+
+
+def checks_something(func: ast.FunctionDef, helpers: tuple[str, ...] = ()) -> bool:
+    """An ``assert``, a ``pytest.raises`` block, or a call of a checking helper."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assert):
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "raises":
+            return True
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in helpers:
+            return True
+    return False
+
+
+def static_problems(path: Path, helpers: tuple[str, ...] = ()) -> list[str]:
+    """Self-comparisons, constant assertions and tests that assert nothing, in one test file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    problems = []
+    for node in assertions(tree):
+        problems += [f"line {node.lineno}: {text}" for text in self_comparisons(node.test)]
+        if isinstance(node.test, ast.Constant) and node.test.value:
+            problems.append(f"line {node.lineno}: assert {node.test.value!r}")
+    tests = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+             and n.name.startswith("test_")]
+    problems += [f"{t.name} asserts nothing" for t in tests if not checks_something(t, helpers)]
+    return problems
