@@ -323,7 +323,7 @@ class TableScene(Scene):
         from dungeon_table.ui.scenes.handoff import HandoffScene
 
         self.app.push(HandoffScene(self.app, self.seat_name(seat), reason,
-                                   lambda: self._set_viewer(seat)))
+                                   lambda: self._set_viewer(seat), self.decision_key(seat)))
 
     # --- frames ---------------------------------------------------------------------------------------
     def update(self, now_ms: int) -> bool:

@@ -64,6 +64,16 @@ def test_handoff_hides_the_table_and_reveals_only_on_purpose() -> None:
     assert revealed and isinstance(app.top, MainMenuScene)
 
 
+def test_handoff_says_why_the_screen_is_covered_and_what_the_player_is_to_do() -> None:
+    app = menu_app()
+    chest = HandoffScene(app, "Carol", "handoff.reason.chest", lambda: None, "handoff.reason.buy")
+    assert chest.reason_lines() == ["the screen showed a chest's hidden card", "to buy"]
+    app.push(chest)
+    app.step([])  # both lines drawn between the name and the button
+    watching = HandoffScene(app, "Carol", "", lambda: None, "handoff.reason.buy")
+    assert watching.reason_lines() == [], "back to watch the bots: nothing to decide"
+
+
 def test_handoff_by_holding_space_animates_then_reveals() -> None:
     app = menu_app()
     revealed: list[bool] = []

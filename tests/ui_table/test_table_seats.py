@@ -200,6 +200,8 @@ def test_bots_decide_first_then_the_viewer_then_the_next_human_behind_the_screen
     app.step([])
     assert isinstance(app.top, HandoffScene) and app.top.name == "Player 3"
     assert app.top.reason_key == "handoff.reason.bid", "the game's reason, not a generic one"
+    assert app.top.decision_key == "handoff.reason.bid", "what the renderer says seat 2 decides"
+    assert app.top.reason_lines() == ["to make a sealed bid"], "said once when the two agree"
     assert scene.viewer == 0
     app.top.reveal()
     assert scene.viewer == 2 and scene.view.seat == 2

@@ -1,6 +1,7 @@
 """The privacy screen between two humans: nothing of the table shows until the next player reveals.
 
-"Pass to <name>" in large type, the reason small, and a button to click (press and release on it,
+"Pass to <name>" in large type, the reason small and under it what that player is to do (when the
+reason does not say it already: "the screen showed a chest's hidden card" / "to buy"), and a button to click (press and release on it,
 so the click that ended the last turn cannot reveal by accident) or Space held for a moment. Esc
 opens the table's menu over the covered screen (a group stopping for the night saves and quits
 from here), and Resume comes back to it.
@@ -24,14 +25,26 @@ HOLD_MS = 600
 
 class HandoffScene(MenuBase):
     def __init__(
-        self, app: App, name: str, reason_key: str, on_reveal: Callable[[], object]
+        self, app: App, name: str, reason_key: str, on_reveal: Callable[[], object],
+        decision_key: str | None = None,
     ) -> None:
         super().__init__(app)
         self.name = name
         self.reason_key = reason_key
+        self.decision_key = decision_key or ""
         self.on_reveal = on_reveal
         self.hold_start: int | None = None
         self.revealed = False
+
+    def reason_lines(self) -> list[str]:
+        """Why the screen is covered, then what the player is to do, each said once. No reason
+        when the player comes back to watch the bots, and then no decision either."""
+        if not self.reason_key:
+            return []
+        keys = [self.reason_key]
+        if self.decision_key and self.decision_key != self.reason_key:
+            keys.append(self.decision_key)
+        return [t(key) for key in keys]
 
     def reveal(self) -> None:
         if self.revealed:
@@ -87,13 +100,15 @@ class HandoffScene(MenuBase):
         th = self.th
         w, h = surface.get_size()
         lines = fonts.wrap(t("handoff.pass_to", name=self.name), "title", w - th.px(16), th.scale)
-        y = h // 2 - th.px(6) - len(lines) * fonts.line_height("title", th.scale)
+        reasons = self.reason_lines()
+        extra = max(0, len(reasons) - 1) * fonts.line_height("body", th.scale)  # a second line
+        y = h // 2 - th.px(6) - extra - len(lines) * fonts.line_height("title", th.scale)
         for line in lines:
             rect = self.blit_text(surface, line, "title", midtop=(w // 2, y))
             y = rect.bottom
-        if self.reason_key:  # none when the player comes back to watch the bots
-            self.blit_text(surface, t(self.reason_key), "body", theme.TEXT_DIM,
-                           midtop=(w // 2, y + th.px(1)))
+        for line in reasons:
+            y = self.blit_text(surface, line, "body", theme.TEXT_DIM,
+                               midtop=(w // 2, y + th.px(1))).bottom
         button = self.widgets[0].rect if self.widgets else pygame.Rect(w // 2, h // 2, 0, 0)
         self.blit_text(surface, t("handoff.reveal"), "small", theme.TEXT_DIM,
                        midtop=(w // 2, button.bottom + th.px(2)))
