@@ -22,6 +22,7 @@ from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, theme
 
 Rect = pygame.Rect
+PILE_LAYERS_MAX = 4  # cards enough for a pile to show its full depth (cf.pile_depth)
 
 
 def label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float,
@@ -156,15 +157,17 @@ def empty_place(surface: pygame.Surface, rect: Rect, th: theme.Theme) -> None:
 
 
 def labelled_pile(surface: pygame.Surface, rect: Rect, image: pygame.Surface | None, count: int,
-                  text: str, th: theme.Theme, under: pygame.Surface | None = None) -> None:
-    """A squared pile (or its empty place) with its label clear above the pile's depth."""
-    area = rect
+                  text: str, th: theme.Theme, under: pygame.Surface | None = None) -> Rect:
+    """A squared pile (or its empty place) with its label clear above the deepest pile: placed
+    from ``rect``, not from this pile's depth, so the captions of piles side by side share one
+    baseline however many cards each holds. Returns where the label went."""
     if count and image is not None:
-        area = cf.draw_pile(surface, image, rect, count, under)
+        cf.draw_pile(surface, image, rect, count, under)
     else:
         empty_place(surface, rect, th)
-    label(surface, text, "small", theme.TEXT, th.scale, True, width=rect.w * 2,
-               midbottom=(rect.centerx, area.y - th.px(0.75)))
+    deepest = cf.pile_depth(PILE_LAYERS_MAX, rect.w)
+    return label(surface, text, "small", theme.TEXT, th.scale, True, width=rect.w * 2,
+                 midbottom=(rect.centerx, rect.y - deepest - th.px(0.75)))
 
 
 def pill(surface: pygame.Surface, text: str, colour: Any, th: theme.Theme,

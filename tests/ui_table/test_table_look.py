@@ -416,3 +416,21 @@ def test_the_stacked_cards_stay_with_the_adventurer_while_it_walks() -> None:
     bare = Walk(image=queue[walk].image, path=queue[walk].path)
     bare.draw(alone, 0.5)
     assert pygame.image.tobytes(surface, "RGB") != pygame.image.tobytes(alone, "RGB")
+
+
+def test_piles_side_by_side_have_their_captions_on_one_baseline() -> None:
+    """A full deck beside an empty or thin discard: the captions are placed from the piles'
+    places, not lifted by however deep each pile is drawn."""
+    from dungeon_table.ui import card_faces as cf
+    from dungeon_table.ui import tabletop
+
+    th = Theme.for_window((1280, 720))
+    surface = pygame.Surface((1280, 720))
+    face = cf.edge(80)
+    deck = tabletop.labelled_pile(surface, pygame.Rect(100, 300, 80, 112), face, 58, "Deck 58",
+                                  th, face)
+    empty = tabletop.labelled_pile(surface, pygame.Rect(200, 300, 80, 112), None, 0,
+                                   "Discard 0", th)
+    one = tabletop.labelled_pile(surface, pygame.Rect(300, 300, 80, 112), face, 1, "Discard 1", th)
+    assert deck.bottom == empty.bottom == one.bottom
+    assert deck.bottom < 300 - cf.pile_depth(58, 80), "clear of the deck's depth"
