@@ -6,7 +6,9 @@ menu, Space skips animation), keeps the game log, plays the animations of every 
 over to the shell's handoff and game-over scenes.
 
 The renderer a game brings, and what it gets back (``Target``, ``UiState``), are in
-``ui/renderer.py``, whose docstring is the contract.
+``ui/renderer.py``, whose docstring is the contract. One more optional renderer method:
+``banner_area(view) -> Rect | None``, where the "Over to <name>" banner may lie for that view
+(nothing the player reads then lies there); without it the banner is centred on the board.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ class TableScene(Scene):
         self.bot_due: int | None = None
         self.space_down: int | None = None
         self.game_over_shown = False
+        self.board = pygame.Rect(0, 0, 0, 0)  # the renderer's part of the window
         self.handoff_pending: tuple[int, str] | None = None  # the seat and the reason key
         self.switch_pending: int | None = None  # the next human, who may see what this one sees
         self.notice: tuple[str, str, int] | None = None  # whose decision it is: text, detail, until
@@ -107,7 +110,8 @@ class TableScene(Scene):
         bar_h = self.bar.layout(side, th)
         self.log.layout(pygame.Rect(side.x, side.y + bar_h + margin, side.w, side.h - bar_h - margin),
                         th)
-        self.renderer.layout(pygame.Rect(0, 0, side.x - margin // 2, h), th)
+        self.board = pygame.Rect(0, 0, side.x - margin // 2, h)
+        self.renderer.layout(self.board, th)
         if self.view is not None:
             if self._log_lang != i18n.language():  # the log speaks the new language too
                 self.log.clear()
@@ -352,8 +356,8 @@ class TableScene(Scene):
         self.anim.draw(surface)
         self.log.draw(surface)
         self.bar.draw(surface)
-        below = self._draw_notice(surface, th)
-        self._draw_toast(surface, th, below)
+        self._draw_notice(surface, th)
+        self._draw_toast(surface, th)
         if not self.ui.animating:
             self._draw_preview(surface, th)
 
@@ -369,12 +373,20 @@ class TableScene(Scene):
             elif not target.quiet:
                 theme.outline(surface, target.rect, theme.LEGAL, th, 0.25)
 
-    def _draw_notice(self, surface: pygame.Surface, th: theme.Theme) -> int:
-        """The whose-turn banner at the top of the board; returns the y below it."""
-        if self.notice is None:
-            return th.px(3)
-        return draw_banner(surface, th, self.log.rect.x // 2, th.px(3), self.notice[:2],
-                           theme.ACCENT, 0.22)
+    def _draw_notice(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        """The whose-turn banner "Over to <name>", centred on the renderer's ``banner_area``
+        (where nothing the player reads at that moment lies: the market covers the new
+        viewer's own name line, which the banner repeats), else across the middle of the board:
+        at the top it hid the names of the seats above."""
+        if self.notice is not None:
+            area = self.banner_area()
+            draw_banner(surface, th, area.centerx, area.centery, self.notice[:2],
+                        theme.ACCENT, 0.22, centred=True)
+
+    def banner_area(self) -> pygame.Rect:
+        hook = getattr(self.renderer, "banner_area", None)
+        area = hook(self.view) if hook is not None and self.view is not None else None
+        return pygame.Rect(area) if area is not None else self.board.copy()
 
     def _draw_toast(self, surface: pygame.Surface, th: theme.Theme, top: int = 0) -> None:
         if self.toast is not None:

@@ -79,10 +79,10 @@ def side_column(size: tuple[int, int], th: theme.Theme) -> pygame.Rect:
 
 def draw_banner(
     surface: pygame.Surface, th: theme.Theme, centre_x: int, top: int, text: tuple[str, str],
-    colour: tuple[int, int, int], tint: float, wrap: bool = False,
-) -> int:
-    """A panel at the top of the board: a headline (``wrap``: body lines, a message) and a dim
-    detail line under it; returns the y below it."""
+    colour: tuple[int, int, int], tint: float, wrap: bool = False, centred: bool = False,
+) -> pygame.Rect:
+    """A panel over the board: a headline (``wrap``: body lines, a message) and a dim detail
+    line under it, its top at ``top`` (``centred``: its middle there); returns where it lies."""
     headline, detail = text
     if wrap:
         images = [fonts.text(s, "body", theme.TEXT, th.scale)
@@ -96,10 +96,13 @@ def draw_banner(
     pad = th.px(2 if wrap else 4)
     rect = pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * pad,
                        sum(i.get_height() for i in images) + th.px(3))
-    rect.midtop = (centre_x, top)
+    if centred:
+        rect.center = (centre_x, top)
+    else:
+        rect.midtop = (centre_x, top)
     theme.draw_panel(surface, rect, th, theme.mix(theme.PANEL, colour, tint), edge=colour)
     y = rect.y + th.px(1.5)
     for image in images:
         surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
         y += image.get_height()
-    return rect.bottom + th.px(1)
+    return rect

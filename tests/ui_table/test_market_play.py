@@ -194,12 +194,12 @@ def test_the_events_of_games_animate_log_and_finish(players: int, options: dict[
 
 
 def _market_table(seats: list[str], seed: int, options: dict[str, Any] | None = None,
-                  ) -> tuple[Any, Any]:
+                  size: tuple[int, int] = (1280, 720)) -> tuple[Any, Any]:
     from dungeon_table.ui.scene import App
     from dungeon_table.ui.settings import Settings
     from dungeon_table.ui.table import TableScene
 
-    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(lang="en", anim_speed=0))
+    app = App(surface=pygame.Surface(size), settings=Settings(lang="en", anim_speed=0))
     session = Session.new("market", seats, seed, options=options or {})
     scene = TableScene(app, session, seats, bot_delay_ms=0)
     app.push(scene)
@@ -275,3 +275,40 @@ def test_a_price_is_typed_at_the_table() -> None:
     assert priced.price == 3, "typing 3 put 3G on the picked card"
     app.step([key(pygame.K_MINUS, unicode="-")])
     assert next(s for s in scene.view.discovery if s.index == slot).price == 2
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_over_to_banner_hides_no_other_seat_nor_the_cards_to_buy(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """'Over to Player 3 / to buy' covered the name line of the seat above for its seconds: it
+    lies over the new viewer's own name line, which it repeats."""
+    from dungeon_table.ui import table as table_module
+    from dungeon_table.ui.scenes.handoff import HandoffScene
+
+    app, scene = _market_table(["human"] * 4, seed=0, options={"professional": True}, size=size)
+    bots = [RandomBot(s) for s in range(4)]
+    for _ in range(400):
+        if scene.notice is not None:
+            break
+        if isinstance(app.top, HandoffScene):
+            app.top.reveal()
+        seat = scene.viewer
+        if seat in scene.game.to_act():
+            scene.act(seat, bots[seat].choose(scene.game.view(seat), scene.game.legal_actions(seat)))
+        app.step([])
+    assert scene.notice is not None, "the table turned to another human without a screen"
+    drawn: list[pygame.Rect] = []
+    real = table_module.draw_banner
+    monkeypatch.setattr(table_module, "draw_banner",
+                        lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+    app.request_redraw()
+    app.step([])
+    assert drawn, "the banner is drawn"
+    banner = drawn[-1]
+    geo = scene.renderer.geo(scene.view)
+    own = geo.seats[scene.viewer]
+    others = [sg.panel for seat, sg in geo.seats.items() if seat != scene.viewer]
+    assert not any(banner.colliderect(panel) for panel in others)
+    assert not banner.colliderect(geo.area) and not banner.colliderect(geo.controls)
+    assert banner.colliderect(own.header), "over the viewer's own name line"

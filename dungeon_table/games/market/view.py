@@ -343,6 +343,15 @@ class MarketRenderer:
             del self.before_values[key]
         draw_table(self, surface, view, ui)
 
+    def banner_area(self, view: m.MarketView) -> pygame.Rect | None:
+        """Where "Over to <name> / to buy" may lie: over the new viewer's own name and life
+        line, which it repeats; the seats above, the discovery cards and their prices, and the
+        prompt stay in sight."""
+        if self.board is None:
+            return None
+        seat = self.geo(view).seats[self.bottom(view)]
+        return seat.header.union(seat.track)
+
     def preview_width(self, view: m.MarketView) -> int:
         """A card shown large beside the cursor: about 2.5 times the discovery cards."""
         assert self.board is not None
