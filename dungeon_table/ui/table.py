@@ -29,8 +29,10 @@ from dungeon_table.ui.renderer import UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.table_parts import (
     TABLE_MAX_UI_SCALE,
+    HoverPreview,
     TableBar,
     draw_banner,
+    notice_area,
     side_column,
     table_theme,
 )
@@ -62,6 +64,7 @@ class TableScene(Scene):
         self.anim = AnimQueue(app.settings.anim_speed)
         self.log = LogPanel()
         self.bar = TableBar(self)
+        self.preview = HoverPreview(self)
         self.ui = UiState()
         self.view: Any = None
         self.toast: tuple[str, int] | None = None
@@ -334,6 +337,7 @@ class TableScene(Scene):
         self.anim.speed = self.app.settings.anim_speed
         if self.space_down is not None and now_ms - self.space_down >= SPACE_HOLD_MS:
             self.anim.skip_all()  # Space held: skip everything queued
+        self.preview.update(now_ms)
         busy = self.anim.update(now_ms)
         self.ui.animating = busy
         self.ui.hidden = self.anim.hidden()
@@ -359,7 +363,7 @@ class TableScene(Scene):
         self._draw_notice(surface, th)
         self._draw_toast(surface, th)
         if not self.ui.animating:
-            self._draw_preview(surface, th)
+            self.preview.draw(surface, th)
 
     def _draw_targets(self, surface: pygame.Surface, th: theme.Theme) -> None:
         for i, target in enumerate(self.ui.targets):
@@ -374,37 +378,17 @@ class TableScene(Scene):
                 theme.outline(surface, target.rect, theme.LEGAL, th, 0.25)
 
     def _draw_notice(self, surface: pygame.Surface, th: theme.Theme) -> None:
-        """The whose-turn banner "Over to <name>", centred on the renderer's ``banner_area``
-        (where nothing the player reads at that moment lies: the market covers the new
-        viewer's own name line, which the banner repeats), else across the middle of the board:
-        at the top it hid the names of the seats above."""
+        """The whose-turn banner "Over to <name>" where nothing the player reads then lies (see
+        ``notice_area``): at the top it hid the names of the seats above."""
         if self.notice is not None:
-            area = self.banner_area()
+            area = notice_area(self.renderer, self.view, self.board)
             draw_banner(surface, th, area.centerx, area.centery, self.notice[:2],
                         theme.ACCENT, 0.22, centred=True)
-
-    def banner_area(self) -> pygame.Rect:
-        hook = getattr(self.renderer, "banner_area", None)
-        area = hook(self.view) if hook is not None and self.view is not None else None
-        return pygame.Rect(area) if area is not None else self.board.copy()
 
     def _draw_toast(self, surface: pygame.Surface, th: theme.Theme, top: int = 0) -> None:
         if self.toast is not None:
             draw_banner(surface, th, self.log.rect.x // 2, max(top, th.px(3)),
                         (self.toast[0], ""), theme.DANGER, 0.35, wrap=True)
-
-    def _draw_preview(self, surface: pygame.Surface, th: theme.Theme) -> None:
-        image = self.renderer.preview(self.view, self.ui.mouse) if self.ui.mouse[0] >= 0 else None
-        if image is None:
-            return
-        mx, my = self.ui.mouse
-        gap = th.px(3)
-        x = mx + gap if mx + gap + image.get_width() <= surface.get_width() else (
-            mx - gap - image.get_width())
-        y = min(max(0, my - image.get_height() // 2), surface.get_height() - image.get_height())
-        from dungeon_table.ui.card_faces import blit_card
-
-        blit_card(surface, image, image.get_rect(topleft=(x, y)), lifted=True)
 
     # --- input ------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -415,6 +399,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.ui.mouse = event.pos
             self._update_hover()
+            self.preview.moved()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.ui.mouse = event.pos
             self._click(event.pos)
@@ -504,6 +489,7 @@ class TableScene(Scene):
             return
         current = self.ui.focus if self.ui.focus is not None else (-1 if step > 0 else 0)
         self.ui.focus = (current + step) % n
+        self.preview.moved(by_keyboard=True)
         self.app.request_redraw()
 
     def open_menu(self) -> None:

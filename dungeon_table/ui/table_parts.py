@@ -1,6 +1,6 @@
 """Pieces of the generic table kept out of ``ui/table.py``: its button bar, its scale and right-hand
-column (shared with the replay viewer), and the banners over the board (whose decision it is, what
-went wrong).
+column (shared with the replay viewer), the banners over the board (whose decision it is, what
+went wrong) and the large card previewed once the pointer or the keyboard focus rests on one.
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from dungeon_table.ui.scene import App
 from dungeon_table.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from dungeon_table.ui.renderer import Target
     from dungeon_table.ui.table import TableScene
 
 TABLE_MAX_UI_SCALE = 1.1
+HOVER_PREVIEW_MS = 250  # how long the pointer rests on a card before it is shown large
 
 
 class TableBar:
@@ -106,3 +108,87 @@ def draw_banner(
         surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
         y += image.get_height()
     return rect
+
+
+def notice_area(renderer: object, view: object, board: pygame.Rect) -> pygame.Rect:
+    """Where the whose-turn banner is centred: the renderer's optional ``banner_area(view)``
+    (the market: the new viewer's own name line, which the banner repeats), else the board."""
+    hook = getattr(renderer, "banner_area", None)
+    area = hook(view) if hook is not None and view is not None else None
+    return pygame.Rect(area) if area is not None else board.copy()
+
+
+class HoverPreview:
+    """The card under the pointer shown large beside it once the pointer has rested there
+    ``HOVER_PREVIEW_MS`` (a pointer on its way across the cards to a price's − / + shows
+    nothing over them), or beside the keyboard focus once that rests on a card. One one-shot
+    app timer at a time wakes the loop when the wait is over: an idle table draws nothing."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.moved_at = -HOVER_PREVIEW_MS
+        self.by_keyboard = False
+        self.timer_at: int | None = None
+        self.shown: pygame.Surface | None = None  # the image drawn last, while it stays up
+
+    def moved(self, by_keyboard: bool = False) -> None:
+        """The pointer moved, or the keyboard moved the focus: the preview waits for it to rest.
+        A pointer moving within the card already shown keeps it up (no flicker)."""
+        scene = self.scene
+        if not by_keyboard and not self.by_keyboard and self.shown is not None:
+            if scene.renderer.preview(scene.view, scene.ui.mouse) is self.shown:
+                return
+        self.shown = None
+        self.by_keyboard = by_keyboard
+        self.moved_at = scene.app.now()
+        if self.timer_at is None:
+            self.timer_at = self.moved_at + HOVER_PREVIEW_MS
+            scene.app.set_timer(HOVER_PREVIEW_MS)
+
+    def update(self, now: int) -> None:
+        """When the timer is due: if the pointer moved on since it was set, wait out the rest."""
+        if self.timer_at is None or now < self.timer_at:
+            return
+        due = self.moved_at + HOVER_PREVIEW_MS
+        self.timer_at = due if now < due else None
+        if self.timer_at is not None:
+            self.scene.app.set_timer(due - now)
+
+    def _spot(self) -> tuple[tuple[int, int], pygame.Rect] | None:
+        """The point whose card is shown and the rect it is shown beside, once rested."""
+        scene, ui = self.scene, self.scene.ui
+        if scene.app.now() - self.moved_at < HOVER_PREVIEW_MS:
+            return None
+        if self.by_keyboard:
+            if ui.focus is None or ui.focus >= len(ui.targets):
+                return None
+            return uncovered_point(ui.targets, ui.focus), ui.targets[ui.focus].rect
+        if ui.mouse[0] < 0:
+            return None
+        return ui.mouse, pygame.Rect(ui.mouse, (0, 0))
+
+    def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        spot = self._spot()
+        image = self.scene.renderer.preview(self.scene.view, spot[0]) if spot else None
+        self.shown = image
+        if image is None or spot is None:
+            return
+        beside, gap = spot[1], th.px(3)
+        fits_right = beside.right + gap + image.get_width() <= surface.get_width()
+        x = beside.right + gap if fits_right else beside.x - gap - image.get_width()
+        y = min(max(0, beside.centery - image.get_height() // 2),
+                surface.get_height() - image.get_height())
+        from dungeon_table.ui.card_faces import blit_card
+
+        blit_card(surface, image, image.get_rect(topleft=(x, y)), lifted=True)
+
+
+def uncovered_point(targets: list[Target], index: int) -> tuple[int, int]:
+    """A point of target ``index`` that no target drawn over it covers (a card in a fan shows
+    only its left strip), along its middle; its centre if none is."""
+    rect, rank = targets[index].rect, (targets[index].z, index)
+    over = [tg.rect for k, tg in enumerate(targets) if k != index and (tg.z, k) > rank]
+    for x in range(rect.x + 2, rect.right - 1, max(2, rect.w // 16)):
+        if not any(r.collidepoint(x, rect.centery) for r in over):
+            return (x, rect.centery)
+    return rect.center

@@ -86,12 +86,25 @@ def test_a_refused_action_shows_why_and_changes_nothing() -> None:
     app.step([])
 
 
+def _motion(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def _rest(app) -> None:  # noqa: ANN001
+    """Let the pointer (or the focus) rest until the preview's timer wakes the loop."""
+    from dungeon_table.ui.table_parts import HOVER_PREVIEW_MS
+
+    pygame.time.wait(HOVER_PREVIEW_MS + 20)
+    app.step([])
+
+
 def test_hovering_a_hand_card_shows_it_large_beside_the_cursor() -> None:
     app, scene = make_table(seed=4)
     plain = app.surface.copy()
     rect = scene.renderer.hand_rects(len(scene.view.hand))[-1]
     pos = (rect.centerx, rect.centery)
-    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    app.step([_motion(pos)])
+    _rest(app)
     image = scene.renderer.preview(scene.view, pos)
     assert image is not None
     assert image.get_width() >= 2 * scene.renderer.geo.cw
@@ -102,6 +115,35 @@ def test_hovering_a_hand_card_shows_it_large_beside_the_cursor() -> None:
     centre = (w // 2, h // 2)
     shown = app.surface.get_at((x + centre[0], y + centre[1]))
     assert shown[:3] == image.get_at(centre)[:3] != plain.get_at((x + centre[0], y + centre[1]))[:3]
+
+
+def test_the_preview_waits_for_the_pointer_to_rest_and_then_leaves_the_loop_idle() -> None:
+    """A pointer crossing the cards on its way to a button shows no large card over them."""
+    app, scene = make_table(seed=4)
+    rects = scene.renderer.hand_rects(len(scene.view.hand))
+    for rect in rects:  # across the hand, a motion every 40 ms
+        app.step([_motion(rect.center)])
+        assert scene.preview._spot() is None, "no preview while the pointer moves"
+        pygame.time.wait(40)
+    drawn = app.frames_drawn
+    _rest(app)
+    assert app.frames_drawn == drawn + 1 and scene.preview.shown is not None
+    assert app._wait_timeout() == 0, "no timer left: the idle loop waits for input"
+    app.step([])
+    assert app.frames_drawn == drawn + 1, "resting on: nothing more is drawn"
+    app.step([_motion((rects[-1].centerx + 1, rects[-1].centery))])
+    assert scene.preview.shown is not None, "a jiggle within the same card keeps it up"
+
+
+def test_the_keyboard_focus_resting_on_a_card_shows_it_large_beside_it() -> None:
+    app, scene = make_table(seed=4)
+    app.step([key(pygame.K_TAB)])
+    assert scene.ui.focus is not None and scene.preview._spot() is None
+    _rest(app)
+    target = scene.ui.targets[scene.ui.focus]
+    assert scene.preview.shown is not None, "the focused card is shown large"
+    spot = scene.preview._spot()
+    assert spot is not None and target.rect.collidepoint(spot[0]) and spot[1] == target.rect
 
 
 def test_animations_play_and_space_finishes_them() -> None:
