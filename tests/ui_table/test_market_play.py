@@ -188,7 +188,7 @@ def test_the_events_of_games_animate_log_and_finish(players: int, options: dict[
             now += 125.0
             assert now < 60_000
         r.draw(surface, after, UiState())
-        assert not r.before_values
+        assert not r.before_values and not r.upright
     assert session.game.result() is not None or steps < 2000, "the game ended"
     assert {m.Revealed, m.BurstStarted, m.Defended, m.Bought} <= kinds
 

@@ -4,6 +4,7 @@ list, typed digits set a price, every event type has a log line and tweens that 
 
 from __future__ import annotations
 
+import msgspec
 import pygame
 import pytest
 
@@ -440,11 +441,39 @@ def test_a_burst_shows_each_seat_its_damage_long_enough_to_read() -> None:
     r = renderer()
     before = make_view("defend", attacks=ATTACKS, discovery=list(FIGHT))
     hits = [m.Defended(seat=s, uses=[], damage=d, life=40 - d) for s, d in enumerate((5, 0, 6))]
-    (strike,) = r.animations(hits, before, make_view("defend", discovery=list(FIGHT)))
-    assert isinstance(strike, Together)
-    floats = [p for p in strike.parts if isinstance(p, FloatText)]
+    _strike, shown = r.animations(hits, before, make_view("defend", discovery=list(FIGHT)))
+    assert isinstance(shown, Together)
+    floats = [p for p in shown.parts if isinstance(p, FloatText)]
     assert len(floats) == 3 and all(f.duration >= 1200 for f in floats)
     assert all(f.rise <= r.th.px(3) for f in floats), "it stays over the track"
+
+
+def test_a_defenders_items_turn_sideways_only_once_the_attackers_have_struck() -> None:
+    """The table draws the view after the events: the helm used in the defence lay sideways
+    while the attackers were still striking."""
+    r = renderer()
+    before = make_view("defend", attacks=ATTACKS, discovery=list(FIGHT))
+    turned = [m.Held(card=c, used=u or c == "blue_helm_1") for c, u in EQUIPMENT[0]]
+    players = [msgspec.structs.replace(before.players[0], equipment=turned, life=30),
+               *before.players[1:]]
+    after = make_view("buy", discovery=list(FIGHT), players=players)
+    hits = [m.Defended(seat=0, uses=[m.Use(item="blue_helm_1", attack="blue", reduced=2,
+                                           used=True)], damage=3, life=30)]
+    strike, shown = r.animations(hits, before, after)
+    drawn: dict[str, bool] = {}
+    token = r.looks.token
+
+    def spy(card: str, width: int, used: bool = False) -> pygame.Surface:
+        drawn[card] = used
+        return token(card, width, used)
+
+    r.looks.token = spy  # type: ignore[method-assign]
+    surface = pygame.Surface((1280, 720))
+    r.draw(surface, after, UiState(seat=0, hidden=strike.hides | shown.hides, animating=True))
+    assert drawn["blue_helm_1"] is False, "upright while the attackers strike"
+    assert drawn["red_shield_1"] is True, "what was used before stays sideways"
+    r.draw(surface, after, UiState(seat=0, hidden=shown.hides, animating=True))
+    assert drawn["blue_helm_1"] is True, "sideways as the defence shows"
 
 
 def test_a_chests_card_lies_within_the_chest_and_shows_when_it_is_bought() -> None:

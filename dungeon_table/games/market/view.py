@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 import pygame
 
 from dungeon_table.core.protocol import Action, Event
@@ -64,6 +65,10 @@ def seat_colours(view: m.MarketView | None) -> list[str]:
     return [p.colour for p in view.players] if view is not None else list(SEAT_COLOURS)
 
 
+def _unused(held: m.Held, upright: frozenset[str]) -> m.Held:
+    return msgspec.structs.replace(held, used=False) if held.used and held.card in upright else held
+
+
 class MarketRenderer:
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -80,6 +85,9 @@ class MarketRenderer:
         self._typed_at = 0
         self.shown = Shown()
         self.before_values: dict[str, int] = {}  # numbers shown while an animation brings them
+        # items still drawn upright while their "used:<seat>" key is hidden: the defence that
+        # turns them sideways is not shown yet (the attackers are striking)
+        self.upright: dict[str, frozenset[str]] = {}
         self._last_view: m.MarketView | None = None  # what the last targets were made for
         self._last_legal: list[Action] = []
 
@@ -167,15 +175,17 @@ class MarketRenderer:
         w = min((area.w - gap * (len(jobs) - 1)) // len(jobs), round(area.h * 2.4))
         return [pygame.Rect(area.x + k * (w + gap), area.y, w, area.h) for k in range(len(jobs))]
 
-    def token_spots(self, view: m.MarketView, seat: int) -> list[tuple[pygame.Rect, m.Held]]:
-        """Every equipment card and gem of ``seat`` and where it lies, in drawing order."""
+    def token_spots(self, view: m.MarketView, seat: int, upright: frozenset[str] = frozenset(),
+                    ) -> list[tuple[pygame.Rect, m.Held]]:
+        """Every equipment card and gem of ``seat`` and where it lies, in drawing order; the
+        items in ``upright`` are laid out (and returned) unused, as before a defence showed."""
         sg = self.geo(view).seats[seat]
         player = view.players[seat]
         out: list[tuple[pygame.Rect, m.Held]] = []
         groups: dict[str, list[m.Held]] = {name: [] for name in sg.columns}
         for held in player.equipment:
-            groups.setdefault(self.looks.colour_of(held.card), []).append(held)
-        groups[GEM_COLUMN] = list(player.gems)
+            groups.setdefault(self.looks.colour_of(held.card), []).append(_unused(held, upright))
+        groups[GEM_COLUMN] = [_unused(held, upright) for held in player.gems]
         for name, items in groups.items():
             if name not in sg.columns or not items:
                 continue
@@ -341,6 +351,8 @@ class MarketRenderer:
         self.looks.sync(view.gems_defend)
         for key in [k for k in self.before_values if k not in ui.hidden]:
             del self.before_values[key]
+        for key in [k for k in self.upright if k not in ui.hidden]:
+            del self.upright[key]
         draw_table(self, surface, view, ui)
 
     def banner_area(self, view: m.MarketView) -> pygame.Rect | None:

@@ -1,8 +1,9 @@
 """Dungeon Market's events as tweens over the table (which always shows the view after them).
 
 Reveals fly from the deck and flip in their slot; a chest lands and its finder sees its card
-small beneath it; a burst shakes the attackers, then every seat's damage rises over its life
-track while the track counts down; the deposit's coins fly to the purses; bought cards fly to
+small beneath it; a burst shakes the attackers; once all have defended the attackers strike,
+then the items each seat used turn sideways (held upright until then, ``MarketRenderer.upright``)
+as its damage rises over its life track and the track counts down; the deposit's coins fly to the purses; bought cards fly to
 their buyer's equipment while the purses count; jobs won fly to their new owner.
 
 Cards that leave the discovery area during a batch are no longer in the view after it: the

@@ -98,13 +98,17 @@ def _burst(batch: Batch, e: m.BurstStarted) -> list[Tween]:
 
 
 def strike(batch: Batch, defended: list[m.Defended]) -> list[Tween]:
-    """Every seat's damage at once: the attackers strike, numbers rise over each life track
-    and the tracks count down to the life each seat has left."""
+    """The attackers strike; then the defences show: the items used turn sideways, numbers
+    rise over each life track and the tracks count down to the life each seat has left. (The
+    table draws the view after the events: until the strike is over the items it turned are
+    held upright.)"""
     attackers = {s.index for s in batch.before.discovery if s.attacking}
     cards = tuple((batch.board.cards[i][0], batch.board.cards[i][1]) for i in sorted(attackers)
                   if i in batch.board.cards)
-    parts: list[Tween | None] = [Shake(cards=cards, amplitude=batch.r.th.px(0.8),
-                                       hides=frozenset(f"slot:{i}" for i in attackers))]
+    turning = frozenset(_hold_upright(batch, e.seat) for e in defended) - {""}
+    shake = Shake(cards=cards, amplitude=batch.r.th.px(0.8),
+                  hides=frozenset(f"slot:{i}" for i in attackers) | turning)
+    parts: list[Tween | None] = []
     for k, e in enumerate(defended):
         at = batch.seat_point(e.seat, "life")
         colour = theme.DANGER if e.damage else theme.GOOD
@@ -113,7 +117,21 @@ def strike(batch: Batch, defended: list[m.Defended]) -> list[Tween]:
                                       duration=DAMAGE_MS, rise=2.5))
         parts.append(batch.count(f"life:{e.seat}", batch.before.players[e.seat].life, e.life,
                                  STRIKE_MS))
-    return [batch.together(*parts, skip=attackers)]
+    return [batch.together(shake, skip=attackers), batch.together(*parts)]
+
+
+def _hold_upright(batch: Batch, seat: int) -> str:
+    """The key under which ``seat``'s items turned by its defence are still drawn upright (the
+    renderer's ``upright``), or "" when none turned."""
+    def used(view: m.MarketView) -> set[str]:
+        player = view.players[seat]
+        return {h.card for h in [*player.equipment, *player.gems] if h.used}
+
+    turned = frozenset(used(batch.after) - used(batch.before))
+    if not turned:
+        return ""
+    batch.r.upright[f"used:{seat}"] = turned
+    return f"used:{seat}"
 
 
 def _area_discarded(batch: Batch, e: m.AreaDiscarded) -> list[Tween]:

@@ -202,7 +202,9 @@ def _draw_columns(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView
     picked = r.gem_pick
     uses = {u.item for u in view.defence.uses} if view.defence and seat == view.seat else set()
     marks = {tg.rect.topleft for tg in ui.targets if tg.quiet} if not ui.animating else set()
-    for rect, held in r.token_spots(view, seat):
+    key = f"used:{seat}"  # the defence turning items sideways is still to be shown
+    upright = r.upright.get(key, frozenset()) if key in ui.hidden else frozenset()
+    for rect, held in r.token_spots(view, seat, upright):
         if f"token:{seat}:{held.card}" in ui.hidden:
             continue
         image = r.looks.token(held.card, sg.token_w, held.used)
