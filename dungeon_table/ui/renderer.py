@@ -36,7 +36,10 @@ shows comes from the view and the legal actions. Its methods:
     The i18n key of what the viewing seat decides now, as a phrase after a name
     ("handoff.reason.buy": "to buy"). When the table turns to another human without the privacy
     screen (the game's ``handoff_reason`` says the two see the same things) it shows a banner
-    "Over to <name>" with this phrase under it.
+    "Over to <name>" with this phrase under it; the privacy screen shows it under its reason.
+``banner_area(view) -> Rect | None`` (optional)
+    Where that banner may lie without hiding what a player reads at that moment (the market: the new
+    viewer's own name line, which the banner repeats); None or absent: centred on the board.
 ``cancel_pick() -> bool`` (optional)
     Drop a local first step (a picked card); True if there was one. Esc does this before it opens
     the menu, as "back" does everywhere else.
