@@ -1,9 +1,10 @@
-"""Frame time of the Last Dungeon table at 1920x1080 without a window: median and p99.
+"""Frame time of a game's table at 1920x1080 without a window: median and p99.
 
-A busy mid-game state (cards on the spaces, damage stacked on the adventurer, crystals, a full
-hand, a long log), a full redraw per frame, as the app does while animating::
+A busy mid-game state (Last Dungeon: cards on the spaces, damage stacked on the adventurer,
+crystals, a full hand; Dungeon Market: four players' equipment, gems and jobs, a full discovery
+area; a long log), a full redraw per frame, as the app does while animating::
 
-    python bench/frame_time.py [--frames 500] [--size 1920x1080] [--lang en]
+    python bench/frame_time.py [--game market] [--frames 500] [--size 1920x1080] [--lang en]
 """
 
 from __future__ import annotations
@@ -22,23 +23,41 @@ from dungeon_table.core import registry  # noqa: E402
 from dungeon_table.core.session import Session  # noqa: E402
 
 
-def busy_session(seed: int = 11, limit: int = 400) -> Session:
-    """Play the best bot until the table is full: the most cards on show mid-round."""
-    spec = registry.get("lastdungeon")
+def lastdungeon_busy(view: object) -> int:
+    return (sum(1 for s in view.spaces if s.card) * 3 + len(view.crystals)  # type: ignore[attr-defined]
+            + (len(view.adventurer.stack) * 2 if view.adventurer else 0)  # type: ignore[attr-defined]
+            + len(view.hand or []))  # type: ignore[attr-defined]
+
+
+def market_busy(view: object) -> int:
+    held = sum(len(p.equipment) + len(p.gems) + len(p.jobs) for p in view.players)  # type: ignore[attr-defined]
+    return held + 3 * len(view.discovery)  # type: ignore[attr-defined]
+
+
+GAMES = {  # game -> (seats, options, how busy a view is)
+    "lastdungeon": (["human"], {}, lastdungeon_busy),
+    "market": (["human"] * 4, {"professional": True}, market_busy),
+}
+
+
+def busy_session(game_id: str, seed: int = 11, limit: int = 400) -> Session:
+    """Play the best bot until the table is full: the most cards on show mid-game."""
+    seats, options, busyness = GAMES[game_id]
+    spec = registry.get(game_id)
     bot = spec.make_bot("best", seed)
-    session = Session.new("lastdungeon", ["human"], seed)
+    session = Session.new(game_id, seats, seed, options)
     best, best_at = -1, 0
     for step in range(limit):  # find the busiest moment, then replay up to it
         game = session.game
         if not game.to_act():
             break
-        view = game.view(0)
-        busy = (sum(1 for s in view.spaces if s.card) * 3 + len(view.crystals)
-                + (len(view.adventurer.stack) * 2 if view.adventurer else 0) + len(view.hand or []))
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        busy = busyness(view)
         if busy > best:
             best, best_at = busy, step
-        session.apply(0, bot.choose(view, game.legal_actions(0)))
-    replay = Session.new("lastdungeon", ["human"], seed)
+        session.apply(seat, bot.choose(view, game.legal_actions(seat)))
+    replay = Session.new(game_id, seats, seed, options)
     for seat, action in [(s.seat, s.action) for s in session.steps[:best_at]]:
         replay.apply(seat, action)
     return replay
@@ -46,6 +65,7 @@ def busy_session(seed: int = 11, limit: int = 400) -> Session:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="lastdungeon", choices=sorted(GAMES))
     parser.add_argument("--frames", type=int, default=500)
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--lang", default="en")
@@ -59,14 +79,15 @@ def main() -> None:
     from dungeon_table.ui.settings import Settings
     from dungeon_table.ui.table import TableScene
 
-    session = busy_session()
+    session = busy_session(args.game)
     app = App(surface=pygame.Surface(size).convert(), settings=Settings(lang=args.lang))
-    scene = TableScene(app, session, ["human"])
+    scene = TableScene(app, session, session.record.seats)
     scene.game_over_shown = True
     app.push(scene)
-    rect = scene.renderer.hand_rects(len(scene.view.hand or []))[0]
-    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
-                                    buttons=(0, 0, 0)))  # a hover preview on show as well
+    if args.game == "lastdungeon":
+        rect = scene.renderer.hand_rects(len(scene.view.hand or []))[0]
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                        buttons=(0, 0, 0)))  # a hover preview on show as well
     for _ in range(20):
         scene.draw(app.surface)  # warm the caches: every card face and text rendered once
     times = []
@@ -77,10 +98,8 @@ def main() -> None:
     times.sort()
     p99 = times[min(len(times) - 1, round(len(times) * 0.99))]
     view = scene.view
-    print(f"table {size[0]}x{size[1]} {args.lang}: round {view.round}, "
-          f"{sum(1 for s in view.spaces if s.card)} cards on spaces, "
-          f"{len(view.adventurer.stack) if view.adventurer else 0} stacked, "
-          f"{len(view.crystals)} crystals, {len(view.hand or [])} in hand")
+    print(f"{args.game} table {size[0]}x{size[1]} {args.lang}: "
+          f"{GAMES[args.game][2](view)} things on show, {len(session.steps)} actions in")
     print(f"frames {len(times)}: median {statistics.median(times):.2f} ms, p99 {p99:.2f} ms, "
           f"max {times[-1]:.2f} ms")
     floor = baseline_ms(app.surface, args.frames)
