@@ -1,0 +1,108 @@
+"""What the relic bots know of the cards and of a fight, from the card file alone.
+
+The bots read the public card file (``cards/relic.yaml``) the way a player reads the card faces;
+they never touch the engine's state. ``plan_battle`` finds the cheapest set of characters that
+beats an enemy, by the rules' arithmetic (TS triangle, feint, pierce, shield, banish).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+import yaml
+
+from dungeon_table.core.cards import CARDS_DIR
+
+BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
+BATTLE_SKILLS = ("banish", "feint", "pierce")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """One card's printed numbers (0 / "" where the card shows none)."""
+
+    kind: str
+    ts: str = ""
+    bp: int = 0
+    level: int = 0
+    skill: str = ""
+
+
+@lru_cache(maxsize=1)
+def _all_facts() -> dict[str, Facts]:
+    data = yaml.safe_load((CARDS_DIR / "relic.yaml").read_text(encoding="utf-8"))
+    return {c["id"]: Facts(kind=c["kind"], ts=c.get("ts", ""), bp=int(c.get("bp", 0)),
+                           level=int(c.get("level", 0)), skill=c.get("skill", ""))
+            for c in data["cards"]}
+
+
+def facts(card: str) -> Facts:
+    """A card's facts; a second set's id (``-b``) reads as the first set's."""
+    return _all_facts()[card.removesuffix("-b")]
+
+
+def treasure_points() -> dict[int, list[int]]:
+    """Depth -> points by dice face 1..6."""
+    data = yaml.safe_load((CARDS_DIR / "relic.yaml").read_text(encoding="utf-8"))
+    return {row["depth"]: list(row["points"]) for row in data["treasure_table"]}
+
+
+def outcome(enemy: str, cards: tuple[str, ...], ts: str, skills: frozenset[str]) -> str:
+    """won, lost or banished: the fight of ``cards`` with ``ts`` and the battle ``skills``."""
+    if "banish" in skills:
+        return "banished"
+    foe = facts(enemy)
+    bp = sum(facts(c).bp for c in cards)
+    shield = foe.skill == "shield" and "pierce" not in skills
+    if "feint" in skills:
+        ts_wins, ts_ties = False, True
+    else:
+        ts_wins, ts_ties = BEATS[ts] == foe.ts, ts == foe.ts
+    if shield:
+        return "won" if ts_wins and bp > foe.bp else "lost"
+    return "won" if ts_wins or (ts_ties and bp > foe.bp) else "lost"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A fight to make: the characters, their TS, what each wild plays as, and its outcome."""
+
+    cards: tuple[str, ...]
+    ts: str
+    wild: tuple[tuple[str, str], ...]   # (card, skill) for each committed wild card
+    outcome: str
+    cost: float
+
+
+def _choices(cards: tuple[str, ...]) -> list[tuple[frozenset[str], tuple[tuple[str, str], ...]]]:
+    """The battle skills a set of characters can bring: their own, plus each wild's pick."""
+    own = frozenset(facts(c).skill for c in cards if facts(c).skill in BATTLE_SKILLS)
+    wilds = [c for c in cards if facts(c).skill == "wild"]
+    options = [(own, tuple((w, "") for w in wilds))]
+    if wilds:  # one wild's pick is all a fight needs; the others stay unset
+        for skill in BATTLE_SKILLS:
+            picks = ((wilds[0], skill),) + tuple((w, "") for w in wilds[1:])
+            options.append((own | {skill}, picks))
+    return options
+
+
+def plan_battle(enemy: str, characters: list[str], card_cost: dict[str, float],
+                max_cards: int = 4) -> Plan | None:
+    """The cheapest winning (or banishing) fight with at most ``max_cards`` of ``characters``;
+    None when none wins. A defeat scores the enemy's level, so a banish costs that too."""
+    best: Plan | None = None
+    gain = facts(enemy).level
+    for size in range(1, min(max_cards, len(characters)) + 1):
+        for cards in combinations(sorted(characters), size):
+            cost = sum(card_cost[c] for c in cards)
+            if best is not None and cost >= best.cost:
+                continue
+            for skills, wild in _choices(cards):
+                for ts in sorted({facts(c).ts for c in cards}):
+                    result = outcome(enemy, cards, ts, skills)
+                    total = cost + (gain if result == "banished" else 0.0)
+                    if result != "lost" and (best is None or total < best.cost):
+                        best = Plan(cards, ts, wild, result, total)
+    return best
