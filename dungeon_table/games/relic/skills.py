@@ -1,0 +1,196 @@
+"""The dungeon set, the battle and the skills that may fire: a mixin of ``Relic``.
+
+Discard skills (delve, advance, mend; a wild card as one of them) queue as prompts, in the order
+the cards were discarded; a prompt whose condition does not hold passes by itself. A mend dungeon
+card prompts when set. Once the queue is empty the turn goes back to ``resume``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dungeon_table.core.protocol import Event
+from dungeon_table.games.relic import model as m
+from dungeon_table.games.relic.battle import best_ts, preview
+from dungeon_table.games.relic.cards import DISCARD_SKILLS
+from dungeon_table.games.relic.state import Battle, Prompt
+
+if TYPE_CHECKING:
+    from dungeon_table.games.relic.rules import Relic
+
+    _Base = Relic
+else:
+    _Base = object
+
+PROMPT_KIND = {"delve": "use", "mend": "mend", "advance": "advance", "wild": "wild"}
+
+
+class SkillRules(_Base):
+    # --- dungeon set ----------------------------------------------------------------------------
+    def set_dungeon(self, seat: int, card: str, via: str) -> list[Event]:
+        player = self.player(seat)
+        events: list[Event] = []
+        lost = self.forfeits(seat)
+        if lost:
+            player.forfeited.append(lost)
+            events.append(m.SearchForfeited(seat=seat, depth=lost))
+        player.hand.remove(card)
+        player.dungeon.append(card)
+        events.append(m.DungeonSet(seat=seat, card=card, count=len(player.dungeon),
+                                   depth=player.depth, via=via))
+        if self.cards.card(card).skill == "mend":
+            self.prompts.insert(0, Prompt(card, "mend", "mend"))
+        return events
+
+    def _do_SetDungeon(self, seat: int, action: m.SetDungeon) -> list[Event]:  # noqa: N802
+        if self.phase == "prompt":
+            prompt = self.prompts.pop(0)
+            events: list[Event] = [m.SkillFired(seat=seat, card=prompt.card, skill="advance")]
+            return events + self.set_dungeon(seat, action.card, "advance") + self.run_prompts(
+                seat, self.resume)
+        self.dungeon_set_done = True
+        return self.set_dungeon(seat, action.card, "phase") + self.run_prompts(seat, "dungeon")
+
+    # --- battle ---------------------------------------------------------------------------------
+    def _do_BattlePhase(self, seat: int, action: m.BattlePhase) -> list[Event]:  # noqa: N802
+        owner = next(o for c, o in self.player(seat).enemies if c == action.enemy)
+        self.battle = Battle(enemy=action.enemy, owner=owner)
+        self.phase = "battle"
+        return [m.PhaseChosen(seat=seat, phase="battle")]
+
+    def _retune(self) -> None:
+        battle = self.battle
+        assert battle is not None
+        battle.ts = best_ts(self.cards, battle.enemy, battle.committed, battle.wild, battle.ts)
+
+    def _do_Commit(self, seat: int, action: m.Commit) -> list[Event]:  # noqa: N802
+        assert self.battle is not None
+        self.battle.committed.append(action.card)
+        self._retune()
+        return [m.Committed(seat=seat, card=action.card)]
+
+    def _do_Withdraw(self, seat: int, action: m.Withdraw) -> list[Event]:  # noqa: N802
+        assert self.battle is not None
+        self.battle.committed.remove(action.card)
+        self.battle.wild.pop(action.card, None)
+        self._retune()
+        return [m.Withdrawn(seat=seat, card=action.card)]
+
+    def _do_ChooseTs(self, seat: int, action: m.ChooseTs) -> list[Event]:  # noqa: N802
+        assert self.battle is not None
+        self.battle.ts = action.ts
+        return [m.TsChosen(seat=seat, ts=action.ts)]
+
+    def _do_WildAs(self, seat: int, action: m.WildAs) -> list[Event]:  # noqa: N802
+        events: list[Event] = [m.WildChosen(seat=seat, card=action.card, skill=action.skill)]
+        if self.phase == "battle":
+            assert self.battle is not None
+            if action.skill:
+                self.battle.wild[action.card] = action.skill
+            else:
+                self.battle.wild.pop(action.card, None)
+            self._retune()
+            return events
+        self.prompts[0] = Prompt(action.card, action.skill, PROMPT_KIND[action.skill])
+        return events + self.run_prompts(seat, self.resume)
+
+    def _do_Fight(self, seat: int, action: m.Fight) -> list[Event]:  # noqa: N802
+        battle = self.battle
+        assert battle is not None
+        foe = self.cards.card(battle.enemy)
+        out = preview(self.cards, battle.enemy, battle.committed, battle.ts, battle.wild)
+        player = self.player(seat)
+        fought = list(battle.committed)
+        events: list[Event] = [m.Fought(
+            seat=seat, enemy=battle.enemy, owner=battle.owner, cards=fought,
+            ts=battle.ts, bp=out.bp, enemy_ts=foe.ts or "", enemy_bp=foe.bp, outcome=out.outcome,
+            skills=out.skills)]
+        if out.outcome != "lost":
+            player.enemies.remove((battle.enemy, battle.owner))
+        if out.outcome == "won":
+            player.defeated.append(battle.enemy)
+        elif out.outcome == "banished":
+            self.discard.append(battle.enemy)
+            events.append(m.Discarded(seat=seat, cards=[battle.enemy], reason="banish"))
+        for card in fought:
+            player.hand.remove(card)
+            self.discard.append(card)
+        events.append(m.Discarded(seat=seat, cards=fought, reason="battle"))
+        used_wild = set(battle.wild)  # a wild card used in battle has spent its skill
+        self.battle = None
+        self.queue_discard_skills(seat, [c for c in fought if c not in used_wild])
+        return events + self.run_prompts(seat, "end")
+
+    # --- prompts --------------------------------------------------------------------------------
+    def queue_discard_skills(self, seat: int, cards: list[str]) -> None:
+        for card in cards:
+            skill = self.cards.card(card).skill
+            if skill in DISCARD_SKILLS or skill == "wild":
+                self.prompts.append(Prompt(card, skill, PROMPT_KIND[skill]))
+
+    def prompt_holds(self, seat: int, prompt: Prompt) -> bool:
+        """Whether the skill can do anything now (else it passes by itself)."""
+        hand = self.player(seat).hand
+        if prompt.kind == "use":
+            return bool(self.search_depth(seat))
+        if prompt.kind == "mend":
+            return any(self.kind(c) == "injury" for c in hand)
+        if prompt.kind == "advance":
+            return self.can_set_dungeon(seat) and any(self.kind(c) == "dungeon" for c in hand)
+        return bool(self.wild_choices(seat))
+
+    def wild_choices(self, seat: int) -> list[str]:
+        """The discard skills a wild card could be used as now."""
+        return [s for s in DISCARD_SKILLS
+                if self.prompt_holds(seat, Prompt("", s, PROMPT_KIND[s]))]
+
+    def run_prompts(self, seat: int, resume: str) -> list[Event]:
+        """Pass the prompts that cannot fire; stop at one that needs a choice, else resume."""
+        self.resume = resume
+        events: list[Event] = []
+        while self.prompts and self.phase != "over":
+            prompt = self.prompts[0]
+            if not prompt.used and self.prompt_holds(seat, prompt):
+                self.phase = "prompt"
+                return events
+            if not prompt.used:
+                events.append(m.SkillPassed(seat=seat, card=prompt.card, skill=prompt.skill,
+                                            reason="no_target"))
+            self.prompts.pop(0)
+        if self.phase != "over":
+            self.phase = resume
+        return events
+
+    def _do_UseSkill(self, seat: int, action: m.UseSkill) -> list[Event]:  # noqa: N802
+        prompt = self.prompts.pop(0)
+        events: list[Event] = [m.SkillFired(seat=seat, card=prompt.card, skill=prompt.skill)]
+        events += self.search(seat, "delve")
+        return events if self.phase == "over" else events + self.run_prompts(seat, self.resume)
+
+    def _do_SkipSkill(self, seat: int, action: m.SkipSkill) -> list[Event]:  # noqa: N802
+        prompt = self.prompts.pop(0)
+        events: list[Event] = [m.SkillPassed(seat=seat, card=prompt.card, skill=prompt.skill,
+                                             reason="skipped")]
+        return events + self.run_prompts(seat, self.resume)
+
+    def _do_Mend(self, seat: int, action: m.Mend) -> list[Event]:  # noqa: N802
+        prompt = self.prompts[0]
+        events: list[Event] = []
+        if not prompt.used:
+            events.append(m.SkillFired(seat=seat, card=prompt.card, skill="mend"))
+        prompt.used = True
+        self.player(seat).hand.remove(action.card)
+        self.discard.append(action.card)
+        events.append(m.Discarded(seat=seat, cards=[action.card], reason="mend"))
+        if not any(self.kind(c) == "injury" for c in self.player(seat).hand):
+            self.prompts.pop(0)
+            events += self.run_prompts(seat, self.resume)
+        return events
+
+    def _do_Done(self, seat: int, action: m.Done) -> list[Event]:  # noqa: N802
+        prompt = self.prompts.pop(0)
+        events: list[Event] = []
+        if not prompt.used:
+            events.append(m.SkillPassed(seat=seat, card=prompt.card, skill=prompt.skill,
+                                        reason="skipped"))
+        return events + self.run_prompts(seat, self.resume)

@@ -1,0 +1,115 @@
+"""What a seat sees (``RelicView``) and the whole state as plain data.
+
+Hidden from a seat: the other hands (a count shows), the deck's order. Everything on the table,
+the discard pile and the search cards are public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from dungeon_table.games.relic import model as m
+from dungeon_table.games.relic.battle import preview, ts_options
+from dungeon_table.games.relic.state import Player, Treasure
+
+if TYPE_CHECKING:
+    from dungeon_table.games.relic.rules import Relic
+
+
+def build_view(game: Relic, seat: int | None) -> m.RelicView:
+    active = game.active
+    acting = game.phase != "over"
+    return m.RelicView(
+        seat=seat,
+        n_players=game.n,
+        variant=game.variant,
+        phase=game.phase,  # type: ignore[arg-type]
+        active=active,
+        turn=game.turn,
+        to_act=game.to_act(),
+        first_player=game.first,
+        players=[_player(game, p, seat) for p in game.players],
+        hand=list(game.player(seat).hand) if seat is not None else [],
+        deck_count=len(game.deck),
+        discard=list(game.discard),
+        search_depth=game.search_depth(active) if acting else 0,
+        forfeits=game.forfeits(active) if acting and game.can_set_dungeon(active) else 0,
+        dungeon_set_done=game.dungeon_set_done,
+        enemy_set_done=game.enemy_set_done,
+        battle=_battle(game),
+        prompt=_prompt(game),
+        last_search=_treasure(game.last_search[1]) if game.last_search else None,
+        last_search_seat=game.last_search[0] if game.last_search else -1,
+        end_reason=game.end_reason,
+    )
+
+
+def _treasure(found: Treasure) -> m.TreasureView:
+    return m.TreasureView(depth=found.depth, card=found.card, face=found.face,
+                          points=found.points, treasure=found.treasure)
+
+
+def _player(game: Relic, player: Player, seat: int | None) -> m.PlayerView:
+    lines = game.breakdown(player.seat)
+    # Another seat's hand is hidden: its characters' levels are not shown in its points.
+    points = lines[-1].value if player.seat == seat or game.phase == "over" else (
+        lines[-1].value - lines[1].value)
+    return m.PlayerView(
+        seat=player.seat,
+        dungeon=[m.DungeonCardView(card=c, depth=i // 3 + 1,
+                                   face_down=(i // 3 + 1) in player.searched)
+                 for i, c in enumerate(player.dungeon)],
+        depth=player.depth,
+        searched=list(player.searched),
+        forfeited=list(player.forfeited),
+        enemies=[m.EnemyView(card=c, owner=o) for c, o in player.enemies],
+        treasures=[_treasure(t) for t in player.treasures],
+        defeated=list(player.defeated),
+        hand_count=len(player.hand),
+        points=points,
+    )
+
+
+def _battle(game: Relic) -> m.BattleView | None:
+    battle = game.battle
+    if battle is None or game.phase != "battle":
+        return None
+    foe = game.cards.card(battle.enemy)
+    out = preview(game.cards, battle.enemy, battle.committed, battle.ts, battle.wild)
+    return m.BattleView(
+        enemy=battle.enemy, enemy_owner=battle.owner, enemy_ts=foe.ts or "", enemy_bp=foe.bp,
+        shield=out.shield, committed=list(battle.committed), ts=battle.ts,
+        ts_options=ts_options(game.cards, battle.committed), bp=out.bp, feint=out.feint,
+        pierce=out.pierce, banish=out.banish, outcome=out.outcome, skills=out.skills,
+        wild=[c for c in battle.committed if game.cards.card(c).skill == "wild"],
+    )
+
+
+def _prompt(game: Relic) -> m.PromptView | None:
+    if game.phase != "prompt" or not game.prompts:
+        return None
+    prompt = game.prompts[0]
+    return m.PromptView(card=prompt.card, skill=prompt.skill, kind=prompt.kind,
+                        queued=len(game.prompts) - 1)
+
+
+def build_state(game: Relic) -> dict[str, Any]:
+    """Everything, hidden parts included, as plain data (scripts, determinism checks)."""
+    return {
+        "phase": game.phase,
+        "turn": game.turn,
+        "active": game.active,
+        "first_player": game.first,
+        "to_act": game.to_act(),
+        "players": [asdict(p) for p in game.players],
+        "deck": list(game.deck.cards),
+        "discard": list(game.discard),
+        "dungeon_set_done": game.dungeon_set_done,
+        "enemy_set_done": game.enemy_set_done,
+        "battle": asdict(game.battle) if game.battle else None,
+        "prompts": [asdict(p) for p in game.prompts],
+        "depth3_searched": game.depth3_searched,
+        "end_reason": game.end_reason,
+        "points": game.points(),
+    }
