@@ -1,0 +1,287 @@
+"""The relic expedition table: the renderer the generic ``TableScene`` drives.
+
+The opponents' dungeons along the top, the deck, the discard and the battle (or the treasure
+table) across the middle, the viewer's dungeon above its hand, which is fanned along the bottom
+edge; the turn and the phase buttons in the right column. Everything shown comes from
+``RelicView`` and the legal actions: no rule here (the battle's sums and outcome are the view's).
+
+A hand card is played with one click when it can go only one way; an enemy that may be set on
+several fields (3-4 players) is picked first, then a field is clicked.
+
+Here: the renderer, its targets and hooks; layout ``view_layout.py``, drawing ``view_draw.py``,
+faces ``view_cards.py``, events ``view_anim.py`` and ``view_log.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from dungeon_table.core.protocol import Action, Event
+from dungeon_table.games.relic import model as m
+from dungeon_table.games.relic import view_anim, view_log
+from dungeon_table.games.relic.view_cards import RelicLooks
+from dungeon_table.games.relic.view_draw import draw_table
+from dungeon_table.games.relic.view_layout import TableGeo, table_geo
+from dungeon_table.ui import card_faces as cf
+from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui.anim import Tween
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.renderer import Target, UiState
+
+SEAT_COLOURS = ("red", "blue", "yellow", "green")
+HAND_ACTIONS = (m.SetDungeon, m.SetEnemy, m.Commit, m.Mend, m.Discard)
+# the right column's buttons, in the order they stand: (action type, caption key, primary)
+BUTTONS = ((m.Search, "search", True), (m.DeclineSearch, "decline_search", False),
+           (m.DungeonPhase, "dungeon_phase", False), (m.DoubleDraw, "double_draw", False),
+           (m.Fight, "fight", True), (m.UseSkill, "use_skill", True),
+           (m.SkipSkill, "skip_skill", False), (m.Done, "done", True),
+           (m.EndPhase, "end_phase", False), (m.EndTurn, "end_turn", True))
+
+
+@dataclass
+class Shown:
+    """What was drawn last, for hover previews: (rect, card id)."""
+
+    cards: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+
+
+@dataclass
+class BattleGeo:
+    """The battle panel's parts: the enemy, the committed characters, the TS and wild chips."""
+
+    enemy: pygame.Rect
+    committed: list[pygame.Rect]
+    ts: list[pygame.Rect]
+    wild: list[pygame.Rect]
+    sums: pygame.Rect
+
+
+def make_renderer(app: Any, game_id: str) -> RelicRenderer:
+    return RelicRenderer(app)
+
+
+def summary(view: m.RelicView, result: Any = None) -> str:
+    return view_log.summary(view, result)
+
+
+def seat_colours(view: m.RelicView | None) -> list[str]:
+    """Each seat's colour name, for the game-over chart."""
+    n = view.n_players if view is not None else len(SEAT_COLOURS)
+    return list(SEAT_COLOURS[:n])
+
+
+class RelicRenderer:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.looks = RelicLooks()
+        self.board: pygame.Rect | None = None
+        self.th = theme.Theme()
+        self._geos: dict[tuple[int, int], TableGeo] = {}
+        self.picked: str | None = None  # an enemy picked to choose the field it goes to
+        self._legal: list[Action] = []
+        self.shown = Shown()
+
+    # --- layout -------------------------------------------------------------------------------
+    def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
+        self.board = pygame.Rect(board)
+        self.th = th
+        self._geos.clear()
+
+    def geo(self, view: m.RelicView) -> TableGeo:
+        assert self.board is not None
+        key = (view.n_players, self.bottom(view))
+        if key not in self._geos:
+            self._geos[key] = table_geo(self.board, self.th, *key)
+        return self._geos[key]
+
+    @staticmethod
+    def bottom(view: m.RelicView) -> int:
+        """The seat along the bottom: the viewer; a spectator sits at the first seat."""
+        return view.seat if view.seat is not None else 0
+
+    def hand_rects(self, view: m.RelicView) -> list[pygame.Rect]:
+        g = self.geo(view)
+        return tabletop.fan_rects(g.hand, len(view.hand), g.hand_cw, self.th, self.lifted(view))
+
+    def lifted(self, view: m.RelicView) -> set[int]:
+        return {i for i, card in enumerate(view.hand) if card == self.picked}
+
+    def other_hand_rect(self, view: m.RelicView, seat: int) -> pygame.Rect:
+        """Where a seat's hand is: the viewer's fan, or a small back in another's header."""
+        g = self.geo(view)
+        if seat == self.bottom(view):
+            return pygame.Rect(g.hand.centerx - g.hand_cw // 2, g.hand.y, g.hand_cw,
+                               g.hand.h)
+        header = g.seats[seat].header
+        w = max(8, round(header.h * 0.9 / cf.RATIO))
+        return pygame.Rect(header.right - w - self.th.px(1), header.y, w, header.h)
+
+    def battle_geo(self, view: m.RelicView) -> BattleGeo:
+        """The enemy at the left, the committed characters beside it; at the right the TS
+        chips, the wild cards' chips under them and the sums at the bottom."""
+        th = self.th
+        panel = self.geo(view).panel.inflate(-th.px(2), -th.px(2))
+        head = fonts.line_height("body", th.scale)
+        ch = panel.h - head - th.px(1)
+        cw = max(8, round(ch / cf.RATIO))
+        enemy = pygame.Rect(panel.x, panel.bottom - ch, cw, ch)
+        side_w = max(th.px(30), round(panel.w * 0.42))
+        sums = pygame.Rect(panel.right - side_w, panel.y, side_w, panel.h)
+        cards_area = pygame.Rect(enemy.right + th.px(2), enemy.y,
+                                 sums.x - enemy.right - th.px(3), ch)
+        n = len(view.battle.committed) if view.battle else 0
+        committed = tabletop.row_rects(cards_area.inflate(0, th.px(2)), n, cw, th)
+        ts_opts = view.battle.ts_options if view.battle else []
+        chip_h, gap = th.px(3.5), th.px(0.75)
+        chip_w = (sums.w - gap * 3) // 4
+        ts = [pygame.Rect(sums.x + k * (chip_w + gap), sums.y, chip_w, chip_h)
+              for k in range(len(ts_opts))]
+        wild_top = sums.y + chip_h + gap
+        wild = [pygame.Rect(sums.x + (k % 4) * (chip_w + gap),
+                            wild_top + (k // 4) * (chip_h + gap), chip_w, chip_h)
+                for k in range(len(self.wild_actions(view)))]
+        return BattleGeo(enemy, committed, ts, wild, sums)
+
+    def wild_actions(self, view: m.RelicView) -> list[m.WildAs]:
+        """The wild cards' choices in battle, shown as chips beside the TS (outside a battle a
+        wild prompt's choices are buttons)."""
+        if view.battle is None:
+            return []
+        return [a for a in self._legal if isinstance(a, m.WildAs)]
+
+    # --- targets --------------------------------------------------------------------------------
+    def targets(self, view: m.RelicView, legal: list[Action]) -> list[Target]:
+        self._legal = list(legal)
+        if self.board is None or not legal:
+            return []
+        out = self._hand_targets(view, legal)
+        out += self._field_targets(view, legal)
+        out += self._battle_targets(view, legal)
+        buttons = self.buttons(view, legal)
+        rects = tabletop.button_rects(self.geo(view).buttons, len(buttons), self.th)
+        out += [Target(rect, action, caption)
+                for rect, (action, caption, _primary) in zip(rects, buttons, strict=True)]
+        return out
+
+    def buttons(self, view: m.RelicView, legal: list[Action]) -> list[tuple[Action, str, bool]]:
+        out: list[tuple[Action, str, bool]] = []
+        for action in legal:
+            if isinstance(action, m.BattlePhase):
+                out.append((action, t("relic.button.battle", enemy=self.looks.name(action.enemy)),
+                            False))
+        for kind, key, primary in BUTTONS:
+            out += [(a, t(f"relic.button.{key}"), primary) for a in legal if type(a) is kind]
+        if view.prompt is not None and view.prompt.kind == "wild" and view.battle is None:
+            out = [(a, self.looks.skill_name(a.skill), False)
+                   for a in legal if isinstance(a, m.WildAs)] + out
+        return out
+
+    def _hand_targets(self, view: m.RelicView, legal: list[Action]) -> list[Target]:
+        plays = [a for a in legal if isinstance(a, HAND_ACTIONS)]
+        if self.picked is not None and not any(
+                isinstance(a, m.SetEnemy) and a.card == self.picked for a in plays):
+            self.picked = None
+        out: list[Target] = []
+        lifted = self.lifted(view)
+        for i, (rect, card) in enumerate(zip(self.hand_rects(view), view.hand, strict=True)):
+            mine = [a for a in plays if a.card == card]
+            if not mine:
+                continue
+            name = self.looks.name(card)
+            z = int(i in lifted)
+            enemies = [a for a in mine if isinstance(a, m.SetEnemy)]
+            if len(enemies) > 1:
+                out.append(Target(rect, enemies[0], name, pick=self._picker(card),
+                                  covers=enemies, quiet=True, z=z))
+                mine = [a for a in mine if not isinstance(a, m.SetEnemy)]
+            out += [Target(rect, a, name, quiet=True, z=z) for a in mine]
+        return out
+
+    def _picker(self, card: str) -> Any:
+        def pick() -> None:
+            self.picked = None if self.picked == card else card
+        return pick
+
+    def cancel_pick(self) -> bool:
+        picked, self.picked = self.picked is not None, None
+        return picked
+
+    def _field_targets(self, view: m.RelicView, legal: list[Action]) -> list[Target]:
+        out: list[Target] = []
+        g = self.geo(view)
+        me = self.bottom(view)
+        enemies = view.players[me].enemies
+        for rect, enemy in zip(g.seats[me].enemy_rects(len(enemies)), enemies, strict=True):
+            action = m.BattlePhase(enemy=enemy.card)
+            if action in legal:
+                out.append(Target(rect, action, self.looks.name(enemy.card)))
+        if self.picked is not None:
+            for action in legal:
+                if isinstance(action, m.SetEnemy) and action.card == self.picked:
+                    seat = g.seats[action.target]
+                    out.append(Target(seat.enemies, action, view_log.seat_name(action.target)))
+        return out
+
+    def _battle_targets(self, view: m.RelicView, legal: list[Action]) -> list[Target]:
+        if view.battle is None:
+            return []
+        bg = self.battle_geo(view)
+        out: list[Target] = []
+        for rect, card in zip(bg.committed, view.battle.committed, strict=True):
+            action = m.Withdraw(card=card)
+            if action in legal:
+                out.append(Target(rect, action, self.looks.name(card),
+                                  quiet=tabletop.overlapping(bg.committed)))
+        for rect, ts in zip(bg.ts, view.battle.ts_options, strict=True):
+            action = m.ChooseTs(ts=ts)
+            if action in legal:
+                out.append(Target(rect, action, t(f"relic.ts.{ts}")))
+        for rect, action in zip(bg.wild, self.wild_actions(view), strict=True):
+            out.append(Target(rect, action, self.wild_caption(action)))
+        return out
+
+    def wild_caption(self, action: m.WildAs) -> str:
+        if not action.skill:
+            return t("relic.wild.none")
+        return self.looks.skill_name(action.skill)
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
+        if self.board is None:
+            return
+        self.shown = Shown()
+        self._legal = list(ui.legal)
+        draw_table(self, surface, view, ui)
+
+    def preview(self, view: m.RelicView, pos: tuple[int, int]) -> pygame.Surface | None:
+        if self.board is None:
+            return None
+        width = min(round(self.geo(view).hand_cw * 2.2), round(self.board.h * 0.55 / cf.RATIO))
+        for rect, card in reversed(self.shown.cards):
+            if rect.collidepoint(pos):
+                return self.looks.face(card, width)
+        return None
+
+    def banner_area(self, view: m.RelicView) -> pygame.Rect | None:
+        """Over the viewer's own header line, which the banner repeats."""
+        if self.board is None:
+            return None
+        return self.geo(view).seats[self.bottom(view)].header
+
+    # --- log and animations -------------------------------------------------------------------------
+    def decision_key(self, view: m.RelicView) -> str | None:
+        return view_log.decision_key(view)
+
+    def log_heading(self, before: m.RelicView | None, after: m.RelicView) -> str | None:
+        return view_log.heading(before, after)
+
+    def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]:
+        return view_log.lines(self.looks, events, before, after)
+
+    def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
+        if self.board is None or before is None:
+            return []
+        return view_anim.tweens_for(self, events, before, after)

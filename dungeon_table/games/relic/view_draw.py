@@ -1,0 +1,334 @@
+"""Drawing the relic table: the seats' areas, the centre (piles, battle or treasure table), the
+hand, the turn and the buttons. Parts named in ``ui.hidden`` are left out while an animation
+brings them in (``card:<id>`` wherever that card lies)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from dungeon_table.games.relic import model as m
+from dungeon_table.games.relic.view_cards import TS_GLYPHS, face_text
+from dungeon_table.games.relic.view_layout import DEPTHS, PER_DEPTH, SeatGeo
+from dungeon_table.games.relic.view_log import SEAT_COLOURS, seat_name
+from dungeon_table.ui import card_faces as cf
+from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.renderer import UiState
+from dungeon_table.ui.tabletop import label
+
+if TYPE_CHECKING:
+    from dungeon_table.games.relic.view import RelicRenderer
+
+OUTCOME_COLOURS = {"won": theme.GOOD, "lost": theme.DANGER, "banished": theme.GOLD}
+
+
+def player_name(view: m.RelicView, ui: UiState, seat: int) -> str:
+    return ui.names[seat] if seat < len(ui.names) and ui.names[seat] else seat_name(seat)
+
+
+def draw_table(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
+    g = r.geo(view)
+    for seat, sg in g.seats.items():
+        draw_seat(r, surface, view, ui, seat, sg)
+    draw_piles(r, surface, view, ui)
+    if view.battle is not None:
+        draw_battle(r, surface, view, ui)
+    else:
+        draw_treasure_table(r, surface, view)
+    draw_hand(r, surface, view, ui)
+    draw_status(r, surface, view, ui)
+    buttons = r.buttons(view, ui.legal)
+    rects = tabletop.button_rects(g.buttons, len(buttons), r.th)
+    hovered = ui.targets[ui.hover].action if ui.hover is not None and ui.hover < len(
+        ui.targets) else None
+    tabletop.draw_buttons(surface, rects, buttons, hovered, r.th)
+
+
+# --- seats -------------------------------------------------------------------------------------
+def draw_seat(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState,
+              seat: int, sg: SeatGeo) -> None:
+    th = r.th
+    player = view.players[seat]
+    active = seat == view.active and view.phase != "over"
+    theme.draw_panel(surface, sg.area.inflate(th.px(0.5), th.px(0.5)), th,
+                     edge=theme.ACCENT if active else theme.PANEL_EDGE)
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    head = sg.header.inflate(-th.px(2), 0)
+    theme.draw_glyph(surface, colour, (head.x + th.px(1), head.centery), th.px(0.9),
+                     theme.CARD_COLOURS[colour])
+    name = player_name(view, ui, seat)
+    if seat == r.bottom(view) and view.seat is not None:
+        name = t("relic.you", name=name)
+    hand = t("relic.hand_count", n=player.hand_count)
+    points = t("relic.points", n=player.points)
+    right = label(surface, hand, "small", theme.TEXT_DIM, th.scale,
+                  midright=(head.right, head.centery))
+    if seat != r.bottom(view):
+        back = r.looks.back(max(8, round(sg.header.h * 0.8 / cf.RATIO)))
+        spot = back.get_rect(midright=(right.x - th.px(0.5), head.centery))
+        surface.blit(back, spot)
+        right = spot
+    pts = label(surface, points, "body", theme.GOLD, th.scale, True,
+                midright=(right.x - th.px(2), head.centery))
+    label(surface, name, "body", theme.TEXT, th.scale, True,
+          width=max(8, pts.x - head.x - th.px(4)), midleft=(head.x + th.px(2.5), head.centery))
+    draw_score(r, surface, view, seat, sg)
+    draw_dungeon(r, surface, view, ui, seat, sg)
+    draw_enemies(r, surface, view, ui, seat, sg)
+
+
+def draw_score(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, seat: int,
+               sg: SeatGeo) -> None:
+    """The score pile: each treasure (depth, dice face, points), then the defeated enemies."""
+    th = r.th
+    player = view.players[seat]
+    box = sg.score.inflate(-th.px(1), -th.px(1))
+    pygame.draw.rect(surface, theme.FELT_DARK, box, border_radius=th.px(1))
+    inner = box.inflate(-th.px(1), -th.px(0.5))
+    y = label(surface, t("relic.score_pile"), "small", theme.TEXT_DIM, th.scale, True,
+              width=inner.w, topleft=inner.topleft).bottom
+    line_h = fonts.line_height("small", th.scale)
+    rows = [(t("relic.treasure_line", depth=tr.depth, face=face_text(tr.face), n=tr.points),
+             theme.GOLD if tr.points else theme.TEXT_DIM) for tr in player.treasures]
+    rows += [(t("relic.defeated_line", name=r.looks.name(card),
+                n=r.looks.info(card).level), theme.TEXT) for card in player.defeated]
+    room = max(0, (inner.bottom - y) // line_h)
+    if len(rows) > room and room > 0:
+        rows = rows[:room - 1] + [(t("relic.more", n=len(rows) - room + 1), theme.TEXT_DIM)]
+    for text, colour in rows[:room]:
+        y = label(surface, text, "small", colour, th.scale, width=inner.w,
+                  topleft=(inner.x, y)).bottom
+    if not rows and room:
+        label(surface, "—", "small", theme.TEXT_DIM, th.scale, topleft=(inner.x, y))
+
+
+def depth_mark(player: m.PlayerView, depth: int, view: m.RelicView, mine: bool) -> tuple[str, tuple[int, int, int]]:
+    if depth in player.searched:
+        return t("relic.depth.searched", n=depth), theme.GOOD
+    if depth in player.forfeited:
+        return t("relic.depth.forfeited", n=depth), theme.DANGER
+    if mine and view.search_depth == depth and view.phase == "search":
+        return t("relic.depth.ready", n=depth), theme.ACCENT
+    return t("relic.depth_label", n=depth), theme.TEXT_DIM
+
+
+def draw_dungeon(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState,
+                 seat: int, sg: SeatGeo) -> None:
+    th = r.th
+    player = view.players[seat]
+    mine = seat == r.bottom(view)
+    for depth in range(1, DEPTHS + 1):
+        group = sg.depths[depth - 1]
+        text, colour = depth_mark(player, depth, view, mine)
+        label(surface, text, "small", colour, th.scale, True, width=group.w,
+              midtop=(group.centerx, group.y + th.px(0.25)))
+        for k in range(PER_DEPTH):
+            index = (depth - 1) * PER_DEPTH + k
+            rect = sg.dungeon_rect(index)
+            if index >= len(player.dungeon):
+                if k == 0 or index == len(player.dungeon):
+                    tabletop.empty_place(surface, rect, th)
+                continue
+            card = player.dungeon[index]
+            if f"card:{card.card}" in ui.hidden:
+                continue
+            image = r.looks.back(sg.cw) if card.face_down else r.looks.face(card.card, sg.cw)
+            cf.blit_card(surface, image, rect)
+            if not card.face_down:
+                r.shown.cards.append((rect, card.card))
+    if mine and view.forfeits:
+        group = sg.depths[min(view.forfeits, DEPTHS) - 1]
+        tabletop.pill(surface, t("relic.forfeit_warning", n=view.forfeits - 1), theme.DANGER, th,
+                      midbottom=(group.centerx, group.bottom))
+
+
+def draw_enemies(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState,
+                 seat: int, sg: SeatGeo) -> None:
+    th = r.th
+    enemies = view.players[seat].enemies
+    label(surface, t("relic.enemies"), "small", theme.TEXT_DIM, th.scale, True,
+          width=sg.enemies.w, bottomleft=(sg.enemies.x, sg.enemies.y))
+    rects = sg.enemy_rects(len(enemies))
+    if not enemies:
+        tabletop.empty_place(surface, pygame.Rect(sg.enemies.x, sg.enemies.bottom - sg.ch,
+                                                  sg.cw, sg.ch), th)
+    for rect, enemy in zip(rects, enemies, strict=True):
+        if f"card:{enemy.card}" in ui.hidden:
+            continue
+        in_battle = view.battle is not None and view.battle.enemy == enemy.card
+        cf.blit_card(surface, r.looks.face(enemy.card, sg.cw), rect, lifted=in_battle)
+        r.shown.cards.append((rect, enemy.card))
+        owner = SEAT_COLOURS[enemy.owner % len(SEAT_COLOURS)]
+        theme.draw_glyph(surface, owner, (rect.right - th.px(1), rect.bottom - th.px(1)),
+                         th.px(0.9), theme.CARD_COLOURS[owner])
+
+
+# --- centre ------------------------------------------------------------------------------------
+def draw_piles(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
+    g = r.geo(view)
+    th = r.th
+    back = r.looks.back(g.deck.w)
+    tabletop.labelled_pile(surface, g.deck, back, view.deck_count,
+                           t("relic.deck", n=view.deck_count), th, under=back)
+    shown = [c for c in view.discard if f"card:{c}" not in ui.hidden]
+    top = r.looks.face(shown[-1], g.discard.w) if shown else None
+    tabletop.labelled_pile(surface, g.discard, top, len(shown),
+                           t("relic.discard", n=len(view.discard)), th)
+    if shown:
+        r.shown.cards.append((g.discard, shown[-1]))
+
+
+def draw_treasure_table(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView) -> None:
+    """The points by depth and dice face; the last search's cell lit, its result under it."""
+    g = r.geo(view)
+    th = r.th
+    inner = tabletop.titled_panel(surface, g.panel, t("relic.treasure_table"), th)
+    rows = r.looks.treasure_table()
+    head_h = fonts.line_height("body", th.scale)
+    grid = pygame.Rect(inner.x, inner.y + head_h + th.px(0.5), inner.w,
+                       inner.h - head_h - th.px(0.5) - fonts.line_height("small", th.scale))
+    cols = 7
+    cw = grid.w // cols
+    rh = grid.h // (len(rows) + 1)
+    last = view.last_search
+    for c in range(1, cols):
+        label(surface, str(c), "small", theme.TEXT_DIM, th.scale, True,
+              center=(grid.x + c * cw + cw // 2, grid.y + rh // 2))
+    for k, (depth, points, _treasures) in enumerate(rows):
+        y = grid.y + (k + 1) * rh
+        label(surface, t("relic.depth_label", n=depth), "small", theme.TEXT_DIM, th.scale, True,
+              width=cw, midleft=(grid.x, y + rh // 2))
+        for c, value in enumerate(points, start=1):
+            cell = pygame.Rect(grid.x + c * cw + 1, y + 1, cw - 2, rh - 2)
+            hit = last is not None and last.depth == depth and last.face == c
+            pygame.draw.rect(surface, theme.ACCENT if hit else theme.FELT_DARK, cell,
+                             border_radius=th.px(0.5))
+            label(surface, str(value), "body", theme.FELT_DARK if hit else theme.TEXT, th.scale,
+                  True, center=cell.center)
+    if last is not None:
+        who = seat_name(view.last_search_seat) if view.last_search_seat >= 0 else ""
+        if last.face:
+            text = t("relic.last_search", name=who, depth=last.depth, face=last.face,
+                     treasure=r.looks.treasure_name(last.treasure), n=last.points)
+        else:
+            text = t("relic.last_search_fail", name=who, depth=last.depth)
+        label(surface, text, "small", theme.ACCENT, th.scale, True, width=inner.w,
+              midbottom=(inner.centerx, inner.bottom + th.px(0.5)))
+
+
+def ts_chip(surface: pygame.Surface, rect: pygame.Rect, ts: str, chosen: bool,
+            th: theme.Theme) -> None:
+    pygame.draw.rect(surface, theme.ACCENT if chosen else theme.FELT_DARK, rect,
+                     border_radius=rect.h // 2)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=rect.h // 2)
+    ink = theme.FELT_DARK if chosen else theme.TEXT
+    theme.draw_glyph(surface, TS_GLYPHS.get(ts, "star"), (rect.x + rect.h * 0.6, rect.centery),
+                     rect.h * 0.28, ink)
+    label(surface, t(f"relic.ts.{ts}"), "small", ink, th.scale, True,
+          width=rect.w - rect.h, midleft=(rect.x + rect.h, rect.centery))
+
+
+def draw_battle(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
+    """The enemy, the committed characters, the TS to fight with, the sums and the outcome."""
+    battle = view.battle
+    assert battle is not None
+    th = r.th
+    g = r.geo(view)
+    inner = tabletop.titled_panel(surface, g.panel, t("relic.battle"), th)
+    bg = r.battle_geo(view)
+    cf.blit_card(surface, r.looks.face(battle.enemy, bg.enemy.w), bg.enemy)
+    r.shown.cards.append((bg.enemy, battle.enemy))
+    for rect, card in zip(bg.committed, battle.committed, strict=True):
+        if f"card:{card}" in ui.hidden:
+            continue
+        cf.blit_card(surface, r.looks.face(card, rect.w), rect)
+        r.shown.cards.append((rect, card))
+    if not battle.committed:
+        label(surface, t("relic.battle.commit"), "small", theme.TEXT_DIM, th.scale,
+              width=bg.committed[0].w if bg.committed else inner.w // 3,
+              midleft=(bg.enemy.right + th.px(3), bg.enemy.centery))
+    for rect, ts in zip(bg.ts, battle.ts_options, strict=True):
+        ts_chip(surface, rect, ts, ts == battle.ts, th)
+    for rect, action in zip(bg.wild, r.wild_actions(view), strict=True):
+        pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=rect.h // 2)
+        label(surface, r.wild_caption(action), "small", theme.TEXT, th.scale, width=rect.w - 4,
+              center=rect.center)
+    draw_sums(r, surface, battle, bg.sums, th)
+
+
+def draw_sums(r: RelicRenderer, surface: pygame.Surface, battle: m.BattleView,
+              box: pygame.Rect, th: theme.Theme) -> None:
+    y = box.bottom
+    flags = [t(f"relic.flag.{name}") for name in ("feint", "pierce", "banish")
+             if getattr(battle, name)]
+    if battle.shield:
+        flags.append(t("relic.flag.shield"))
+    if flags:
+        y = label(surface, " · ".join(flags), "small", theme.GOLD, th.scale, True, width=box.w,
+                  midbottom=(box.centerx, y)).y
+    if battle.outcome:
+        y = label(surface, t(f"relic.outcome.{battle.outcome}"), "heading",
+                  OUTCOME_COLOURS.get(battle.outcome, theme.TEXT), th.scale, True, width=box.w,
+                  midbottom=(box.centerx, y)).y
+    ours = t("relic.bp_ts", bp=battle.bp, ts=t(f"relic.ts.{battle.ts}") if battle.ts else "—")
+    theirs = t("relic.bp_ts", bp=battle.enemy_bp, ts=t(f"relic.ts.{battle.enemy_ts}"))
+    label(surface, t("relic.versus", ours=ours, theirs=theirs), "body", theme.TEXT, th.scale,
+          True, width=box.w, midbottom=(box.centerx, y))
+
+
+# --- hand and status ---------------------------------------------------------------------------
+def draw_hand(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
+    if view.seat is None:
+        return
+    g = r.geo(view)
+    rects = r.hand_rects(view)
+    images: list[pygame.Surface | None] = [
+        None if f"card:{card}" in ui.hidden else r.looks.face(card, g.hand_cw)
+        for card in view.hand]
+    legal_cards = {getattr(a, "card", None) for a in ui.legal}
+    legal = {i for i, card in enumerate(view.hand) if card in legal_cards}
+    tabletop.draw_fan(surface, images, rects, r.th, r.lifted(view), legal)
+    r.shown.cards.extend((rect, card) for rect, card in zip(rects, view.hand, strict=True))
+
+
+def prompt_text(r: RelicRenderer, view: m.RelicView, ui: UiState) -> str:
+    if view.phase == "over":
+        return t(f"relic.over.{view.end_reason}") if view.end_reason else t("relic.over")
+    acting = view.seat is not None and view.seat in view.to_act and (ui.legal or ui.watching)
+    if not acting:
+        names = t("relic.list_sep").join(player_name(view, ui, s) for s in view.to_act)
+        return t("relic.waiting", names=names)
+    if view.prompt is not None:
+        p = view.prompt
+        return t(f"relic.prompt.{p.kind}", card=r.looks.name(p.card),
+                 skill=r.looks.skill_name(p.skill))
+    if view.phase == "search":
+        return t("relic.prompt.search", n=view.search_depth)
+    if view.phase == "dungeon":
+        done = [t("relic.set.dungeon")] if view.dungeon_set_done else []
+        done += [t("relic.set.enemy")] if view.enemy_set_done else []
+        text = t("relic.prompt.dungeon")
+        return text + (" " + t("relic.done_list", done=t("relic.list_sep").join(done))
+                       if done else "")
+    return t(f"relic.prompt.{view.phase}")
+
+
+def draw_status(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
+    th = r.th
+    g = r.geo(view)
+    inner = tabletop.titled_panel(surface, g.status, t("relic.turn", n=view.turn), th)
+    y = inner.y + fonts.line_height("body", th.scale) + th.px(0.5)
+    whose = t("relic.whose_turn", name=player_name(view, ui, view.active))
+    y = label(surface, whose, "body", theme.TEXT, th.scale, True, width=inner.w,
+              topleft=(inner.x, y)).bottom + th.px(0.5)
+    f = fonts.font("small", th.scale)
+    colour = theme.ACCENT if view.seat in view.to_act else theme.TEXT_DIM
+    for line in fonts.wrap_lines(prompt_text(r, view, ui), f, inner.w):
+        if y + f.get_linesize() > inner.bottom:
+            break
+        y = label(surface, line, "small", colour, th.scale, topleft=(inner.x, y)).bottom
+    if view.variant:
+        label(surface, t("relic.variant"), "small", theme.TEXT_DIM, th.scale, width=inner.w,
+              bottomleft=inner.bottomleft)
