@@ -123,9 +123,9 @@ class RelicRenderer:
         """The enemy at the left, the committed characters beside it; at the right the TS
         chips, the wild cards' chips under them and the sums at the bottom."""
         th = self.th
-        panel = self.geo(view).panel.inflate(-th.px(2), -th.px(2))
-        head = fonts.line_height("body", th.scale)
-        ch = panel.h - head - th.px(1)
+        panel = self.geo(view).panel.inflate(-th.px(4), -th.px(3))
+        head = fonts.line_height("body", th.scale) + th.px(0.5)
+        ch = panel.h - head
         cw = max(8, round(ch / cf.RATIO))
         enemy = pygame.Rect(panel.x, panel.bottom - ch, cw, ch)
         side_w = max(th.px(30), round(panel.w * 0.42))

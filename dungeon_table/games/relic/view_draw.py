@@ -104,14 +104,17 @@ def draw_score(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, sea
         label(surface, "—", "small", theme.TEXT_DIM, th.scale, topleft=(inner.x, y))
 
 
-def depth_mark(player: m.PlayerView, depth: int, view: m.RelicView, mine: bool) -> tuple[str, tuple[int, int, int]]:
+def depth_mark(player: m.PlayerView, depth: int, view: m.RelicView, mine: bool,
+               short: bool = False) -> tuple[str, tuple[int, int, int]]:
+    """A depth's label: searched, its search lost, ready to search, or just its number."""
+    size = "short" if short else "long"
     if depth in player.searched:
-        return t("relic.depth.searched", n=depth), theme.GOOD
+        return t(f"relic.depth.searched.{size}", n=depth), theme.GOOD
     if depth in player.forfeited:
-        return t("relic.depth.forfeited", n=depth), theme.DANGER
+        return t(f"relic.depth.forfeited.{size}", n=depth), theme.DANGER
     if mine and view.search_depth == depth and view.phase == "search":
-        return t("relic.depth.ready", n=depth), theme.ACCENT
-    return t("relic.depth_label", n=depth), theme.TEXT_DIM
+        return t(f"relic.depth.ready.{size}", n=depth), theme.ACCENT
+    return t(f"relic.depth_label.{size}", n=depth), theme.TEXT_DIM
 
 
 def draw_dungeon(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState,
@@ -121,9 +124,13 @@ def draw_dungeon(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, u
     mine = seat == r.bottom(view)
     for depth in range(1, DEPTHS + 1):
         group = sg.depths[depth - 1]
-        text, colour = depth_mark(player, depth, view, mine)
-        label(surface, text, "small", colour, th.scale, True, width=group.w,
-              midtop=(group.centerx, group.y + th.px(0.25)))
+        text, colour = depth_mark(player, depth, view, mine, sg.stacked)
+        if sg.stacked:  # the mark at the left of its row's visible strip
+            label(surface, text, "small", colour, th.scale, True, width=sg.label_w,
+                  topright=(group.x - th.px(0.5), group.y + th.px(0.25)))
+        else:
+            label(surface, text, "small", colour, th.scale, True, width=group.w,
+                  midtop=(group.centerx, group.y + th.px(0.25)))
         for k in range(PER_DEPTH):
             index = (depth - 1) * PER_DEPTH + k
             rect = sg.dungeon_rect(index)
@@ -198,7 +205,7 @@ def draw_treasure_table(r: RelicRenderer, surface: pygame.Surface, view: m.Relic
               center=(grid.x + c * cw + cw // 2, grid.y + rh // 2))
     for k, (depth, points, _treasures) in enumerate(rows):
         y = grid.y + (k + 1) * rh
-        label(surface, t("relic.depth_label", n=depth), "small", theme.TEXT_DIM, th.scale, True,
+        label(surface, t("relic.depth_label.long", n=depth), "small", theme.TEXT_DIM, th.scale, True,
               width=cw, midleft=(grid.x, y + rh // 2))
         for c, value in enumerate(points, start=1):
             cell = pygame.Rect(grid.x + c * cw + 1, y + 1, cw - 2, rh - 2)

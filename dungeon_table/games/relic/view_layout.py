@@ -19,6 +19,7 @@ from dungeon_table.ui import fonts, theme
 DEPTHS = 3
 PER_DEPTH = 3
 OVERLAP = 0.55  # how much of a dungeon card the next one in its depth leaves visible
+ROW_STEP = 0.42  # stacked depths: how much of a row the next depth's row leaves visible
 
 
 @dataclass
@@ -31,6 +32,10 @@ class SeatGeo:
     depths: list[pygame.Rect]   # one group per depth, its label line included
     enemies: pygame.Rect
     cw: int
+    # narrow areas (3-4 players) stack the depths as three overlapping rows, their marks in a
+    # label column at the left, instead of three groups side by side
+    stacked: bool = False
+    label_w: int = 0
 
     @property
     def ch(self) -> int:
@@ -40,6 +45,9 @@ class SeatGeo:
         """The rect of the ``index``-th dungeon card (0-8)."""
         group = self.depths[min(index // PER_DEPTH, DEPTHS - 1)]
         k = index % PER_DEPTH
+        if self.stacked:
+            step = (group.w - self.cw) // (PER_DEPTH - 1)
+            return pygame.Rect(group.x + k * step, group.y, self.cw, self.ch)
         step = round(self.cw * OVERLAP)
         x = group.centerx - (self.cw + step * (PER_DEPTH - 1)) // 2 + k * step
         return pygame.Rect(x, group.bottom - self.ch, self.cw, self.ch)
@@ -80,8 +88,24 @@ def seat_geo(area: pygame.Rect, th: theme.Theme) -> SeatGeo:
     cw_w = (rest - 4 * gap) / (DEPTHS * group_k + 1.6)
     cw_h = (body.h - label_h - th.px(0.5)) / cf.RATIO
     cw = max(8, int(min(cw_w, cw_h)))
-    group_w = round(cw * group_k) + gap
+    # the same area with the depths stacked: rows of three, each showing its top strip
+    label_w = fonts.font("small", th.scale, True).size("D3 ✓")[0] + th.px(1)
+    cw_rows = (rest - label_w - 4 * gap) / (PER_DEPTH + 1.5)
+    cw_tall = (body.h - th.px(0.5)) / (1 + ROW_STEP * (DEPTHS - 1)) / cf.RATIO
+    stacked = min(cw_rows, cw_tall) > cw * 1.1
     score = pygame.Rect(body.x, body.y, score_w, body.h)
+    if stacked:
+        cw = max(8, int(min(cw_rows, cw_tall)))
+        ch = round(cw * cf.RATIO)
+        step = round(ch * ROW_STEP)
+        x = score.right + gap + label_w
+        row_w = cw * PER_DEPTH + gap * (PER_DEPTH - 1)
+        depths = [pygame.Rect(x, body.y + th.px(0.25) + d * step, row_w, ch)
+                  for d in range(DEPTHS)]
+        enemies = pygame.Rect(x + row_w + 2 * gap, body.y + label_h,
+                              body.right - x - row_w - 2 * gap, body.h - label_h)
+        return SeatGeo(area, header, score, depths, enemies, cw, True, label_w)
+    group_w = round(cw * group_k) + gap
     x = score.right + gap
     depths = []
     for _ in range(DEPTHS):
@@ -96,8 +120,8 @@ def table_geo(board: pygame.Rect, th: theme.Theme, n_players: int, bottom: int) 
     side_w = max(th.px(26), round(board.w * 0.17))
     side = pygame.Rect(board.right - side_w - mg, board.y + mg, side_w, board.h - 2 * mg)
     left = pygame.Rect(board.x + mg, board.y + mg, side.x - board.x - 2 * mg, board.h - 2 * mg)
-    top_h = round(left.h * (0.27 if n_players == 2 else 0.25))
-    mine_h = round(left.h * 0.27)
+    top_h = round(left.h * (0.27 if n_players == 2 else 0.31))
+    mine_h = round(left.h * (0.27 if n_players == 2 else 0.25))
     hand_h = round(left.h * 0.22)
     centre_h = left.h - top_h - mine_h - hand_h - 3 * mg
     others = [(bottom + k) % n_players for k in range(1, n_players)]
