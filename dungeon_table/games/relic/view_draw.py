@@ -87,10 +87,11 @@ def draw_score(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, sea
     box = sg.score.inflate(-th.px(1), -th.px(1))
     pygame.draw.rect(surface, theme.FELT_DARK, box, border_radius=th.px(1))
     inner = box.inflate(-th.px(1), -th.px(0.5))
-    y = label(surface, t("relic.score_pile"), "small", theme.TEXT_DIM, th.scale, True,
+    size = "short" if sg.stacked else "long"
+    y = label(surface, t(f"relic.score_pile.{size}"), "small", theme.TEXT_DIM, th.scale, True,
               width=inner.w, topleft=inner.topleft).bottom
     line_h = fonts.line_height("small", th.scale)
-    rows = [(t("relic.treasure_line", depth=tr.depth, face=face_text(tr.face), n=tr.points),
+    rows = [(t(f"relic.treasure_line.{size}", depth=tr.depth, face=face_text(tr.face), n=tr.points),
              theme.GOLD if tr.points else theme.TEXT_DIM) for tr in player.treasures]
     rows += [(t("relic.defeated_line", name=r.looks.name(card),
                 n=r.looks.info(card).level), theme.TEXT) for card in player.defeated]

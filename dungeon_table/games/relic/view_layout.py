@@ -88,22 +88,25 @@ def seat_geo(area: pygame.Rect, th: theme.Theme) -> SeatGeo:
     cw_w = (rest - 4 * gap) / (DEPTHS * group_k + 1.6)
     cw_h = (body.h - label_h - th.px(0.5)) / cf.RATIO
     cw = max(8, int(min(cw_w, cw_h)))
-    # the same area with the depths stacked: rows of three, each showing its top strip
+    # the same area with the depths stacked: rows of three, each showing its top strip, and
+    # the enemies above the score pile in one column at the right
     label_w = fonts.font("small", th.scale, True).size("D3 ✓")[0] + th.px(1)
-    cw_rows = (rest - label_w - 4 * gap) / (PER_DEPTH + 1.5)
+    cw_rows = (body.w - label_w - 4 * gap) / (PER_DEPTH + 1.7)
     cw_tall = (body.h - th.px(0.5)) / (1 + ROW_STEP * (DEPTHS - 1)) / cf.RATIO
-    stacked = min(cw_rows, cw_tall) > cw * 1.1
     score = pygame.Rect(body.x, body.y, score_w, body.h)
-    if stacked:
+    if min(cw_rows, cw_tall) > cw * 1.1:
         cw = max(8, int(min(cw_rows, cw_tall)))
         ch = round(cw * cf.RATIO)
         step = round(ch * ROW_STEP)
-        x = score.right + gap + label_w
+        x = body.x + label_w
         row_w = cw * PER_DEPTH + gap * (PER_DEPTH - 1)
         depths = [pygame.Rect(x, body.y + th.px(0.25) + d * step, row_w, ch)
                   for d in range(DEPTHS)]
-        enemies = pygame.Rect(x + row_w + 2 * gap, body.y + label_h,
-                              body.right - x - row_w - 2 * gap, body.h - label_h)
+        right = pygame.Rect(x + row_w + 2 * gap, body.y, body.right - x - row_w - 2 * gap,
+                            body.h)
+        enemies = pygame.Rect(right.x, right.y + label_h, right.w, ch)
+        score = pygame.Rect(right.x, enemies.bottom + gap, right.w, right.bottom - enemies.bottom
+                            - gap)
         return SeatGeo(area, header, score, depths, enemies, cw, True, label_w)
     group_w = round(cw * group_k) + gap
     x = score.right + gap
