@@ -32,6 +32,7 @@ PERFT_STEPS = 60
 PERFT: dict[str, tuple[str, list[int]]] = {
     "lastdungeon": ("c2f6c8e5e26894d7", [307, 312, 71, 268, 354]),
     "market": ("00b899b55267429d", [994, 573, 454, 702, 493]),
+    "relic": ("2f37b42db78519ed", [179, 211, 170, 231, 181]),
     "toy": ("", [16, 12, 14, 13, 23]),
 }
 

@@ -1,1 +1,21 @@
 """Relic expedition (チーム桜刻館): delve into the ruins, search for treasure, fight the traps."""
+
+from __future__ import annotations
+
+from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.core.registry import GameSpec, register
+from dungeon_table.games.relic.bot import BEST, BOTS
+from dungeon_table.games.relic.rules import Relic
+
+SPEC = register(
+    GameSpec(
+        game_id="relic",
+        name_key="game.relic",
+        min_players=2,
+        max_players=4,
+        game_class=Relic,
+        bots={"random": RandomBot, **BOTS},
+        best=BEST,
+        view_module="dungeon_table.games.relic.view",
+    )
+)
