@@ -117,7 +117,7 @@ def legal_for(view: m.RelicView) -> list[Action]:
 PHASES = {
     "search": lambda: make_view("search", search_depth=2),
     "play": lambda: make_view("play"),
-    "dungeon": lambda: make_view("dungeon", forfeits=2, dungeon_set_done=True),
+    "dungeon": lambda: make_view("dungeon", forfeits=2, dungeon_set_done=False),
     "dungeon_4p": lambda: make_view("dungeon", n=4),
     "battle": lambda: make_view("battle"),
     "battle_empty": lambda: make_view("battle", battle=battle([])),

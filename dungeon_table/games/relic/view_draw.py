@@ -146,10 +146,12 @@ def draw_dungeon(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, u
             cf.blit_card(surface, image, rect)
             if not card.face_down:
                 r.shown.cards.append((rect, card.card))
-    if mine and view.forfeits:
-        group = sg.depths[min(view.forfeits, DEPTHS) - 1]
-        tabletop.pill(surface, t("relic.forfeit_warning", n=view.forfeits - 1), theme.DANGER, th,
-                      midbottom=(group.centerx, group.bottom))
+    setting = any(isinstance(a, m.SetDungeon) for a in ui.legal)
+    if mine and view.forfeits and setting and view.forfeits < DEPTHS:
+        # over the depth the next card opens: setting it loses the search of the one before
+        group = sg.depths[view.forfeits]
+        tabletop.pill(surface, t("relic.forfeit_warning", n=view.forfeits), theme.DANGER, th,
+                      midtop=(group.centerx, group.y + fonts.line_height("small", th.scale)))
 
 
 def draw_enemies(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState,
