@@ -216,3 +216,34 @@ def test_random_games_all_finish(players: int, capsys: pytest.CaptureFixture[str
     code = cli.main(["simulate", "relic", "--players", str(players), "--games", "20", "--json"])
     stats = json.loads(capsys.readouterr().out)
     assert code == 0 and stats["finished"] == 20
+
+
+# --- the 3-4 player variant and the refusals --------------------------------------------------
+def test_three_players_use_two_sets_and_set_enemies_on_any_opponent() -> None:
+    hands = [["enemy_bats_1", "enemy_bats_1-b", "dungeon_gate_1", *FILLER],
+             ["dungeon_gate_2", "dungeon_hall_1", *FILLER_1, "dungeon_hall_2"],
+             ["dungeon_gate_1-b", "dungeon_hall_1-b", "char_scout_1", "char_scout_2",
+              "dungeon_mural_1", "dungeon_mural_2"]]
+    game, _ = script([DUNGEON, set_dungeon("dungeon_gate_1"), END_PHASE, END_TURN,
+                      DUNGEON, set_dungeon("dungeon_gate_2"), END_PHASE, END_TURN,
+                      DUNGEON, set_dungeon("dungeon_gate_1-b"), END_PHASE, END_TURN],
+                     hands=hands, players=3)
+    assert game.view(0).variant and len(game.deck) + 18 + 3 == 120
+    act(game, 0, DUNGEON)
+    targets = {(a["card"], a["target"]) for a in legal(game) if a["type"] == "set_enemy"}
+    assert targets == {("enemy_bats_1", 1), ("enemy_bats_1", 2), ("enemy_bats_1-b", 1),
+                       ("enemy_bats_1-b", 2)}
+    act(game, 0, set_enemy("enemy_bats_1", 2))
+    assert not any(a["type"] == "set_enemy" for a in legal(game))  # once per phase
+
+
+def test_refusals_name_the_rule() -> None:
+    game, _ = script([DUNGEON], hands=[["enemy_colossus_1", "dungeon_gate_1", "dungeon_hall_3",
+                                        *FILLER],
+                                       ["dungeon_gate_2", "dungeon_hall_1", *FILLER_1,
+                                        "dungeon_hall_2"]])
+    decode = type(game).decode_action
+    reason = game.why_illegal(0, decode(set_enemy("enemy_colossus_1", 1)))
+    assert "level 3 is above that dungeon's depth 0" in reason
+    assert "not in your hand" in game.why_illegal(0, decode(set_dungeon("dungeon_gate_2")))
+    assert "not possible now" in game.why_illegal(0, decode(FIGHT))
