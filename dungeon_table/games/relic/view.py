@@ -102,12 +102,19 @@ class RelicRenderer:
         """The seat along the bottom: the viewer; a spectator sits at the first seat."""
         return view.seat if view.seat is not None else 0
 
+    @staticmethod
+    def hand(view: m.RelicView) -> list[str]:
+        """The fanned hand: the characters committed to a battle lie in the battle instead."""
+        committed = set(view.battle.committed) if view.battle is not None else set()
+        return [card for card in view.hand if card not in committed]
+
     def hand_rects(self, view: m.RelicView) -> list[pygame.Rect]:
         g = self.geo(view)
-        return tabletop.fan_rects(g.hand, len(view.hand), g.hand_cw, self.th, self.lifted(view))
+        return tabletop.fan_rects(g.hand, len(self.hand(view)), g.hand_cw, self.th,
+                                  self.lifted(view))
 
     def lifted(self, view: m.RelicView) -> set[int]:
-        return {i for i, card in enumerate(view.hand) if card == self.picked}
+        return {i for i, card in enumerate(self.hand(view)) if card == self.picked}
 
     def other_hand_rect(self, view: m.RelicView, seat: int) -> pygame.Rect:
         """Where a seat's hand is: the viewer's fan, or a small back in another's header."""
@@ -186,7 +193,7 @@ class RelicRenderer:
             self.picked = None
         out: list[Target] = []
         lifted = self.lifted(view)
-        for i, (rect, card) in enumerate(zip(self.hand_rects(view), view.hand, strict=True)):
+        for i, (rect, card) in enumerate(zip(self.hand_rects(view), self.hand(view), strict=True)):
             mine = [a for a in plays if a.card == card]
             if not mine:
                 continue

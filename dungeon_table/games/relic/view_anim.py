@@ -45,8 +45,9 @@ def banner(r: RelicRenderer, view: m.RelicView, text: str,
 
 def hand_spot(r: RelicRenderer, view: m.RelicView, seat: int, card: str) -> pygame.Rect:
     """Where ``card`` lies in ``seat``'s hand (the viewer's fan), else that seat's hand mark."""
-    if seat == r.bottom(view) and card in view.hand and view.seat is not None:
-        return r.hand_rects(view)[view.hand.index(card)]
+    hand = r.hand(view)
+    if seat == r.bottom(view) and card in hand and view.seat is not None:
+        return r.hand_rects(view)[hand.index(card)]
     return r.other_hand_rect(view, seat)
 
 

@@ -28,6 +28,13 @@ def player_name(view: m.RelicView, ui: UiState, seat: int) -> str:
     return ui.names[seat] if seat < len(ui.names) and ui.names[seat] else seat_name(seat)
 
 
+def header_name(view: m.RelicView, ui: UiState, seat: int) -> str:
+    """The name the handoff calls the seat and its colour, which the log calls it by."""
+    if seat < len(ui.names) and ui.names[seat]:
+        return t("relic.seat.named", name=ui.names[seat], colour=seat_name(seat))
+    return seat_name(seat)
+
+
 def draw_table(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
     g = r.geo(view)
     for seat, sg in g.seats.items():
@@ -58,7 +65,7 @@ def draw_seat(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: 
     head = sg.header.inflate(-th.px(2), 0)
     theme.draw_glyph(surface, colour, (head.x + th.px(1), head.centery), th.px(0.9),
                      theme.CARD_COLOURS[colour])
-    name = player_name(view, ui, seat)
+    name = header_name(view, ui, seat)
     if seat == r.bottom(view) and view.seat is not None:
         name = t("relic.you", name=name)
     hand = t("relic.hand_count", n=player.hand_count)
@@ -293,14 +300,15 @@ def draw_hand(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: 
     if view.seat is None:
         return
     g = r.geo(view)
+    hand = r.hand(view)
     rects = r.hand_rects(view)
     images: list[pygame.Surface | None] = [
         None if f"card:{card}" in ui.hidden else r.looks.face(card, g.hand_cw)
-        for card in view.hand]
+        for card in hand]
     legal_cards = {getattr(a, "card", None) for a in ui.legal}
-    legal = {i for i, card in enumerate(view.hand) if card in legal_cards}
+    legal = {i for i, card in enumerate(hand) if card in legal_cards}
     tabletop.draw_fan(surface, images, rects, r.th, r.lifted(view), legal)
-    r.shown.cards.extend((rect, card) for rect, card in zip(rects, view.hand, strict=True))
+    r.shown.cards.extend((rect, card) for rect, card in zip(rects, hand, strict=True))
 
 
 def prompt_text(r: RelicRenderer, view: m.RelicView, ui: UiState) -> str:
