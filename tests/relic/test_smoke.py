@@ -69,6 +69,8 @@ def test_the_higher_face_starts_and_ties_redraw() -> None:
     draws = [e for e in game.setup_events if isinstance(e, m.FirstPlayerDraw)]
     assert [d.faces for d in draws] == [[1, 1], [3, 6]]
     assert game.first == 1 and game.active == 1
+    assert game.view(0).first_draw == [["dungeon_gate_1", "dungeon_corridor_1"],
+                                       ["dungeon_hall_1", "dungeon_hall_2"]]
     assert [len(p.hand) for p in game.players] == [6, 6] and len(game.deck) == 48
     assert any(isinstance(e, m.DrawSkipped) for e in game.setup_events)
 

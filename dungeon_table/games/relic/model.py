@@ -400,3 +400,6 @@ class RelicView(msgspec.Struct, frozen=True):
     last_search: TreasureView | None
     last_search_seat: int = -1
     end_reason: str = ""
+    # Setup's first-player draw, round by round: ``first_draw[r][i]`` seat i's card ("" if it did
+    # not draw in that round: only the tied redraw). The setup events are not sent to the table.
+    first_draw: list[list[str]] = []

@@ -58,6 +58,7 @@ class Relic(SkillRules, Game):
         self.depth3_searched = False  # the game ends at the end of this turn
         self.end_reason = ""
         self.last_search: tuple[int, Treasure] | None = None
+        self.first_draw: list[list[str]] = []
         self.setup_events: list[Event] = self._setup()
 
     # --- setup ----------------------------------------------------------------------------------
@@ -95,6 +96,7 @@ class Relic(SkillRules, Game):
                 cards[seat] = self.deck.draw()
                 faces[seat] = self.cards.card(cards[seat]).dice
             drawn += [c for c in cards if c]
+            self.first_draw.append(cards)
             events.append(m.FirstPlayerDraw(cards=cards, faces=faces, round=round_no))
             best = max(faces)
             drawing = [s for s in drawing if faces[s] == best]

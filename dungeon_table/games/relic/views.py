@@ -42,6 +42,7 @@ def build_view(game: Relic, seat: int | None) -> m.RelicView:
         last_search=_treasure(game.last_search[1]) if game.last_search else None,
         last_search_seat=game.last_search[0] if game.last_search else -1,
         end_reason=game.end_reason,
+        first_draw=[list(cards) for cards in game.first_draw],
     )
 
 
@@ -101,6 +102,7 @@ def build_state(game: Relic) -> dict[str, Any]:
         "turn": game.turn,
         "active": game.active,
         "first_player": game.first,
+        "first_draw": [list(cards) for cards in game.first_draw],
         "to_act": game.to_act(),
         "players": [asdict(p) for p in game.players],
         "deck": list(game.deck.cards),
