@@ -172,6 +172,15 @@ def test_a_mend_dungeon_card_discards_injuries_when_set() -> None:
     assert game.phase == "dungeon" and "injury_bruise_1" in game.player(0).hand
 
 
+def test_a_mend_dungeon_card_does_not_mend_when_discarded() -> None:
+    hands = [["dungeon_spring_1", "injury_cut_1", "char_medic_1", *FILLER],
+             ["dungeon_gate_2", "dungeon_hall_1", *FILLER_1, "dungeon_hall_2"]]
+    game, events = script([DOUBLE, discard("dungeon_spring_1")], hands=hands)
+    assert game.phase == "end" and not of_type(events, "skill_passed")
+    events = act(game, 0, discard("char_medic_1"))  # a character's mend fires on discard
+    assert game.phase == "prompt" and game.view(0).prompt.card == "char_medic_1"
+
+
 # --- double draw and the end phase ------------------------------------------------------------
 def test_double_draw_then_discard_to_six_keeping_injuries() -> None:
     hands = [["injury_cut_1", "dungeon_gate_1", *FILLER, "dungeon_hall_1"],

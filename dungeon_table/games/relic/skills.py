@@ -125,6 +125,8 @@ class SkillRules(_Base):
     def queue_discard_skills(self, seat: int, cards: list[str]) -> None:
         for card in cards:
             skill = self.cards.card(card).skill
+            if skill == "mend" and self.kind(card) == "dungeon":
+                continue  # a dungeon card's mend fires when it is set, not when discarded
             if skill in DISCARD_SKILLS or skill == "wild":
                 self.prompts.append(Prompt(card, skill, PROMPT_KIND[skill]))
 
