@@ -109,3 +109,68 @@ def test_whole_games_draw_animate_and_log(lang: str, size: tuple[int, int]) -> N
             queue.draw(surface)
         seen |= {type(e).__name__ for e in mine}
     assert {"Drew", "DungeonSet", "TurnStarted"} <= seen, seen
+
+
+def _relic_table(seats: list[str], seed: int, anim_speed: float = 0,
+                 size: tuple[int, int] = (1280, 720)) -> tuple[Any, Any]:
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    app = App(surface=pygame.Surface(size), settings=Settings(lang="en", anim_speed=anim_speed))
+    session = Session.new("relic", seats, seed)
+    scene = TableScene(app, session, seats, bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    return app, scene
+
+
+def test_a_game_with_a_bot_is_played_to_its_end_by_hint_click_and_enter() -> None:
+    from table_helpers import visible_point
+    from ui_events import click_at, key
+
+    from dungeon_table.ui.scenes.gameover import GameOverScene
+
+    app, scene = _relic_table(["human", "bot:random"], seed=3)
+    moves = 0
+    while not isinstance(app.top, GameOverScene):
+        assert moves < 3000, "the game should end"
+        if not scene.ui.legal or scene.bot_due is not None:
+            app.step([])
+            continue
+        assert scene.view == scene.game.view(scene.viewer), "the table draws the engine's view"
+        app.step([key(pygame.K_h)])
+        index = scene.ui.focus
+        assert index is not None, "the hint highlights a target"
+        if scene.ui.targets[index].pick is not None:  # an enemy picked: then its field
+            app.step([key(pygame.K_RETURN)])
+            hint = scene.ui.hint
+            index = next(i for i, tg in enumerate(scene.ui.targets)
+                         if tg.pick is None and tg.action == hint)
+            scene.ui.focus = index
+        if moves % 2:
+            app.step([key(pygame.K_RETURN)])
+        else:
+            app.step(click_at(visible_point(scene, index)))
+        moves += 1
+    assert scene.game.result() is not None
+
+
+def test_four_players_play_with_animations_on() -> None:
+    """A four-player game at the table with animations running (a fake clock moving 200 ms a
+    frame): every event's tweens draw over the table until the game is over."""
+    from dungeon_table.ui.scenes.gameover import GameOverScene
+
+    app, scene = _relic_table(["human", "bot:random", "bot:random", "bot:random"], seed=2,
+                              anim_speed=3)
+    clock = [0]
+    app.now = lambda: clock[0]
+    bot = RandomBot(9)
+    for _ in range(20000):
+        if isinstance(app.top, GameOverScene):
+            break
+        clock[0] += 200
+        if scene.ui.legal and scene.bot_due is None and not scene.anim.busy:
+            scene.act(0, bot.choose(scene.view, scene.ui.legal))
+        app.step([])
+    assert isinstance(app.top, GameOverScene)
