@@ -167,7 +167,8 @@ def _searched(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView)
         if card.depth == e.depth:
             rect = sg.dungeon_rect(k)
             flips.append(FlipCard(front=r.looks.face(card.card, rect.w),
-                                  back=r.looks.back(rect.w), center=centre(rect)))
+                                  back=r.looks.back(rect.w), center=centre(rect),
+                                  hides=frozenset({f"card:{card.card}"})))
     shown: list[Tween] = [Together(parts=tuple(flips))] if flips else []
     if e.card:
         shown.append(FlipCard(front=r.looks.back(g.deck.w), back=r.looks.face(e.card, g.deck.w),

@@ -215,8 +215,12 @@ def draw_treasure_table(r: RelicRenderer, surface: pygame.Surface, view: m.Relic
               center=(grid.x + c * cw + cw // 2, grid.y + rh // 2))
     for k, (depth, points, _treasures) in enumerate(rows):
         y = grid.y + (k + 1) * rh
-        label(surface, t("relic.depth_label.long", n=depth), "small", theme.TEXT_DIM, th.scale, True,
-              width=cw, midleft=(grid.x, y + rh // 2))
+        if view.phase == "search" and view.search_depth == depth:  # the row a search scores on
+            row = pygame.Rect(grid.x - th.px(0.5), y, grid.w + th.px(0.5), rh)
+            pygame.draw.rect(surface, theme.ACCENT, row, max(1, th.px(0.25)),
+                             border_radius=th.px(0.5))
+        label(surface, t("relic.depth_label.long", n=depth), "small", theme.TEXT_DIM, th.scale,
+              True, width=cw, midleft=(grid.x + th.px(0.5), y + rh // 2))
         for c, value in enumerate(points, start=1):
             cell = pygame.Rect(grid.x + c * cw + 1, y + 1, cw - 2, rh - 2)
             hit = last is not None and last.depth == depth and last.face == c
