@@ -5,6 +5,7 @@ least a beat, so the log and the table move together."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,6 +31,17 @@ from dungeon_table.ui.i18n import t
 
 if TYPE_CHECKING:
     from dungeon_table.games.relic.view import RelicRenderer
+
+
+@dataclass
+class Backdrop(Tween):
+    """A plain panel over the centre while a finished battle is still shown on it."""
+
+    rect: pygame.Rect = field(default_factory=pygame.Rect)
+    th: theme.Theme = field(default_factory=theme.Theme)
+
+    def draw(self, surface: pygame.Surface, t: float) -> None:
+        theme.draw_panel(surface, self.rect, self.th)
 
 
 def centre(rect: pygame.Rect) -> tuple[float, float]:
@@ -180,10 +192,23 @@ def _searched(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView)
 
 
 def _fought(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
+    """The battle as it stood stays in the panel under the outcome's ribbon; a defeated enemy
+    then goes to the winner's score pile (the characters go with their ``Discarded``)."""
     g = r.geo(after)
     text = t("relic.anim.fought", bp=e.bp, enemy_bp=e.enemy_bp,
              outcome=t(f"relic.outcome.{e.outcome}"))
-    out: list[Tween] = [banner(r, after, text, OUTCOME_COLOURS.get(e.outcome, theme.PANEL))]
+    colour = theme.mix(OUTCOME_COLOURS.get(e.outcome, theme.PANEL), theme.FELT_DARK, 0.35)
+    ribbon_tween = banner(r, after, text, colour)
+    held: list[Tween] = []
+    if before.battle is not None and after.battle is None:
+        bg = r.battle_geo(before)
+        cards = [(bg.enemy, e.enemy)] + list(zip(bg.committed, before.battle.committed,
+                                                strict=True))
+        held = [Backdrop(duration=ribbon_tween.duration, rect=g.panel, th=r.th)]
+        held += [MoveCard(duration=ribbon_tween.duration, image=r.looks.face(card, rect.w),
+                         start=centre(rect), end=centre(rect), hides=frozenset({f"card:{card}"}))
+                for rect, card in cards]
+    out: list[Tween] = [Together(parts=(*held, ribbon_tween))]
     if e.outcome == "won":
         start = card_spot(r, before, e.enemy) or g.panel
         sg = g.seats[e.seat]
