@@ -174,3 +174,13 @@ def test_four_players_play_with_animations_on() -> None:
             scene.act(0, bot.choose(scene.view, scene.ui.legal))
         app.step([])
     assert isinstance(app.top, GameOverScene)
+
+
+def test_the_game_over_words_are_in_both_catalogues() -> None:
+    """The outcome and every score line of a finished game are named in both languages."""
+    session = list(game_steps(2, seed=1))[0][0]  # one session, played to its end
+    result = session.game.result()
+    assert result is not None
+    keys = {result.outcome} | {line.key for lines in result.breakdown for line in lines}
+    for lang in ("en", "ja"):
+        assert all(i18n.has(key, lang) for key in keys), (lang, keys)
