@@ -72,11 +72,15 @@ def draw_seat(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: 
     points = t("relic.points", n=player.points)
     right = label(surface, hand, "small", theme.TEXT_DIM, th.scale,
                   midright=(head.right, head.centery))
-    if seat != r.bottom(view):
+    if seat != r.bottom(view) and player.hand_count:
+        # the other hand as a small fan of backs: how many, never what
         back = r.looks.back(max(8, round(sg.header.h * 0.8 / cf.RATIO)))
-        spot = back.get_rect(midright=(right.x - th.px(0.5), head.centery))
-        surface.blit(back, spot)
-        right = spot
+        step = max(2, back.get_width() // 3)
+        shown = min(player.hand_count, 7)
+        x = right.x - th.px(0.5) - back.get_width() - step * (shown - 1)
+        for k in range(shown):
+            surface.blit(back, back.get_rect(midleft=(x + k * step, head.centery)))
+        right = pygame.Rect(x, head.y, 1, head.h)
     pts = label(surface, points, "body", theme.GOLD, th.scale, True,
                 midright=(right.x - th.px(2), head.centery))
     label(surface, name, "body", theme.TEXT, th.scale, True,
@@ -351,6 +355,17 @@ def draw_status(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui
         if y + f.get_linesize() > inner.bottom:
             break
         y = label(surface, line, "small", colour, th.scale, topleft=(inner.x, y)).bottom
+    if view.first_draw and view.turn <= view.n_players:  # who starts, and why
+        draws = t("relic.list_sep").join(
+            t("relic.log.draw_face", name=seat_name(k), card=r.looks.name(card),
+              face=face_text(r.looks.info(card).face))
+            for k, card in enumerate(view.first_draw[-1]) if card)
+        text = t("relic.first_draw", draws=draws)
+        for line in fonts.wrap_lines(text, f, inner.w):
+            if y + f.get_linesize() > inner.bottom - f.get_linesize():
+                break
+            y = label(surface, line, "small", theme.TEXT_DIM, th.scale,
+                      topleft=(inner.x, y)).bottom
     if view.variant:
         label(surface, t("relic.variant"), "small", theme.TEXT_DIM, th.scale, width=inner.w,
               bottomleft=inner.bottomleft)
