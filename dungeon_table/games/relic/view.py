@@ -251,9 +251,11 @@ class RelicRenderer:
         return out
 
     def wild_caption(self, action: m.WildAs) -> str:
-        if not action.skill:
-            return t("relic.wild.none")
-        return self.looks.skill_name(action.skill)
+        """The skill a wild card would be used as; with two wild cards in a battle, whose."""
+        text = self.looks.skill_name(action.skill) if action.skill else t("relic.wild.none")
+        if len({a.card for a in self._legal if isinstance(a, m.WildAs)}) > 1:
+            return t("relic.wild.of", card=self.looks.name(action.card), skill=text)
+        return text
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:

@@ -328,8 +328,9 @@ def prompt_text(r: RelicRenderer, view: m.RelicView, ui: UiState) -> str:
         return t("relic.waiting", names=names)
     if view.prompt is not None:
         p = view.prompt
-        return t(f"relic.prompt.{p.kind}", card=r.looks.name(p.card),
+        text = t(f"relic.prompt.{p.kind}", card=r.looks.name(p.card),
                  skill=r.looks.skill_name(p.skill))
+        return text + (" " + t("relic.prompt.queued", n=p.queued) if p.queued else "")
     if view.phase == "search":
         return t("relic.prompt.search", n=view.search_depth)
     if view.phase == "dungeon":
