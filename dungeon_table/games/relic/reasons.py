@@ -117,6 +117,39 @@ def _end_turn(game: Relic, seat: int, action: m.EndTurn) -> str | None:
     return f"discard down to {limit} cards first (injuries are kept)"
 
 
+def _withdraw(game: Relic, seat: int, action: m.Withdraw) -> str | None:
+    return f"{action.card} is not committed to this battle"
+
+
+def _choose_ts(game: Relic, seat: int, action: m.ChooseTs) -> str | None:
+    if game.battle and action.ts == game.battle.ts:
+        return f"{action.ts} is already the chosen TS"
+    return f"no committed character has the TS {action.ts}"
+
+
+def _wild_as(game: Relic, seat: int, action: m.WildAs) -> str | None:
+    if action.card not in game.player(seat).hand:
+        return f"{action.card} is not in your hand"
+    if game.cards.card(action.card).skill != "wild":
+        return f"{action.card} has no wild skill"
+    if action.skill == "shield":
+        return "wild may be any skill but shield"
+    if game.phase == "battle":
+        return "in battle a wild card is banish, feint or pierce (or nothing), once committed"
+    return f"{action.skill} cannot fire now (wild on discard: delve, advance or mend whose " \
+        "condition holds)"
+
+
+def _mend(game: Relic, seat: int, action: m.Mend) -> str | None:
+    if game.prompts and game.prompts[0].kind != "mend":
+        return "mend answers a mend prompt only"
+    return _in_hand(game, seat, action.card, "injury")
+
+
+def _dungeon_phase(game: Relic, seat: int, action: m.DungeonPhase) -> str | None:
+    return "no dungeon card or enemy in your hand can be set now"
+
+
 def _search(game: Relic, seat: int, action: Action) -> str | None:
     return "the dungeon is not at 3, 6 or 9 cards, that depth was searched, or an enemy blocks"
 
@@ -131,5 +164,10 @@ _CHECKS: dict[type[Action], Callable[[Any, int, Any], str | None]] = {
     m.Discard: _discard,
     m.EndTurn: _end_turn,
     m.Search: _search,
+    m.Withdraw: _withdraw,
+    m.ChooseTs: _choose_ts,
+    m.WildAs: _wild_as,
+    m.Mend: _mend,
+    m.DungeonPhase: _dungeon_phase,
     m.UseSkill: _search,
 }
