@@ -347,7 +347,8 @@ def draw_status(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui
     g = r.geo(view)
     inner = tabletop.titled_panel(surface, g.status, t("relic.turn", n=view.turn), th)
     y = inner.y + fonts.line_height("body", th.scale) + th.px(0.5)
-    whose = t("relic.whose_turn", name=player_name(view, ui, view.active))
+    whose = (t("relic.over") if view.phase == "over"
+             else t("relic.whose_turn", name=player_name(view, ui, view.active)))
     y = label(surface, whose, "body", theme.TEXT, th.scale, True, width=inner.w,
               topleft=(inner.x, y)).bottom + th.px(0.5)
     f = fonts.font("small", th.scale)
