@@ -129,7 +129,7 @@ ACTIONS: tuple[type[Action], ...] = (
 
 class FirstPlayerDraw(Event, frozen=True, tag="first_player_draw"):
     """Setup: each drawing seat turned up a card (``cards[i]`` for seat i, "" if it did not draw
-    this round: a redraw is only among the tied)."""
+    this round: a redraw is only among the tied; its face then -1)."""
 
     cards: list[str]
     faces: list[int]
