@@ -27,7 +27,9 @@ class GameSpec:
     does not stop the app from starting (it is reported where the game is set up or played).
     ``implied_options`` maps an option to the other options it fixes while it is on (``{"professional":
     {"chests": True}}``): setup shows those at that value, locked. Only a display of the rules:
-    the game enforces them whatever it is given.
+    the game enforces them whatever it is given. ``player_variants`` maps a player count that
+    plays a variant of the game to the i18n key naming it (the relic game: 3 and 4 players use two
+    decks), so setup marks that count as a variant.
 
     ``card_files`` are the game's card files under ``cards/`` (globs allowed, ``dungeon/*.yaml``)
     and ``card_loader`` validates one of them; both default to the convention of
@@ -45,6 +47,7 @@ class GameSpec:
     options: Mapping[str, Any] = field(default_factory=dict)
     option_values: Mapping[str, list[Any]] = field(default_factory=dict)
     implied_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    player_variants: Mapping[int, str] = field(default_factory=dict)
     card_files: tuple[str, ...] = ()
     card_loader: CardLoader | None = None
 

@@ -179,3 +179,12 @@ def test_the_menu_offers_dungeon_market_and_its_setup_explains_every_option() ->
     for name in spec.options:
         assert option_label(name) != name.replace("_", " ") and option_help(name)
     assert _option_widget(scene, "ghosts_enter").values == ["first_reshuffle", "sword_bought"]
+
+
+def test_a_player_count_that_plays_a_variant_is_marked_in_setup() -> None:
+    scene = _setup("relic", ["human", "human"])
+    assert scene.variant_note() == ""
+    scene.set_count(3)
+    assert scene.variant_note() == "Variant: two decks"
+    scene.app.step([])
+    assert scene.players_row.right < scene.panel_rect().right

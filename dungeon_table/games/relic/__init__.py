@@ -17,5 +17,6 @@ SPEC = register(
         bots={"random": RandomBot, **BOTS},
         best=BEST,
         view_module="dungeon_table.games.relic.view",
+        player_variants={3: "setup.variant.two_decks", 4: "setup.variant.two_decks"},
     )
 )

@@ -100,6 +100,12 @@ class SetupScene(MenuBase):
                             if name in self.options})
         return out
 
+    def variant_note(self) -> str:
+        """Beside the player count when that count plays a variant of the game ("Variant: two
+        decks"), else ""."""
+        key = self.spec.player_variants.get(self.count)
+        return t(key) if key else ""
+
     def chosen_options(self) -> dict[str, Any]:
         """The options as the game will play them (a locked one at the value shown)."""
         return {**self.options, **{name: v for name, (v, _by) in self.locked().items()}}
@@ -181,7 +187,8 @@ class SetupScene(MenuBase):
         widgets: list[Widget] = []
         if self.spec.min_players != self.spec.max_players:
             players = list(range(self.spec.min_players, self.spec.max_players + 1))
-            widgets.append(Choice(self._labelled(x, y, self.BOX_W), lambda: t("setup.players"),
+            self.players_row = self._labelled(x, y, self.BOX_W)
+            widgets.append(Choice(self.players_row, lambda: t("setup.players"),
                                   players, self.count, self.set_count, label_width=share))
             y += row + gap
         for i in range(self.count):
@@ -317,6 +324,12 @@ class SetupScene(MenuBase):
             if seat is not None:
                 self.blit_text(surface, t("setup.seat", n=seat + 1), "body",
                                midleft=(panel.x + pad, widget.rect.centery))
+        if self.variant_note():
+            row = self.players_row
+            room = panel.right - pad - row.right - th.px(3)
+            note = fonts.fit(self.variant_note(), "body", room, th.scale)
+            self.blit_text(surface, note, "body", theme.ACCENT,
+                           midleft=(row.right + th.px(3), row.centery))
         self.blit_text(surface, t("setup.options"), "small", theme.TEXT_DIM,
                        topleft=(panel.x + pad, self.options_y))
         self._draw_option_help(surface, panel.right - pad)
