@@ -44,7 +44,7 @@ __all__ = ["DECLINE", "DONE", "DOUBLE", "DUNGEON", "END_PHASE", "END_TURN", "FIG
            "set_dungeon", "set_enemy"]
 
 # Cards that do nothing on their own, to fill a hand up to the six dealt.
-FILL_0 = ["enemy_boulder_2", "enemy_colossus_2", "char_captain_2", "dungeon_pool_2",
+FILL_0 = ["enemy_boulder_2", "enemy_colossus_2", "dungeon_mural_2", "dungeon_pool_2",
           "dungeon_hall_3", "dungeon_stairs_3"]
 FILL_1 = ["enemy_blades_2", "enemy_colossus_1", "char_lancer_2", "dungeon_vault_1",
           "dungeon_vault_2", "dungeon_bridge_2"]

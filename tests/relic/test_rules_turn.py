@@ -138,7 +138,7 @@ def test_the_end_phase_discards_to_six_never_an_injury_and_may_discard_more() ->
     refused(game, 0, discard("injury_cut_1"))
     act(game, 0, discard("enemy_boulder_2"), discard("enemy_colossus_2"))
     state = seat_state(game, 0)
-    assert state["hand"] == sorted(["injury_cut_1", "injury_bruise_1", "char_captain_2",
+    assert state["hand"] == sorted(["injury_cut_1", "injury_bruise_1", "dungeon_mural_2",
                                     "dungeon_pool_2"])
     assert game.discard[-2:] == ["enemy_boulder_2", "enemy_colossus_2"]
 
