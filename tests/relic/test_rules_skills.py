@@ -1,0 +1,112 @@
+"""Relic rules: the skills that fire outside the battle (mend, delve, advance, and wild as each
+of them), each at its timing. Written from the rulings' skill table and the Japanese source."""
+
+from __future__ import annotations
+
+from .rules_kit import (
+    DECLINE,
+    DONE,
+    DUNGEON,
+    END_PHASE,
+    FILL_0,
+    FILL_1,
+    SKIP,
+    USE,
+    act,
+    discard,
+    hand_of,
+    of_type,
+    refused,
+    rounds,
+    script,
+    seat_state,
+    set_dungeon,
+)
+
+
+def mend(card: str) -> dict[str, str]:
+    return {"type": "mend", "card": card}
+
+
+def test_a_mend_dungeon_card_mends_when_set() -> None:
+    hands = [hand_of(["dungeon_spring_1", "injury_cut_1", "injury_bruise_1"], FILL_0), FILL_1]
+    game, _ = script([DUNGEON, set_dungeon("dungeon_spring_1")], hands=hands)
+    assert game.view(0).prompt is not None and game.view(0).prompt.kind == "mend"
+    refused(game, 0, mend("enemy_boulder_2"))  # only injuries are mended
+    act(game, 0, mend("injury_cut_1"), DONE)
+    state = seat_state(game, 0)
+    assert "injury_cut_1" in game.discard and "injury_bruise_1" in state["hand"]
+    assert state["dungeon"] == ["dungeon_spring_1"]
+
+
+def test_a_mend_dungeon_card_discarded_from_hand_mends_nothing() -> None:
+    hands = [hand_of(["dungeon_spring_1", "injury_cut_1"], FILL_0), FILL_1]
+    game, _ = script([DUNGEON, END_PHASE], hands=hands)
+    act(game, 0, discard("dungeon_spring_1"))
+    assert game.view(0).prompt is None and "injury_cut_1" in game.player(0).hand
+
+
+def test_a_mend_character_mends_when_discarded() -> None:
+    hands = [hand_of(["char_medic_1", "injury_cut_1", "injury_bruise_1"], FILL_0), FILL_1]
+    game, _ = script([DUNGEON, END_PHASE, discard("char_medic_1")], hands=hands)
+    assert game.view(0).prompt is not None and game.view(0).prompt.skill == "mend"
+    act(game, 0, mend("injury_cut_1"), mend("injury_bruise_1"))
+    if game.view(0).prompt is not None:
+        act(game, 0, DONE)
+    hand = seat_state(game, 0)["hand"]
+    assert not [c for c in hand if c.startswith("injury_")]
+
+
+def test_advance_sets_a_dungeon_card_when_discarded_even_after_the_dungeon_set() -> None:
+    hands = [hand_of(["char_digger_1", "dungeon_gate_1", "dungeon_stairs_1"], FILL_0), FILL_1]
+    game, _ = script([DUNGEON, set_dungeon("dungeon_gate_1"), END_PHASE,
+                      discard("char_digger_1")], hands=hands)
+    assert game.view(0).prompt is not None and game.view(0).prompt.skill == "advance"
+    events = act(game, 0, set_dungeon("dungeon_stairs_1"))
+    assert of_type(events, "dungeon_set")[0]["via"] == "advance"
+    assert seat_state(game, 0)["dungeon"] == ["dungeon_gate_1", "dungeon_stairs_1"]
+
+
+def test_advance_may_be_let_pass() -> None:
+    hands = [hand_of(["char_digger_1", "dungeon_gate_1"], FILL_0), FILL_1]
+    game, _ = script([DUNGEON, END_PHASE, discard("char_digger_1")], hands=hands)
+    if game.view(0).prompt is not None:
+        act(game, 0, SKIP)
+    assert seat_state(game, 0)["dungeon"] == [] and "dungeon_gate_1" in game.player(0).hand
+
+
+DUNGEON_0 = ["dungeon_gate_1", "dungeon_stairs_1", "dungeon_hall_1"]
+DUNGEON_1 = ["dungeon_gate_2", "dungeon_stairs_2", "dungeon_mural_1"]
+
+
+def test_delve_searches_when_discarded_if_the_search_check_holds() -> None:
+    hands = [hand_of([*DUNGEON_0, "char_scout_1"], FILL_0), hand_of(DUNGEON_1, FILL_1)]
+    draws = ["injury_cut_1", "enemy_bats_1", "injury_bruise_1", "enemy_bats_2", "char_scout_2",
+             "dungeon_well_1", "dungeon_hall_2"]
+    game, _ = script([*rounds(list(zip(DUNGEON_0, DUNGEON_1, strict=True))), DECLINE, DUNGEON,
+                      END_PHASE, discard("char_scout_1")], hands=hands, draws=draws)
+    assert game.view(0).prompt is not None and game.view(0).prompt.skill == "delve"
+    events = act(game, 0, USE)
+    found = of_type(events, "searched")[0]
+    assert (found["via"], found["depth"], found["card"], found["points"]) == (
+        "delve", 1, "dungeon_hall_2", 6)
+    assert seat_state(game, 0)["searched"] == [1]
+
+
+def test_delve_without_the_search_conditions_does_nothing() -> None:
+    hands = [hand_of(["char_scout_1"], FILL_0), FILL_1]
+    game, _ = script([DUNGEON, END_PHASE, discard("char_scout_1")], hands=hands)
+    if game.view(0).prompt is not None:
+        refused(game, 0, USE)
+        act(game, 0, SKIP)
+    assert seat_state(game, 0)["searched"] == [] and game.player(0).treasures == []
+
+
+def test_wild_discarded_may_act_as_advance() -> None:
+    hands = [hand_of(["char_prodigy_2", "dungeon_gate_1"], FILL_0), FILL_1]
+    game, _ = script([DUNGEON, END_PHASE, discard("char_prodigy_2")], hands=hands)
+    assert game.view(0).prompt is not None and game.view(0).prompt.kind == "wild"
+    refused(game, 0, {"type": "wild_as", "card": "char_prodigy_2", "skill": "shield"})
+    act(game, 0, {"type": "wild_as", "card": "char_prodigy_2", "skill": "advance"},
+        set_dungeon("dungeon_gate_1"))
+    assert seat_state(game, 0)["dungeon"] == ["dungeon_gate_1"]
