@@ -1,0 +1,120 @@
+"""The Relic expedition rule tests have teeth: none can pass trivially.
+
+Statically, no assertion in the rule and property tests compares an expression with itself or
+asserts a constant, and every test asserts something. Dynamically, each rule below is broken on
+purpose (monkeypatched) and the test named after it must then fail: a test that still passed
+would not be testing its rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from teeth_kit import static_problems
+
+from dungeon_table.games.relic import battle as arithmetic
+from dungeon_table.games.relic.cards import RelicCards
+from dungeon_table.games.relic.rules import Relic
+from dungeon_table.games.relic.state import Player
+
+from . import test_rules_battle as fights
+from . import test_rules_search as search
+from . import test_rules_turn as turn
+
+HERE = Path(__file__).parent
+MINE = sorted([*HERE.glob("test_rules_*.py"), HERE / "test_properties.py", Path(__file__)])
+
+
+@pytest.mark.parametrize("path", MINE, ids=lambda p: p.name)
+def test_no_assertion_is_trivially_true(path: Path) -> None:
+    assert static_problems(path, ("check_hidden", "refused")) == []
+
+
+# --- dynamic: break a rule, its test must fail ---------------------------------------------------
+def _triangle_reversed(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(arithmetic, "BEATS", {"scissors": "rock", "paper": "scissors", "rock": "paper"})
+
+
+def _patch_preview(mp: pytest.MonkeyPatch, change: Callable[..., None]) -> None:
+    """Wrap the battle preview everywhere it is imported; ``change`` edits its outcome."""
+    real = arithmetic.preview
+
+    def preview(cards: RelicCards, enemy: str, committed: list[str], ts: str,
+                wild: dict[str, str]) -> arithmetic.Preview:
+        out = real(cards, enemy, committed, ts, wild)
+        if committed and out.outcome != "banished":
+            change(out, cards.card(enemy), ts)
+        return out
+    for where in ("battle", "skills", "views"):
+        mp.setattr(f"dungeon_table.games.relic.{where}.preview", preview)
+
+
+def _ties_win_on_equal_bp(mp: pytest.MonkeyPatch) -> None:
+    def change(out: arithmetic.Preview, foe: object, ts: str) -> None:
+        if ts == foe.ts and out.bp == foe.bp and not out.shield:  # type: ignore[attr-defined]
+            out.outcome = "won"
+    _patch_preview(mp, change)
+
+
+def _shield_ignored(mp: pytest.MonkeyPatch) -> None:
+    def change(out: arithmetic.Preview, foe: object, ts: str) -> None:
+        if out.shield:
+            result = arithmetic.ts_result(ts, foe.ts, out.feint)  # type: ignore[attr-defined]
+            more = out.bp > foe.bp  # type: ignore[attr-defined]
+            out.outcome = "won" if result == 1 or (result == 0 and more) else "lost"
+    _patch_preview(mp, change)
+
+
+def _depth_by_thirds(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(Player, "depth", property(lambda self: len(self.dungeon) // 3))
+
+
+def _face_is_the_points(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(RelicCards, "treasure", lambda self, depth, face: (face, "t" if face else ""))
+
+
+def _first_player_draws(mp: pytest.MonkeyPatch) -> None:
+    def draw_step(self: Relic, seat: int) -> list:  # type: ignore[type-arg]
+        self.phase = "play"
+        return self.draw(seat, "draw")
+    mp.setattr(Relic, "draw_step", draw_step)
+
+
+def _any_hand_ends_the_turn(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(Relic, "may_end_turn", lambda self, seat: True)
+
+
+def _enemies_ignore_depth(mp: pytest.MonkeyPatch) -> None:
+    def targets(self: Relic, seat: int, enemy: str) -> list[int]:
+        return [p.seat for p in self.players if p.seat != seat
+                and all(owner != seat for _, owner in p.enemies)]
+    mp.setattr(Relic, "enemy_targets", targets)
+
+
+MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] = [
+    (_triangle_reversed, fights.test_paper_beats_rock_and_the_enemy_goes_to_the_score_pile),
+    (_triangle_reversed, fights.test_rock_beats_scissors_even_with_less_bp),
+    (_ties_win_on_equal_bp, fights.test_equal_bp_on_a_ts_tie_loses),
+    (_shield_ignored, fights.test_shield_needs_a_ts_win_and_more_bp),
+    (_depth_by_thirds, turn.test_depth_is_one_to_three_cards_then_two_then_three),
+    (_face_is_the_points, search.test_a_depth_three_search_ends_the_game_at_the_end_of_that_turn),
+    (_first_player_draws, turn.test_the_first_player_skips_the_draw_on_its_first_turn_only),
+    (_any_hand_ends_the_turn, turn.test_the_turn_may_not_end_over_six_cards_not_counting_injuries),
+    (_enemies_ignore_depth,
+     turn.test_an_enemy_goes_only_where_its_level_is_at_most_the_target_depth),
+]
+
+
+@pytest.mark.parametrize(("mutant", "rule_test"), MUTANTS,
+                         ids=[f"{a.__name__}-{b.__name__}" for a, b in MUTANTS])
+def test_breaking_the_rule_fails_its_test(
+    mutant: Callable[[pytest.MonkeyPatch], None], rule_test: Callable[[], None],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rule_test()                                        # passes on the real rules...
+    mutant(monkeypatch)
+    # an assertion, an illegal step, or a refusal that no longer comes (pytest's own failure)
+    with pytest.raises((Exception, pytest.fail.Exception)):  # noqa: PT011
+        rule_test()                                    # ...and fails once the rule is broken
