@@ -132,3 +132,23 @@ def test_wild_may_pierce_but_is_never_a_shield() -> None:
     act(game, 0, {"type": "wild_as", "card": "char_prodigy_2", "skill": "pierce"})
     fought = of_type(act(game, 0, FIGHT), "fought")[0]
     assert fought["outcome"] == "won"
+
+
+def test_wild_may_feint_in_battle() -> None:
+    game, _ = script([], hands=[hand_of(["char_prodigy_1"], FILL_0), FILL_1])
+    game.player(0).enemies.append(("enemy_bats_2", 1))  # rock 2; prodigy scissors 3
+    act(game, 0, battle("enemy_bats_2"), commit("char_prodigy_1"))
+    assert game.view(0).battle.outcome == "lost"
+    act(game, 0, {"type": "wild_as", "card": "char_prodigy_1", "skill": "feint"})
+    fought = of_type(act(game, 0, FIGHT), "fought")[0]
+    assert fought["outcome"] == "won" and fought["skills"] == ["feint"]
+
+
+def test_a_character_discarded_by_a_battle_fires_its_discard_skill() -> None:
+    game, _ = script([], hands=[hand_of(["char_digger_1", "dungeon_gate_1"], FILL_0), FILL_1])
+    game.player(0).enemies.append(("enemy_blades_1", 1))  # scissors 7; digger rock 3
+    act(game, 0, battle("enemy_blades_1"), commit("char_digger_1"), FIGHT)
+    prompt = game.view(0).prompt
+    assert prompt is not None and prompt.skill == "advance"
+    act(game, 0, {"type": "skip_skill"})
+    assert seat_state(game, 0)["defeated"] == ["enemy_blades_1"]

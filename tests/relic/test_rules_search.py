@@ -144,3 +144,18 @@ def test_a_tie_is_shared() -> None:
     act(game, 0, {"type": "double_draw"})
     result = game.result()
     assert result is not None and game.points() == [2, 2] and result.winners == [0, 1]
+
+
+def test_the_seventh_dungeon_card_before_the_depth_two_search_forfeits_it() -> None:
+    game, _ = three_each("dungeon_hall_2", last=[])
+    zero = game.player(0)
+    zero.dungeon += ["dungeon_well_1", "dungeon_pool_1", "dungeon_bridge_2"]
+    zero.searched = [1]
+    zero.hand.append("dungeon_vault_2")
+    act(game, 1, END_TURN)
+    assert game.search_depth(0) == 2
+    act(game, 0, DECLINE, DUNGEON)
+    events = act(game, 0, set_dungeon("dungeon_vault_2"))
+    assert of_type(events, "search_forfeited")[0]["depth"] == 2
+    state = seat_state(game, 0)
+    assert state["forfeited"] == [2] and state["searched"] == [1] and state["depth"] == 3

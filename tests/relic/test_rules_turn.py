@@ -143,7 +143,7 @@ def test_the_end_phase_discards_to_six_never_an_injury_and_may_discard_more() ->
     assert game.discard[-2:] == ["enemy_boulder_2", "enemy_colossus_2"]
 
 
-def test_the_turn_may_not_end_over_six_cards_not_counting_injuries() -> None:
+def test_the_turn_may_not_end_over_six_cards_while_any_can_be_discarded() -> None:
     hands = [FILL_0, hand_of(["injury_cut_1"], FILL_1)]
     game, _ = script([DOUBLE, discard("dungeon_stairs_3"), END_TURN, DOUBLE],
                      hands=hands, draws=["injury_bruise_1", "dungeon_gate_1", "dungeon_gate_2"])
@@ -159,3 +159,21 @@ def test_a_wrong_seat_is_refused_without_change() -> None:
     game, _ = script([], hands=[FILL_0, FILL_1])
     refused(game, 1, DUNGEON)
     assert rounds([]) == [] and game.active == 0
+
+
+def test_a_hand_of_injuries_alone_may_end_the_turn_over_six() -> None:
+    game, _ = script([DUNGEON, END_PHASE], hands=[FILL_0, FILL_1])
+    game.player(0).hand = ["injury_cut_1", "injury_bruise_1", "injury_sprain_1",
+                           "injury_sprain_2"] * 2
+    assert len(game.player(0).hand) == 8
+    act(game, 0, END_TURN)
+    assert game.active == 1
+
+
+def test_at_most_nine_dungeon_cards() -> None:
+    hands = [hand_of(["dungeon_gate_1"], FILL_0), FILL_1]
+    game, _ = script([], hands=hands)
+    game.player(0).dungeon = ["dungeon_well_1"] * 9
+    game.player(0).searched = [1, 2, 3]
+    assert not game.can_set_dungeon(0)
+    refused(game, 0, set_dungeon("dungeon_gate_1"))

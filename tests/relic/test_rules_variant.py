@@ -42,3 +42,11 @@ def test_an_enemy_may_go_on_any_opponent_but_one_of_yours_per_field() -> None:
     assert game.enemy_targets(0, "enemy_bats_2") == [1]  # seat 2 already holds one of seat 0's
     refused(game, 0, set_enemy("enemy_bats_2", 1))  # still one enemy set a turn
     refused(game, 0, set_enemy("enemy_bats_2", 0))  # never on your own field
+
+
+def test_four_players_deal_six_each_from_two_sets() -> None:
+    fill_3 = ["enemy_golem_1", "enemy_boulder_1", "char_medic_1", "dungeon_cavern_1",
+              "dungeon_well_1", "dungeon_spring_1"]
+    game, _ = script([], hands=[FILL_0, FILL_1, FILL_2, fill_3], players=4)
+    assert game.view(3).variant and len(game.deck) == 120 - 24
+    assert sorted(game.player(3).hand) == sorted(fill_3) and game.active == 0

@@ -101,7 +101,7 @@ MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] =
     (_depth_by_thirds, turn.test_depth_is_one_to_three_cards_then_two_then_three),
     (_face_is_the_points, search.test_a_depth_three_search_ends_the_game_at_the_end_of_that_turn),
     (_first_player_draws, turn.test_the_first_player_skips_the_draw_on_its_first_turn_only),
-    (_any_hand_ends_the_turn, turn.test_the_turn_may_not_end_over_six_cards_not_counting_injuries),
+    (_any_hand_ends_the_turn, turn.test_the_turn_may_not_end_over_six_cards_while_any_can_be_discarded),
     (_enemies_ignore_depth,
      turn.test_an_enemy_goes_only_where_its_level_is_at_most_the_target_depth),
 ]
