@@ -152,3 +152,13 @@ def test_a_character_discarded_by_a_battle_fires_its_discard_skill() -> None:
     assert prompt is not None and prompt.skill == "advance"
     act(game, 0, {"type": "skip_skill"})
     assert seat_state(game, 0)["defeated"] == ["enemy_blades_1"]
+
+
+def test_wild_may_banish_in_battle() -> None:
+    game, _ = script([], hands=[hand_of(["char_prodigy_2"], FILL_0), FILL_1])
+    game.player(0).enemies.append(("enemy_blades_1", 1))  # scissors 7 beats paper 3
+    act(game, 0, battle("enemy_blades_1"), commit("char_prodigy_2"),
+        {"type": "wild_as", "card": "char_prodigy_2", "skill": "banish"})
+    fought = of_type(act(game, 0, FIGHT), "fought")[0]
+    assert fought["outcome"] == "banished"
+    assert seat_state(game, 0)["defeated"] == [] and "enemy_blades_1" in game.discard

@@ -91,6 +91,7 @@ def test_delve_searches_when_discarded_if_the_search_check_holds() -> None:
     assert (found["via"], found["depth"], found["card"], found["points"]) == (
         "delve", 1, "dungeon_hall_2", 6)
     assert seat_state(game, 0)["searched"] == [1]
+    assert game.active == 0 and game.phase == "end"  # a delve's search lets the turn go on
 
 
 def test_delve_without_the_search_conditions_does_nothing() -> None:
@@ -110,3 +111,21 @@ def test_wild_discarded_may_act_as_advance() -> None:
     act(game, 0, {"type": "wild_as", "card": "char_prodigy_2", "skill": "advance"},
         set_dungeon("dungeon_gate_1"))
     assert seat_state(game, 0)["dungeon"] == ["dungeon_gate_1"]
+
+
+def test_a_mend_dungeon_card_set_by_advance_mends_too() -> None:
+    hands = [hand_of(["char_digger_1", "dungeon_spring_1", "injury_cut_1"], FILL_0), FILL_1]
+    game, _ = script([DUNGEON, END_PHASE, discard("char_digger_1"),
+                      set_dungeon("dungeon_spring_1")], hands=hands)
+    prompt = game.view(0).prompt
+    assert prompt is not None and prompt.skill == "mend"
+    act(game, 0, mend("injury_cut_1"))
+    assert "injury_cut_1" in game.discard and "injury_cut_1" not in game.player(0).hand
+
+
+def test_wild_discarded_may_act_as_mend() -> None:
+    hands = [hand_of(["char_prodigy_1", "injury_cut_1"], FILL_0), FILL_1]
+    game, _ = script([DUNGEON, END_PHASE, discard("char_prodigy_1")], hands=hands)
+    act(game, 0, {"type": "wild_as", "card": "char_prodigy_1", "skill": "mend"},
+        mend("injury_cut_1"))
+    assert "injury_cut_1" in game.discard and "injury_cut_1" not in game.player(0).hand
