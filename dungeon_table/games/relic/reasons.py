@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dungeon_table.core.protocol import Action, to_dict
+from dungeon_table.core.protocol import Action
+from dungeon_table.core.refusals import Refusals
 from dungeon_table.games.relic import model as m
 
 if TYPE_CHECKING:
@@ -33,16 +34,7 @@ PHASE_HINT = {
 
 
 def why_illegal(game: Relic, seat: int, action: Action) -> str:
-    if game.phase == "over":
-        return "the game is over"
-    if seat not in game.to_act():
-        return f"seat {seat} is not to act now (to act: {game.to_act()})"
-    name = to_dict(action)["type"]
-    if not isinstance(action, PHASE_ACTIONS.get(game.phase, ())):
-        return f"{name} is not possible now: {PHASE_HINT.get(game.phase, '')}"
-    check: Callable[[Any, int, Any], str | None] | None = _CHECKS.get(type(action))
-    reason = check(game, seat, action) if check else None
-    return reason or f"{to_dict(action)} is not a legal action now"
+    return REFUSALS.explain(game, seat, action)
 
 
 def _in_hand(game: Relic, seat: int, card: str, kind: str) -> str | None:
@@ -171,3 +163,5 @@ _CHECKS: dict[type[Action], Callable[[Any, int, Any], str | None]] = {
     m.DungeonPhase: _dungeon_phase,
     m.UseSkill: _search,
 }
+
+REFUSALS = Refusals(PHASE_ACTIONS, PHASE_HINT, _CHECKS)
