@@ -106,6 +106,9 @@ def draw_score(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, sea
              theme.GOLD if tr.points else theme.TEXT_DIM) for tr in player.treasures]
     rows += [(t("relic.defeated_line", name=r.looks.name(card),
                 n=r.looks.info(card).level), theme.TEXT) for card in player.defeated]
+    # A narrow pile wraps a long enemy name instead of cutting it to a few letters.
+    rows = [(part, colour) for text, colour in rows
+            for part in fonts.wrap(text, "small", inner.w, th.scale)]
     room = max(0, (inner.bottom - y) // line_h)
     if len(rows) > room and room > 0:
         rows = rows[:room - 1] + [(t("relic.more", n=len(rows) - room + 1), theme.TEXT_DIM)]
