@@ -8,7 +8,11 @@ checking functions a test may call instead of asserting itself (``check_hidden``
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 
 def assertions(tree: ast.AST) -> list[ast.Assert]:
@@ -50,5 +54,25 @@ def static_problems(path: Path, helpers: tuple[str, ...] = ()) -> list[str]:
             problems.append(f"line {node.lineno}: assert {node.test.value!r}")
     tests = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
              and n.name.startswith("test_")]
+    helpers = (*helpers, "check_the_rule_test_fails")
     problems += [f"{t.name} asserts nothing" for t in tests if not checks_something(t, helpers)]
     return problems
+
+
+# --- the dynamic half: break a rule, the test named after it must fail --------------------------
+Mutant = Callable[[pytest.MonkeyPatch], None]
+
+
+def mutant_cases(mutants: list[tuple[Mutant, Callable[[], None]]]) -> Any:
+    """The ``(mutant, rule_test)`` pairs as pytest parameters named after both."""
+    return pytest.mark.parametrize(("mutant", "rule_test"), mutants,
+                                   ids=[f"{a.__name__}-{b.__name__}" for a, b in mutants])
+
+
+def check_the_rule_test_fails(mutant: Mutant, rule_test: Callable[[], None],
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    rule_test()                                        # passes on the real rules...
+    mutant(monkeypatch)
+    # an assertion, an illegal step, or a refusal that no longer comes (pytest's own failure)
+    with pytest.raises((Exception, pytest.fail.Exception)):  # noqa: PT011
+        rule_test()                                    # ...and fails once the rule is broken

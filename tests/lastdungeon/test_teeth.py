@@ -14,7 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from teeth_kit import assertions, self_comparisons, static_problems
+from teeth_kit import (
+    Mutant,
+    assertions,
+    check_the_rule_test_fails,
+    mutant_cases,
+    self_comparisons,
+    static_problems,
+)
 
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.rules import LastDungeon
@@ -170,13 +177,8 @@ MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] =
 ]
 
 
-@pytest.mark.parametrize(("mutant", "rule_test"), MUTANTS,
-                         ids=[f"{a.__name__}-{b.__name__}" for a, b in MUTANTS])
+@mutant_cases(MUTANTS)
 def test_breaking_the_rule_fails_its_test(
-    mutant: Callable[[pytest.MonkeyPatch], None], rule_test: Callable[[], None],
-    monkeypatch: pytest.MonkeyPatch,
+    mutant: Mutant, rule_test: Callable[[], None], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    rule_test()                                        # passes on the real rules...
-    mutant(monkeypatch)
-    with pytest.raises(Exception):  # noqa: B017, PT011 - an assertion or an illegal step
-        rule_test()                                    # ...and fails once the rule is broken
+    check_the_rule_test_fails(mutant, rule_test, monkeypatch)
