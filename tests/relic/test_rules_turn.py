@@ -3,6 +3,8 @@ end phase, and refusals. Each test is written from the rulings and the Japanese 
 
 from __future__ import annotations
 
+from dungeon_table.core.protocol import to_dict
+
 from .rules_kit import (
     DOUBLE,
     DUNGEON,
@@ -52,6 +54,43 @@ def test_a_tied_first_draw_is_drawn_again_and_the_higher_face_starts() -> None:
     assert game.view(0).first_draw == [["dungeon_hall_1", "dungeon_well_1"],
                                        ["dungeon_gate_1", "dungeon_hall_2"]]
 
+
+
+def test_the_first_player_draw_goes_back_into_the_deck() -> None:
+    # seat 0 turns dungeon_hall_2 (6), seat 1 dungeon_gate_1 (1); both go back, so the deal that
+    # follows may hand them out (a stacked deal names only cards that are in the deck)
+    hands = [hand_of(["dungeon_gate_1"], FILL_0), hand_of(["dungeon_hall_2"], FILL_1)]
+    game, _ = script([], hands=hands)
+    setup = [to_dict(e) for e in game.setup_events]
+    assert setup[:2] == [
+        {"type": "first_player_draw", "cards": ["dungeon_hall_2", "dungeon_gate_1"],
+         "faces": [6, 1], "round": 1},
+        {"type": "first_player", "seat": 0}]
+    assert game.player(0).hand == hands[0] and game.player(1).hand == hands[1]
+    assert len(game.deck) == 60 - 12 and game.discard == []
+    everything = [*game.deck.cards, *game.player(0).hand, *game.player(1).hand]
+    assert sorted(everything) == sorted(c.id for c in game.cards.cards)
+
+
+def test_the_deck_is_shuffled_again_after_the_first_player_draw() -> None:
+    # Put back on top without a shuffle, the second card drawn (dungeon_gate_1) would be the
+    # first dealt, to the first player, in every game; shuffled, it is one card in sixty.
+    firsts = [script([], seed=seed)[0].player(0).hand[0] for seed in range(1, 9)]
+    assert firsts.count("dungeon_gate_1") <= 1
+    assert len(set(firsts)) >= 6
+
+
+def test_an_x_face_counts_zero_in_the_first_player_draw() -> None:
+    game, _ = script([], first=["dungeon_collapse_1", "dungeon_gate_1"])  # X against 1
+    assert game.first == 1 and [to_dict(e) for e in game.setup_events][0]["faces"] == [0, 1]
+
+
+def test_the_deal_starts_with_the_first_player() -> None:
+    # seat 1 turns the 6 and starts: the stack's first card, and every other one, goes to seat 1
+    game, _ = script([], hands=[FILL_1, FILL_0], first=["dungeon_gate_1", "dungeon_hall_2"])
+    assert game.first == 1 and game.active == 1
+    assert game.player(1).hand == FILL_1 and game.player(0).hand == FILL_0
+    assert len(game.player(1).hand) == 6  # the first player's first turn has no draw
 
 # --- the three play choices ---------------------------------------------------------------------
 def test_double_draw_draws_one_card_and_nothing_else_may_be_played() -> None:
