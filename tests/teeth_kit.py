@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import Phase, settings
 
 
 def assertions(tree: ast.AST) -> list[ast.Assert]:
@@ -69,9 +70,24 @@ def mutant_cases(mutants: list[tuple[Mutant, Callable[[], None]]]) -> Any:
                                    ids=[f"{a.__name__}-{b.__name__}" for a, b in mutants])
 
 
+# A property test is read for its settings each time it runs: broken, it may stop at the first
+# falsifying example (no shrinking, nothing saved for later runs).
+HYPOTHESIS_SETTINGS = "_hypothesis_internal_use_settings"
+NO_SHRINK = (Phase.explicit, Phase.generate)
+
+
+def _stop_at_the_first_failure(rule_test: Callable[[], None],
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    current = getattr(rule_test, HYPOTHESIS_SETTINGS, None)
+    if current is not None:
+        monkeypatch.setattr(rule_test, HYPOTHESIS_SETTINGS,
+                            settings(current, phases=NO_SHRINK, database=None))
+
+
 def check_the_rule_test_fails(mutant: Mutant, rule_test: Callable[[], None],
                               monkeypatch: pytest.MonkeyPatch) -> None:
     rule_test()                                        # passes on the real rules...
+    _stop_at_the_first_failure(rule_test, monkeypatch)
     mutant(monkeypatch)
     # an assertion, an illegal step, or a refusal that no longer comes (pytest's own failure)
     with pytest.raises((Exception, pytest.fail.Exception)):  # noqa: PT011

@@ -164,3 +164,20 @@ def test_every_random_game_ends(seed: int, n: int, walk_seed: int) -> None:
     result = game.result()
     assert result is not None and game.view(None).phase == "over"
     assert sorted(result.ranking) == list(range(n))
+
+
+@SETTINGS
+@given(seeds, players, picks)
+def test_every_change_of_seat_shows_the_privacy_screen(seed: int, n: int,
+                                                        choices: list[int]) -> None:
+    """Hands are hidden: whoever acts next, every other seat's viewer is covered first."""
+    game = new(seed, n)
+    for pick in choices:
+        chosen = step(game, pick)
+        if chosen is None:
+            break
+        seat = chosen[0]
+        assert game.handoff_reason(seat, seat) is None
+        assert all(game.handoff_reason(seat, other) for other in [*range(n), None]
+                   if other != seat)
+        game.apply(*chosen)

@@ -3,7 +3,9 @@
 Statically, no assertion in the rule and property tests compares an expression with itself or
 asserts a constant, and every test asserts something. Dynamically, each rule below is broken on
 purpose (monkeypatched) and the test named after it must then fail: a test that still passed
-would not be testing its rule.
+would not be testing its rule. The hidden information is broken the same way: a view that shows
+another hand, the deck's order or a hand's points, a draw sent with its card to every seat, no
+privacy screen between the players; the property test that guards it must then fail.
 """
 
 from __future__ import annotations
@@ -11,17 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
 import pytest
 from teeth_kit import Mutant, check_the_rule_test_fails, mutant_cases, static_problems
 
 from dungeon_table.games.relic import battle as arithmetic
+from dungeon_table.games.relic import model as m
+from dungeon_table.games.relic import views
 from dungeon_table.games.relic.cards import RelicCards
 from dungeon_table.games.relic.rules import Relic
 from dungeon_table.games.relic.state import Player
 
+from . import test_properties as properties
 from . import test_rules_battle as fights
 from . import test_rules_search as search
 from . import test_rules_turn as turn
+from . import test_rules_variant as variant
 
 HERE = Path(__file__).parent
 MINE = sorted([*HERE.glob("test_rules_*.py"), HERE / "test_properties.py", Path(__file__)])
@@ -93,6 +100,90 @@ def _enemies_ignore_depth(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(Relic, "enemy_targets", targets)
 
 
+
+def _enemies_on_your_own_field(mp: pytest.MonkeyPatch) -> None:
+    real = Relic.enemy_targets
+
+    def targets(self: Relic, seat: int, enemy: str) -> list[int]:
+        return sorted({*real(self, seat, enemy), seat})
+    mp.setattr(Relic, "enemy_targets", targets)
+
+
+def _any_enemy_blocks_a_field(mp: pytest.MonkeyPatch) -> None:
+    real = Relic.enemy_targets
+
+    def targets(self: Relic, seat: int, enemy: str) -> list[int]:
+        return [t for t in real(self, seat, enemy) if not self.player(t).enemies]
+    mp.setattr(Relic, "enemy_targets", targets)
+
+
+def _levels_against_the_setters_depth(mp: pytest.MonkeyPatch) -> None:
+    def targets(self: Relic, seat: int, enemy: str) -> list[int]:
+        level = self.cards.card(enemy).level
+        return [p.seat for p in self.players if p.seat != seat
+                and all(owner != seat for _, owner in p.enemies)
+                and level <= self.player(seat).depth]
+    mp.setattr(Relic, "enemy_targets", targets)
+
+
+# --- setup: the first-player draw -----------------------------------------------------------------
+def _first_draw_kept_out_of_the_deck(mp: pytest.MonkeyPatch) -> None:
+    real = Relic._first_player_draw
+
+    def first_player_draw(self: Relic, events: list) -> int:  # type: ignore[type-arg]
+        seat = real(self, events)
+        for cards in self.first_draw:  # set aside instead of going back into the deck
+            for card in filter(None, cards):
+                self.deck.remove(card)
+                self.discard.append(card)
+        return seat
+    mp.setattr(Relic, "_first_player_draw", first_player_draw)
+
+
+def _no_shuffle_after_the_first_draw(mp: pytest.MonkeyPatch) -> None:
+    real = Relic._first_player_draw
+
+    def first_player_draw(self: Relic, events: list) -> int:  # type: ignore[type-arg]
+        seat = real(self, events)
+        self.deck.shuffle = lambda rng: None  # type: ignore[method-assign]
+        return seat
+    mp.setattr(Relic, "_first_player_draw", first_player_draw)
+
+
+# --- hidden information -------------------------------------------------------------------------
+def _patch_view(mp: pytest.MonkeyPatch,
+                change: Callable[[Relic, m.RelicView], m.RelicView]) -> None:
+    real = views.build_view
+    mp.setattr(views, "build_view", lambda game, seat: change(game, real(game, seat)))
+
+
+def _every_seat_sees_the_active_hand(mp: pytest.MonkeyPatch) -> None:
+    _patch_view(mp, lambda game, view: msgspec.structs.replace(
+        view, hand=list(game.player(game.active).hand)))
+
+
+def _the_discard_pile_shows_the_deck_top(mp: pytest.MonkeyPatch) -> None:
+    _patch_view(mp, lambda game, view: msgspec.structs.replace(
+        view, discard=[*view.discard, *game.deck.cards[-1:]]))
+
+
+def _points_count_hidden_characters(mp: pytest.MonkeyPatch) -> None:
+    real = views._player
+    mp.setattr(views, "_player", lambda game, player, seat: real(game, player, player.seat))
+
+
+def _a_draw_tells_everyone_its_card(mp: pytest.MonkeyPatch) -> None:
+    real = Relic.draw
+
+    def draw(self: Relic, seat: int, reason: str) -> list:  # type: ignore[type-arg]
+        return [msgspec.structs.replace(e, to=None) if isinstance(e, m.Drew) else e
+                for e in real(self, seat, reason)]
+    mp.setattr(Relic, "draw", draw)
+
+
+def _no_privacy_screen_between_turns(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(Relic, "handoff_reason", lambda self, seat, viewer: None)
+
 MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] = [
     (_triangle_reversed, fights.test_paper_beats_rock_and_the_enemy_goes_to_the_score_pile),
     (_triangle_reversed, fights.test_rock_beats_scissors_even_with_less_bp),
@@ -104,6 +195,23 @@ MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] =
     (_any_hand_ends_the_turn, turn.test_the_turn_may_not_end_over_six_cards_while_any_can_be_discarded),
     (_enemies_ignore_depth,
      turn.test_an_enemy_goes_only_where_its_level_is_at_most_the_target_depth),
+    (_enemies_on_your_own_field,
+     variant.test_four_players_an_enemy_may_go_on_any_opponent_never_your_own),
+    (_any_enemy_blocks_a_field,
+     variant.test_four_players_an_enemy_may_go_on_any_opponent_never_your_own),
+    (_levels_against_the_setters_depth,
+     variant.test_four_players_each_target_field_checks_its_own_depth_and_your_enemy_there),
+    (_first_draw_kept_out_of_the_deck,
+     turn.test_the_first_player_draw_goes_back_into_the_deck),
+    (_no_shuffle_after_the_first_draw,
+     turn.test_the_deck_is_shuffled_again_after_the_first_player_draw),
+    (_every_seat_sees_the_active_hand, properties.test_hands_and_the_deck_order_stay_hidden),
+    (_the_discard_pile_shows_the_deck_top, properties.test_hands_and_the_deck_order_stay_hidden),
+    (_points_count_hidden_characters, properties.test_hands_and_the_deck_order_stay_hidden),
+    (_a_draw_tells_everyone_its_card,
+     properties.test_a_draw_reaches_other_seats_without_its_card),
+    (_no_privacy_screen_between_turns,
+     properties.test_every_change_of_seat_shows_the_privacy_screen),
 ]
 
 
