@@ -44,6 +44,9 @@ class Record(msgspec.Struct, kw_only=True):
     names: list[str] = []  # display names chosen at setup (empty: "Player 1", "Bot 2"...)
     options: dict[str, Any] = {}
     stack: dict[str, list[Any]] = {}
+    # Seconds of play on a game clock (Dungeon!'s time attack): counted only while the table is on
+    # screen and not paused, and kept here so the clock survives save and load.
+    clock: float = 0.0
     actions: list[dict[str, Any]] = []
 
     def append(self, seat: int, action: Action) -> None:
@@ -76,6 +79,8 @@ def dump_yaml(record: Record) -> str:
     """The save text: one key a line, each action on a line of its own (diffable, readable)."""
     data = msgspec.to_builtins(record)
     actions = data.pop("actions")
+    if not data["clock"]:  # most games have no clock: keep their saves as they were
+        del data["clock"]
     head = _dump(data, flow=None)
     if not actions:
         return head + "actions: []\n"

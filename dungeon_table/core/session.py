@@ -167,6 +167,19 @@ class Session:
         self.game, self.steps = replay(self.record, self.source)
         self._autosave()
 
+    # --- the game clock ------------------------------------------------------------------------
+    @property
+    def clock(self) -> float:
+        """Seconds of play counted so far on the game's clock (time attack)."""
+        return self.record.clock
+
+    def add_play_time(self, seconds: float, save: bool = False) -> None:
+        """Count ``seconds`` of play; ``save`` writes the autosave now (the table does it every
+        few seconds, so closing the app loses at most those)."""
+        self.record.clock = round(self.record.clock + max(0.0, seconds), 3)
+        if save:
+            self._autosave()
+
     # --- saving and replaying ---------------------------------------------------------------
     def save(self, path: Path | str) -> None:
         """Write the record atomically to ``path``."""

@@ -94,6 +94,7 @@ class UiState:
     mouse: tuple[int, int] = (-1, -1)
     watching: bool = False  # a replay: show what was being decided, though nothing is legal
     names: list[str] = field(default_factory=list)  # each seat's name, as typed or "Player 2"
+    clock_seconds: float = 0.0  # seconds on the game's clock (a view with a ``time_limit``)
 
 
 class TableRenderer(Protocol):

@@ -30,6 +30,7 @@ from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.table_parts import (
     TABLE_MAX_UI_SCALE,
     HoverPreview,
+    PlayClock,
     TableBar,
     draw_banner,
     notice_area,
@@ -65,6 +66,7 @@ class TableScene(Scene):
         self.log = LogPanel()
         self.bar = TableBar(self)
         self.preview = HoverPreview(self)
+        self.clock = PlayClock(self)
         self.ui = UiState()
         self.view: Any = None
         self.toast: tuple[str, int] | None = None
@@ -332,12 +334,19 @@ class TableScene(Scene):
         self.app.push(HandoffScene(self.app, self.seat_name(seat), reason,
                                    lambda: self._set_viewer(seat), self.decision_key(seat)))
 
+    def on_enter(self) -> None:
+        self.clock.last_ms = None  # counting restarts from the first frame on top
+
+    def on_exit(self) -> None:
+        self.clock.stop()
+
     # --- frames ---------------------------------------------------------------------------------------
     def update(self, now_ms: int) -> bool:
         self.anim.speed = self.app.settings.anim_speed
         if self.space_down is not None and now_ms - self.space_down >= SPACE_HOLD_MS:
             self.anim.skip_all()  # Space held: skip everything queued
         self.preview.update(now_ms)
+        self.clock.update(now_ms)
         busy = self.anim.update(now_ms)
         self.ui.animating = busy
         self.ui.hidden = self.anim.hidden()

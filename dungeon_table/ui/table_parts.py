@@ -192,3 +192,66 @@ def uncovered_point(targets: list[Target], index: int) -> tuple[int, int]:
         if not any(r.collidepoint(x, rect.centery) for r in over):
             return (x, rect.centery)
     return rect.center
+
+
+CLOCK_TICK_MS = 1000
+CLOCK_SAVE_S = 10.0  # the autosave follows the clock this often, so closing the app loses little
+CLOCK_MAX_STEP_S = 2.0  # a longer gap between frames (the machine slept) counts as this
+
+
+class PlayClock:
+    """A game's clock (Dungeon!'s time attack: the view's ``time_limit`` in seconds).
+
+    It counts only while the table is the top scene: the pause menu, the privacy screen or a
+    closed app stop it. The seconds live in the session's record, so they survive save and load.
+    When they reach the limit, the table sends the game's ``time_up`` action for the seat to act.
+    """
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.last_ms: int | None = None
+        self.unsaved = 0.0
+
+    def limit(self) -> int:
+        return int(getattr(self.scene.view, "time_limit", 0) or 0)
+
+    def running(self) -> bool:
+        return self.limit() > 0 and self.scene.game.result() is None
+
+    def stop(self) -> None:
+        """Paused (another scene on top): the time until the next start does not count."""
+        self.last_ms = None
+        if self.unsaved:
+            self.scene.session.add_play_time(0.0, save=True)
+            self.unsaved = 0.0
+
+    def update(self, now_ms: int) -> None:
+        scene = self.scene
+        if not self.running():
+            self.last_ms = None
+            return
+        if self.last_ms is not None:
+            step = min((now_ms - self.last_ms) / 1000, CLOCK_MAX_STEP_S)
+            self.unsaved += step
+            save = self.unsaved >= CLOCK_SAVE_S
+            if save:
+                self.unsaved = 0.0
+            shown = int(scene.session.clock)
+            scene.session.add_play_time(step, save=save)
+            if int(scene.session.clock) != shown:
+                scene.app.request_redraw()
+        else:
+            scene.app.request_redraw()
+        self.last_ms = now_ms
+        scene.ui.clock_seconds = scene.session.clock
+        if scene.session.clock >= self.limit():
+            self._time_up()
+        else:
+            scene.app.set_timer(CLOCK_TICK_MS - int(scene.session.clock * 1000) % CLOCK_TICK_MS)
+
+    def _time_up(self) -> None:
+        scene = self.scene
+        action = scene.game.decode_action({"type": "time_up"})
+        for seat in scene.game.to_act():
+            if scene.act(seat, action):
+                return

@@ -153,3 +153,20 @@ def test_seat_names_are_kept_in_the_save(toy: str, tmp_path: Path) -> None:
     assert session.names == []
     session.names = ["Ada", "Bot 2"]
     assert Session.load(auto).names == ["Ada", "Bot 2"]
+
+
+def test_the_game_clock_survives_save_and_load(toy: str, tmp_path: Path) -> None:
+    auto = tmp_path / "autosave-toy.yaml"
+    session = new(toy, autosave=auto)
+    session.add_play_time(61.25)
+    assert load_record(auto).clock == 0.0  # only written when asked (the table saves every 10 s)
+    session.add_play_time(0.5, save=True)
+    assert Session.load(auto).clock == 61.75
+    session.apply(0, Sort())  # every action's autosave carries it too
+    session.add_play_time(1.0)
+    session.apply(0, Play(card=5))
+    assert Session.load(auto).clock == 62.75
+
+
+def test_a_game_without_a_clock_writes_none(toy: str) -> None:
+    assert "clock" not in new(toy).record.to_yaml()
