@@ -111,6 +111,8 @@ def test_hands_and_the_deck_order_stay_hidden(seed: int, n: int, choices: list[i
     game = new(seed, n)
     rnd = random.Random(shuffle_seed)
     for pick in choices[:100]:
+        if game.result() is not None:
+            break  # the end shows the hands: their characters are in every seat's points
         check_hidden(game, rnd)
         chosen = step(game, pick)
         if chosen is None:
@@ -180,4 +182,27 @@ def test_every_change_of_seat_shows_the_privacy_screen(seed: int, n: int,
         assert game.handoff_reason(seat, seat) is None
         assert all(game.handoff_reason(seat, other) for other in [*range(n), None]
                    if other != seat)
+        game.apply(*chosen)
+
+
+def table_part(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what may differ by seat: whose view, the own hand, points with a hand."""
+    players = [{k: v for k, v in p.items() if k != "points"} for p in view["players"]]
+    return {**{k: v for k, v in view.items() if k not in ("seat", "hand")}, "players": players}
+
+
+@SETTINGS
+@given(seeds, players, picks)
+def test_everything_on_the_table_is_public(seed: int, n: int, choices: list[int]) -> None:
+    """Every seat and a spectator see the same table: dungeons, enemies, treasures, score piles,
+    the discard pile, the battle and the prompt; only the hands (and so the points) differ."""
+    game = new(seed, n)
+    for pick in choices[:100]:
+        seen = views(game)
+        spectator = table_part(seen[None])
+        assert all(table_part(seen[s]) == spectator for s in range(n))
+        assert [seen[s]["players"][s]["points"] for s in range(n)] == game.points()
+        chosen = step(game, pick)
+        if chosen is None:
+            break
         game.apply(*chosen)

@@ -162,3 +162,32 @@ def test_wild_may_banish_in_battle() -> None:
     fought = of_type(act(game, 0, FIGHT), "fought")[0]
     assert fought["outcome"] == "banished"
     assert seat_state(game, 0)["defeated"] == [] and "enemy_blades_1" in game.discard
+
+
+def test_feint_against_a_shield_loses_even_with_a_winning_ts_and_more_bp() -> None:
+    # scissors 7 would beat the golem's paper 4 with its shield; the feint makes the TS a tie
+    _, fought = fight("enemy_golem_1", ["char_trickster_2", "char_digger_2"])
+    assert (fought["ts"], fought["bp"], fought["outcome"]) == ("scissors", 7, "lost")
+    _, plain = fight("enemy_golem_1", ["char_digger_2", "char_captain_2"])
+    assert plain["outcome"] == "won"
+
+
+def test_banish_takes_no_points_even_from_a_fight_it_would_win() -> None:
+    # rock 8 against the bats' rock 2 would win; the banish discards the bats instead
+    game, fought = fight("enemy_bats_2", ["char_exorcist_1", "char_captain_1"])
+    assert fought["outcome"] == "banished"
+    state = seat_state(game, 0)
+    assert state["defeated"] == [] and state["enemies"] == [] and game.points()[0] == 0
+    assert game.discard[-3:] == ["enemy_bats_2", "char_exorcist_1", "char_captain_1"]
+
+
+def test_a_battle_is_only_against_an_enemy_on_your_field_with_a_character() -> None:
+    game, _ = script([], hands=[hand_of(["char_captain_1"], FILL_0), FILL_1])
+    game.player(1).enemies.append(("enemy_bats_1", 0))  # seat 0's own enemy, on seat 1's field
+    refused(game, 0, battle("enemy_bats_1"))
+    bare, _ = script([], hands=[FILL_0, FILL_1])  # no character in hand
+    bare.player(0).enemies.append(("enemy_bats_1", 1))
+    refused(bare, 0, battle("enemy_bats_1"))
+    game.player(0).enemies.append(("enemy_bats_2", 1))
+    act(game, 0, battle("enemy_bats_2"))
+    assert game.phase == "battle" and game.view(0).battle.enemy == "enemy_bats_2"

@@ -159,3 +159,51 @@ def test_the_seventh_dungeon_card_before_the_depth_two_search_forfeits_it() -> N
     assert of_type(events, "search_forfeited")[0]["depth"] == 2
     state = seat_state(game, 0)
     assert state["forfeited"] == [2] and state["searched"] == [1] and state["depth"] == 3
+
+
+TABLE = {1: [1, 2, 3, 4, 5, 6], 2: [3, 4, 5, 6, 7, 8], 3: [5, 6, 8, 10, 12, 15]}
+
+
+def test_the_treasure_table_is_the_sources_and_x_fails_at_every_depth() -> None:
+    game, _ = script([], hands=[FILL_0, FILL_1])
+    for depth, points in TABLE.items():
+        assert [game.cards.treasure(depth, face)[0] for face in range(1, 7)] == points
+        assert game.cards.treasure(depth, 0) == (0, "")
+
+
+def test_a_search_may_be_declined_and_the_turn_goes_on_with_the_draw() -> None:
+    game, _ = three_each("dungeon_hall_2")
+    events = act(game, 0, DECLINE)
+    assert of_type(events, "search_declined") == [{"type": "search_declined", "seat": 0,
+                                                   "depth": 1}]
+    assert game.phase == "play" and "dungeon_hall_2" in game.player(0).hand
+    state = seat_state(game, 0)
+    assert (state["searched"], state["forfeited"], game.forfeits(0)) == ([], [], 1)
+
+
+def test_a_search_that_empties_the_deck_ends_the_game_at_once() -> None:
+    game, _ = three_each("dungeon_hall_2")
+    del game.deck.cards[:-1]  # the search's own card is the last one
+    events = act(game, 0, SEARCH)
+    assert of_type(events, "searched")[0]["points"] == 6
+    assert of_type(events, "game_ended")[0]["reason"] == "deck_out"
+    assert not of_type(events, "turn_ended") and game.phase == "over"
+
+
+def test_a_depth_three_delve_lets_the_turn_finish_then_ends_the_game() -> None:
+    game, _ = three_each("dungeon_hall_2", last=[])
+    zero = game.player(0)
+    zero.dungeon += ["dungeon_well_1", "dungeon_pool_1", "dungeon_bridge_2", "dungeon_vault_2",
+                     "dungeon_cavern_1", "dungeon_spring_1"]
+    zero.searched = [1, 2]
+    game.deck.remove("char_scout_1")
+    zero.hand.append("char_scout_1")  # rock 2, delve
+    act(game, 1, END_TURN)
+    act(game, 0, DECLINE, DUNGEON, END_PHASE, discard("char_scout_1"))
+    found = of_type(act(game, 0, {"type": "use_skill"}), "searched")[0]
+    assert (found["via"], found["depth"], found["card"], found["points"]) == (
+        "delve", 3, "dungeon_cavern_2", 10)
+    assert game.phase == "end" and game.result() is None  # the turn goes on...
+    events = act(game, 0, END_TURN)
+    assert of_type(events, "game_ended")[0]["reason"] == "depth3"  # ...and the game ends with it
+    assert game.phase == "over" and game.turn == 7

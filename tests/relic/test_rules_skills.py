@@ -3,16 +3,22 @@ of them), each at its timing. Written from the rulings' skill table and the Japa
 
 from __future__ import annotations
 
+import pytest
+
 from .rules_kit import (
     DECLINE,
     DONE,
+    DOUBLE,
     DUNGEON,
     END_PHASE,
+    FIGHT,
     FILL_0,
     FILL_1,
     SKIP,
     USE,
     act,
+    battle,
+    commit,
     discard,
     hand_of,
     of_type,
@@ -129,3 +135,55 @@ def test_wild_discarded_may_act_as_mend() -> None:
     act(game, 0, {"type": "wild_as", "card": "char_prodigy_1", "skill": "mend"},
         mend("injury_cut_1"))
     assert "injury_cut_1" in game.discard and "injury_cut_1" not in game.player(0).hand
+
+
+def test_advance_passes_while_an_enemy_is_on_your_field() -> None:
+    game, _ = script([], hands=[hand_of(["char_digger_1", "dungeon_gate_1"], FILL_0), FILL_1])
+    game.player(0).enemies.append(("enemy_blades_2", 1))  # paper 7 beats the digger's rock 3
+    events = act(game, 0, battle("enemy_blades_2"), commit("char_digger_1"), FIGHT)
+    assert of_type(events, "fought")[0]["outcome"] == "lost"
+    assert of_type(events, "skill_passed") == [{"type": "skill_passed", "seat": 0,
+                                                "card": "char_digger_1", "skill": "advance",
+                                                "reason": "no_target"}]
+    assert game.view(0).prompt is None and game.phase == "end"
+    assert seat_state(game, 0)["dungeon"] == [] and "dungeon_gate_1" in game.player(0).hand
+
+
+def test_an_advance_setting_the_fourth_card_forfeits_the_depth_one_search() -> None:
+    hands = [hand_of([*DUNGEON_0, "char_digger_1", "dungeon_corridor_1"], FILL_0),
+             hand_of(DUNGEON_1, FILL_1)]
+    draws = ["injury_cut_1", "enemy_bats_1", "injury_bruise_1", "enemy_bats_2", "char_scout_2",
+             "dungeon_well_1"]
+    game, _ = script([*rounds(list(zip(DUNGEON_0, DUNGEON_1, strict=True))), DECLINE, DUNGEON,
+                      END_PHASE, discard("char_digger_1")], hands=hands, draws=draws)
+    events = act(game, 0, set_dungeon("dungeon_corridor_1"))
+    assert of_type(events, "search_forfeited") == [{"type": "search_forfeited", "seat": 0,
+                                                    "depth": 1}]
+    state = seat_state(game, 0)
+    assert (state["dungeon"], state["forfeited"], state["depth"]) == (
+        [*DUNGEON_0, "dungeon_corridor_1"], [1], 2)
+
+
+def test_wild_discarded_may_act_as_delve() -> None:
+    hands = [hand_of([*DUNGEON_0, "char_prodigy_2"], FILL_0), hand_of(DUNGEON_1, FILL_1)]
+    draws = ["injury_cut_1", "enemy_bats_1", "injury_bruise_1", "enemy_bats_2", "char_scout_2",
+             "dungeon_well_1", "dungeon_hall_2"]
+    game, _ = script([*rounds(list(zip(DUNGEON_0, DUNGEON_1, strict=True))), DECLINE, DUNGEON,
+                      END_PHASE, discard("char_prodigy_2"),
+                      {"type": "wild_as", "card": "char_prodigy_2", "skill": "delve"}],
+                     hands=hands, draws=draws)
+    found = of_type(act(game, 0, USE), "searched")[0]
+    assert (found["via"], found["depth"], found["card"], found["points"]) == (
+        "delve", 1, "dungeon_hall_2", 6)
+    assert seat_state(game, 0)["searched"] == [1] and game.phase == "end"
+
+
+@pytest.mark.xfail(strict=True, reason="engine: after a double draw a discarded advance card "
+                   "still sets a dungeon card (the source: no card goes onto the field after a "
+                   "double draw)")
+def test_after_a_double_draw_no_card_goes_onto_the_field_even_by_advance() -> None:
+    hands = [hand_of(["char_digger_1", "dungeon_gate_1"], FILL_0), FILL_1]
+    game, _ = script([DOUBLE, discard("char_digger_1")], hands=hands, draws=["dungeon_well_1"])
+    if game.view(0).prompt is not None:
+        refused(game, 0, set_dungeon("dungeon_gate_1"))
+    assert seat_state(game, 0)["dungeon"] == [] and "dungeon_gate_1" in game.player(0).hand

@@ -16,6 +16,7 @@ from .rules_kit import (
     battle,
     discard,
     hand_of,
+    legal,
     of_type,
     refused,
     rounds,
@@ -216,3 +217,16 @@ def test_at_most_nine_dungeon_cards() -> None:
     game.player(0).searched = [1, 2, 3]
     assert not game.can_set_dungeon(0)
     refused(game, 0, set_dungeon("dungeon_gate_1"))
+
+
+def test_one_dungeon_phase_may_set_both_a_dungeon_card_and_an_enemy_once_each() -> None:
+    hands = [hand_of(["dungeon_gate_1", "dungeon_stairs_1", "dungeon_hall_1", "enemy_bats_1"],
+                     FILL_0), hand_of(["dungeon_gate_2"], FILL_1)]
+    game, _ = script([DUNGEON, set_dungeon("dungeon_gate_1"), END_PHASE, END_TURN,
+                      DUNGEON, set_dungeon("dungeon_gate_2"), END_PHASE, END_TURN,
+                      DUNGEON, set_enemy("enemy_bats_1", 1), set_dungeon("dungeon_stairs_1")],
+                     hands=hands, draws=["injury_cut_1", "injury_bruise_1"])
+    assert legal(game) == [{"type": "end_phase"}]
+    refused(game, 0, set_dungeon("dungeon_hall_1"))
+    assert seat_state(game, 0)["dungeon"] == ["dungeon_gate_1", "dungeon_stairs_1"]
+    assert seat_state(game, 1)["enemies"] == [["enemy_bats_1", 0]]

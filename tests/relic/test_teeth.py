@@ -27,6 +27,7 @@ from dungeon_table.games.relic.state import Player
 from . import test_properties as properties
 from . import test_rules_battle as fights
 from . import test_rules_search as search
+from . import test_rules_skills as skills
 from . import test_rules_turn as turn
 from . import test_rules_variant as variant
 
@@ -184,6 +185,45 @@ def _a_draw_tells_everyone_its_card(mp: pytest.MonkeyPatch) -> None:
 def _no_privacy_screen_between_turns(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(Relic, "handoff_reason", lambda self, seat, viewer: None)
 
+
+def _the_discard_pile_only_for_the_active_seat(mp: pytest.MonkeyPatch) -> None:
+    _patch_view(mp, lambda game, view: view if view.seat == game.active else
+                msgspec.structs.replace(view, discard=[]))
+
+
+# --- more rules ---------------------------------------------------------------------------------
+def _feint_beats_a_shield(mp: pytest.MonkeyPatch) -> None:
+    def change(out: arithmetic.Preview, foe: object, ts: str) -> None:
+        if out.feint and out.shield and out.bp > foe.bp:  # type: ignore[attr-defined]
+            out.outcome = "won"
+    _patch_preview(mp, change)
+
+
+def _a_delve_at_depth_three_ends_the_game_at_once(mp: pytest.MonkeyPatch) -> None:
+    real = Relic.search
+
+    def search(self: Relic, seat: int, via: str) -> list:  # type: ignore[type-arg]
+        events = real(self, seat, via)
+        return events + self.end_game("depth3") if self.depth3_searched else events
+    mp.setattr(Relic, "search", search)
+
+
+def _advance_ignores_the_enemy_on_the_field(mp: pytest.MonkeyPatch) -> None:
+    real = Relic.prompt_holds
+
+    def holds(self: Relic, seat: int, prompt: object) -> bool:
+        if prompt.kind == "advance":  # type: ignore[attr-defined]
+            return any(self.kind(c) == "dungeon" for c in self.player(seat).hand)
+        return real(self, seat, prompt)  # type: ignore[arg-type]
+    mp.setattr(Relic, "prompt_holds", holds)
+
+
+def _declining_the_search_skips_the_draw(mp: pytest.MonkeyPatch) -> None:
+    def decline(self: Relic, seat: int, action: m.DeclineSearch) -> list:  # type: ignore[type-arg]
+        self.phase = "play"
+        return [m.SearchDeclined(seat=seat, depth=self.search_depth(seat))]
+    mp.setattr(Relic, "_do_DeclineSearch", decline)
+
 MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] = [
     (_triangle_reversed, fights.test_paper_beats_rock_and_the_enemy_goes_to_the_score_pile),
     (_triangle_reversed, fights.test_rock_beats_scissors_even_with_less_bp),
@@ -212,6 +252,16 @@ MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] =
      properties.test_a_draw_reaches_other_seats_without_its_card),
     (_no_privacy_screen_between_turns,
      properties.test_every_change_of_seat_shows_the_privacy_screen),
+    (_the_discard_pile_only_for_the_active_seat,
+     properties.test_everything_on_the_table_is_public),
+    (_feint_beats_a_shield,
+     fights.test_feint_against_a_shield_loses_even_with_a_winning_ts_and_more_bp),
+    (_a_delve_at_depth_three_ends_the_game_at_once,
+     search.test_a_depth_three_delve_lets_the_turn_finish_then_ends_the_game),
+    (_advance_ignores_the_enemy_on_the_field,
+     skills.test_advance_passes_while_an_enemy_is_on_your_field),
+    (_declining_the_search_skips_the_draw,
+     search.test_a_search_may_be_declined_and_the_turn_goes_on_with_the_draw),
 ]
 
 
