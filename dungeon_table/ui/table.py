@@ -407,13 +407,19 @@ class TableScene(Scene):
                 return
         if event.type == pygame.MOUSEMOTION:
             self.ui.mouse = event.pos
+            buttons = getattr(event, "buttons", (0, 0, 0))
+            if buttons[1] or buttons[2]:
+                self._renderer_mouse(event)  # a middle- or right-drag (pans a board)
             self._update_hover()
             self.preview.moved()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.ui.mouse = event.pos
             self._click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
+            self._renderer_mouse(event)
         elif event.type == pygame.MOUSEWHEEL:
-            self.log.handle(event)
+            if not (self.board.collidepoint(self.ui.mouse) and self._renderer_mouse(event)):
+                self.log.handle(event)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
@@ -432,6 +438,20 @@ class TableScene(Scene):
             self._choose(self.ui.hover)
         elif self.anim.busy:
             self.anim.finish_current()
+        else:
+            self._renderer_mouse(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+    def _renderer_mouse(self, event: pygame.event.Event) -> bool:
+        """Mouse input the table does not use itself (the wheel over the board, a middle- or
+        right-drag, a click on no target) goes to the renderer's optional ``mouse(event)``; True
+        when it used it (a zoom, a pan): its targets have moved, so they are asked for again."""
+        hook = getattr(self.renderer, "mouse", None)
+        if hook is None or not hook(event):
+            return False
+        self.ui.targets = self.renderer.targets(self.view, self.ui.legal) if self.ui.legal else []
+        self._update_hover()
+        self.app.request_redraw()
+        return True
 
     def _choose(self, index: int) -> None:
         if self.viewer is None or not 0 <= index < len(self.ui.targets):
