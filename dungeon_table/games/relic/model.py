@@ -366,6 +366,7 @@ class BattleView(msgspec.Struct, frozen=True):
     outcome: str                   # won, lost, banished ("" with nothing committed)
     skills: list[str]              # battle skills that fire
     wild: list[str] = []           # committed wild cards (their choice: ``wild_as``)
+    wild_as: list[str] = []        # each of ``wild``'s chosen skill, in its order ("": none yet)
 
 
 class PromptView(msgspec.Struct, frozen=True):

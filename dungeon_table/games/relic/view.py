@@ -23,7 +23,7 @@ from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic import view_anim, view_log
 from dungeon_table.games.relic.view_cards import RelicLooks
-from dungeon_table.games.relic.view_draw import draw_table
+from dungeon_table.games.relic.view_draw import draw_table, wild_badge
 from dungeon_table.games.relic.view_layout import TableGeo, table_geo
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
@@ -46,6 +46,7 @@ class Shown:
     """What was drawn last, for hover previews: (rect, card id)."""
 
     cards: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    badges: dict[str, str] = field(default_factory=dict)  # a wild card's chosen skill
 
 
 @dataclass
@@ -271,7 +272,11 @@ class RelicRenderer:
         width = min(round(self.geo(view).hand_cw * 2.2), round(self.board.h * 0.55 / cf.RATIO))
         for rect, card in reversed(self.shown.cards):
             if rect.collidepoint(pos):
-                return self.looks.face(card, width)
+                image = self.looks.face(card, width)
+                if card in self.shown.badges:  # the preview says what the wild card plays as
+                    image = image.copy()
+                    wild_badge(self, image, image.get_rect(), self.shown.badges[card])
+                return image
         return None
 
     def banner_area(self, view: m.RelicView) -> pygame.Rect | None:

@@ -268,11 +268,17 @@ def draw_battle(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui
     bg = r.battle_geo(view)
     cf.blit_card(surface, r.looks.face(battle.enemy, bg.enemy.w), bg.enemy)
     r.shown.cards.append((bg.enemy, battle.enemy))
+    # an older view may lack ``wild_as``: zip stops at the shorter list
+    chosen = {card: skill for card, skill in zip(battle.wild, battle.wild_as, strict=False)
+              if skill}
     for rect, card in zip(bg.committed, battle.committed, strict=True):
         if f"card:{card}" in ui.hidden:
             continue
         cf.blit_card(surface, r.looks.face(card, rect.w), rect)
         r.shown.cards.append((rect, card))
+        if card in chosen:
+            wild_badge(r, surface, rect, chosen[card])
+            r.shown.badges[card] = chosen[card]
     if not battle.committed:
         label(surface, t("relic.battle.commit"), "small", theme.TEXT_DIM, th.scale,
               width=bg.committed[0].w if bg.committed else inner.w // 3,
@@ -284,6 +290,15 @@ def draw_battle(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui
         label(surface, r.wild_caption(action), "small", theme.TEXT, th.scale, width=rect.w - 4,
               center=rect.center)
     draw_sums(r, surface, battle, bg.sums, th)
+
+
+def wild_badge(r: RelicRenderer, surface: pygame.Surface, card: pygame.Rect,
+               skill: str) -> pygame.Rect:
+    """The skill a wild card was set to, on a tag across its body (where its printed text says
+    only "any skill"), so the choice reads without the battle's chips."""
+    text = t("relic.wild.badge", skill=r.looks.skill_name(skill))
+    return tabletop.pill(surface, text, theme.GOLD, r.th,
+                         center=(card.centerx, card.y + round(card.h * 0.62)))
 
 
 def draw_sums(r: RelicRenderer, surface: pygame.Surface, battle: m.BattleView,

@@ -72,9 +72,21 @@ def lines(looks: RelicLooks, events: list[Event], before: m.RelicView | None,
                                     name=seat_name(event.seat))))
             continue
         line = line_for(looks, event)
+        if line and isinstance(event, m.Fought) and before is not None:
+            line += wild_note(looks, before)
         if line:
             out.append(line)
     return out
+
+
+def wild_note(looks: RelicLooks, before: m.RelicView) -> str:
+    """What each wild card in the fight played as (the event lists skills, not whose)."""
+    battle = before.battle
+    if battle is None:
+        return ""
+    return "".join(t("relic.log.wild_note", card_name=looks.name(card),
+                     skill_name=looks.skill_name(skill))
+                   for card, skill in zip(battle.wild, battle.wild_as, strict=False) if skill)
 
 
 def _fields(looks: RelicLooks, event: Event) -> dict[str, Any]:
@@ -120,6 +132,8 @@ def _variant(event: Event) -> str:
         return event.reason
     if isinstance(event, m.DungeonSet):
         return event.via
+    if isinstance(event, m.WildChosen):
+        return "" if event.skill else "none"
     return ""
 
 

@@ -78,12 +78,13 @@ def _battle(game: Relic) -> m.BattleView | None:
         return None
     foe = game.cards.card(battle.enemy)
     out = preview(game.cards, battle.enemy, battle.committed, battle.ts, battle.wild)
+    wild = [c for c in battle.committed if game.cards.card(c).skill == "wild"]
     return m.BattleView(
         enemy=battle.enemy, enemy_owner=battle.owner, enemy_ts=foe.ts or "", enemy_bp=foe.bp,
         shield=out.shield, committed=list(battle.committed), ts=battle.ts,
         ts_options=ts_options(game.cards, battle.committed), bp=out.bp, feint=out.feint,
         pierce=out.pierce, banish=out.banish, outcome=out.outcome, skills=out.skills,
-        wild=[c for c in battle.committed if game.cards.card(c).skill == "wild"],
+        wild=wild, wild_as=[battle.wild.get(c, "") for c in wild],
     )
 
 

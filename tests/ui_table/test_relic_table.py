@@ -1,0 +1,163 @@
+"""The relic table's finer points: a wild card's chosen skill from the rules to the card, its
+preview and the log; a narrow score pile wraps a long enemy name; opponents' headers, dungeons and
+hands at every size and player count."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pygame
+import pytest
+
+from dungeon_table.games.relic import model as m
+from dungeon_table.games.relic import view_draw, view_log
+from dungeon_table.games.relic.view import RelicRenderer
+from dungeon_table.games.relic.view_cards import RelicLooks, catalogue
+from dungeon_table.ui import fonts, i18n, tabletop, theme
+from dungeon_table.ui.renderer import UiState
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from relic.rules_kit import FILL_0, FILL_1, act, battle, commit, hand_of, script  # noqa: E402
+from relic_views import ENEMIES, PHASES, WILD, legal_for, make_view  # noqa: E402
+
+SIZES = [(1280, 720), (1920, 1080)]
+
+
+def renderer(size: tuple[int, int] = (1280, 720)) -> RelicRenderer:
+    r = RelicRenderer(None)
+    r.layout(pygame.Rect(0, 0, round(size[0] * 0.78), size[1]), theme.Theme.for_window(size))
+    return r
+
+
+def draw(r: RelicRenderer, view: m.RelicView, size: tuple[int, int] = (1280, 720),
+         names: list[str] | None = None) -> pygame.Surface:
+    legal = legal_for(view)
+    surface = pygame.Surface(size)
+    ui = UiState(seat=view.seat, legal=legal, targets=r.targets(view, legal),
+                 names=names or [])
+    r.draw(surface, view, ui)
+    return surface
+
+
+class Labels:
+    """Every text the table draws through ``label`` and ``pill``: (text, width, rect)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.drawn: list[tuple[str, int | None, pygame.Rect, str, bool]] = []
+        real_label, real_pill = tabletop.label, tabletop.pill
+
+        def label(surface: Any, s: str, role: str, colour: Any, scale: float,
+                  bold: bool = False, width: int | None = None, **where: Any) -> pygame.Rect:
+            rect = real_label(surface, s, role, colour, scale, bold, width, **where)
+            self.drawn.append((s, width, rect, role, bold))
+            return rect
+
+        def pill(surface: Any, text: str, colour: Any, th: theme.Theme,
+                 **where: Any) -> pygame.Rect:
+            rect = real_pill(surface, text, colour, th, **where)
+            self.drawn.append((text, None, rect, "small", True))
+            return rect
+
+        monkeypatch.setattr(view_draw, "label", label)
+        monkeypatch.setattr(view_draw.tabletop, "pill", pill)
+
+    def texts(self) -> list[str]:
+        return [s for s, *_ in self.drawn]
+
+    def cut(self, scale: float) -> list[str]:
+        """Texts that had to shrink or lose letters to fit their width."""
+        return [s for s, width, _rect, role, bold in self.drawn if width is not None
+                and fonts.shrink_to_fit(s, role, max(1, width), scale, bold) != (s, role, scale)]
+
+
+# --- a wild card's chosen skill ------------------------------------------------------------------
+def test_the_engines_battle_view_carries_each_wild_cards_choice() -> None:
+    game, _ = script([], hands=[hand_of(["char_prodigy_2", "char_lancer_1"], FILL_0), FILL_1])
+    game.player(0).enemies.append(("enemy_colossus_1", 1))
+    act(game, 0, battle("enemy_colossus_1"), commit("char_prodigy_2"), commit("char_lancer_1"))
+    view = game.view(0).battle
+    assert view is not None and view.wild == ["char_prodigy_2"] and view.wild_as == [""]
+    act(game, 0, {"type": "wild_as", "card": "char_prodigy_2", "skill": "feint"})
+    for seat in (0, 1, None):  # committed cards are played face up: every seat sees the choice
+        seen = game.view(seat).battle
+        assert seen is not None and seen.wild_as == ["feint"]
+    act(game, 0, {"type": "wild_as", "card": "char_prodigy_2", "skill": ""})
+    assert game.view(1).battle.wild_as == [""]
+
+
+def wild_battle(skill: str) -> m.RelicView:
+    view = PHASES["battle"]()
+    assert view.battle is not None
+    return msgspec.structs.replace(view, battle=msgspec.structs.replace(
+        view.battle, wild=[WILD], wild_as=[skill]))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_table_labels_a_wild_card_with_its_chosen_skill(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    i18n.set_language(lang)
+    looks = RelicLooks()
+    badge = i18n.t("relic.wild.badge", skill=looks.skill_name("pierce"))
+    labels = Labels(monkeypatch)
+    r = renderer()
+    draw(r, wild_battle(""))
+    assert badge not in labels.texts(), "no choice yet: no badge"
+    labels.drawn.clear()
+    draw(r, wild_battle("pierce"))
+    card = next(rect for rect, card in r.shown.cards if card == WILD)
+    tags = [rect for s, _w, rect, *_ in labels.drawn if s == badge]
+    assert len(tags) == 1 and card.colliderect(tags[0]), "the badge lies on the wild card"
+    plain = looks.face(WILD, round(r.geo(wild_battle("")).hand_cw * 2.2))
+    shown = r.preview(wild_battle("pierce"), card.center)
+    assert shown is not None and shown.get_size() == plain.get_size()
+    assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(plain, "RGB"), \
+        "the hover preview carries the badge too"
+
+
+def test_the_log_says_what_a_wild_card_played_as() -> None:
+    i18n.set_language("en")
+    looks = RelicLooks()
+    before = wild_battle("pierce")
+    assert before.battle is not None
+    fought = m.Fought(seat=0, enemy=before.battle.enemy, owner=1, cards=before.battle.committed,
+                      ts="scissors", bp=9, enemy_ts="paper", enemy_bp=4, outcome="won",
+                      skills=["pierce"])
+    line = view_log.lines(looks, [fought], before, make_view("end"))[0]
+    assert f"{looks.name(WILD)} as {looks.skill_name('pierce')}" in line
+    unset = view_log.lines(looks, [m.WildChosen(seat=0, card=WILD, skill="")], before, before)[0]
+    assert looks.name(WILD) in unset and not unset.endswith(" as .")
+
+
+# --- the score pile ----------------------------------------------------------------------------
+def long_named_enemy() -> str:
+    looks = RelicLooks()
+    return max(ENEMIES, key=lambda c: len(looks.name(c)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_narrow_score_pile_wraps_a_long_enemy_name_instead_of_cutting_it(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    i18n.set_language(lang)
+    looks = RelicLooks()
+    enemy = long_named_enemy()
+    view = make_view("play", n=4)
+    players = list(view.players)
+    players[1] = msgspec.structs.replace(players[1], defeated=[enemy], treasures=[])
+    view = msgspec.structs.replace(view, players=players)
+    r = renderer()
+    pile = r.geo(view).seats[1].score
+    line = i18n.t("relic.defeated_line", name=looks.name(enemy),
+                  n=catalogue()[0][enemy].level)
+    assert fonts.font("small", r.th.scale).size(line)[0] > pile.w * 0.9, \
+        "the pile is narrower than the line: it must wrap"
+    labels = Labels(monkeypatch)
+    draw(r, view)
+    inside = [(s, w) for s, w, rect, *_ in labels.drawn if pile.contains(rect)]
+    joined = "".join(s for s, _w in inside).replace(" ", "")
+    assert line.replace(" ", "") in joined, "the whole name is there, over several lines"
+    cut = [s for s in labels.cut(r.th.scale) if s in {text for text, _w in inside}]
+    assert not cut, f"lines in the pile cut to fit: {cut}"
