@@ -207,3 +207,16 @@ def test_a_depth_three_delve_lets_the_turn_finish_then_ends_the_game() -> None:
     events = act(game, 0, END_TURN)
     assert of_type(events, "game_ended")[0]["reason"] == "depth3"  # ...and the game ends with it
     assert game.phase == "over" and game.turn == 7
+
+
+def test_a_search_turns_down_only_that_depths_cards() -> None:
+    game, _ = three_each("dungeon_hall_2", last=[])
+    zero = game.player(0)
+    zero.dungeon += ["dungeon_well_1", "dungeon_pool_1", "dungeon_bridge_2"]
+    zero.forfeited = [1]  # depth 1 was passed by: its cards stay face up
+    act(game, 1, END_TURN)
+    assert game.search_depth(0) == 2
+    act(game, 0, SEARCH)
+    shown = game.view(1).players[0].dungeon
+    assert [(c.depth, c.face_down) for c in shown] == [(1, False)] * 3 + [(2, True)] * 3
+    assert seat_state(game, 0)["searched"] == [2]
