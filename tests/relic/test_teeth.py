@@ -32,8 +32,8 @@ from . import test_rules_turn as turn
 from . import test_rules_variant as variant
 
 HERE = Path(__file__).parent
-MINE = sorted([*HERE.glob("test_rules_*.py"), HERE / "test_properties.py", HERE / "test_rule_index.py",
-               Path(__file__)])
+MINE = sorted([*HERE.glob("test_rules_*.py"), HERE / "test_properties.py",
+               HERE / "test_rule_index.py", Path(__file__)])
 
 
 @pytest.mark.parametrize("path", MINE, ids=lambda p: p.name)
