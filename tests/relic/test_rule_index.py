@@ -13,7 +13,8 @@ HERE = Path(__file__).parent
 RULES: dict[str, tuple[str, ...]] = {
     # --- setup (準備) ---
     "each seat draws one card; the higher dice face starts, the tied draw again":
-        ("turn.test_a_tied_first_draw_is_drawn_again_and_the_higher_face_starts",),
+        ("turn.test_a_tied_first_draw_is_drawn_again_and_the_higher_face_starts",
+         "variant.test_three_players_only_the_tied_highest_draw_again_and_turns_follow_the_first"),
     "an X face counts 0 in the first-player draw":
         ("turn.test_an_x_face_counts_zero_in_the_first_player_draw",),
     "the first-player draw goes back into the deck":
@@ -24,6 +25,8 @@ RULES: dict[str, tuple[str, ...]] = {
         ("turn.test_setup_deals_six_cards_each_alternately_from_the_top",),
     "the deal starts with the first player":
         ("turn.test_the_deal_starts_with_the_first_player",),
+    "the turns go round from the first player":
+        ("variant.test_three_players_only_the_tied_highest_draw_again_and_turns_follow_the_first",),
     # --- (1) the search check, (8) the search ---
     "a search is open at 3, 6 or 9 dungeon cards":
         ("search.test_three_dungeon_cards_offer_a_search_of_depth_one",),

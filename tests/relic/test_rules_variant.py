@@ -132,3 +132,20 @@ def test_four_players_each_target_field_checks_its_own_depth_and_your_enemy_ther
     assert sorted(game.player(0).hand) == sorted(
         ["enemy_bats_2", "dungeon_mural_2", "dungeon_pool_2", "dungeon_shrine_2",
          "dungeon_bridge_2-b"])
+
+
+def test_three_players_only_the_tied_highest_draw_again_and_turns_follow_the_first() -> None:
+    # round 1: 6, 1, 6 - seats 0 and 2 draw again; round 2: 4 against 6 - seat 2 starts
+    first = ["dungeon_hall_2", "dungeon_gate_1", "dungeon_mural_2", "dungeon_gate_2",
+             "dungeon_shrine_1"]
+    game, _ = script([DOUBLE, discard("enemy_boulder_2"), END_TURN],
+                     hands=[FILL_0, FILL_1, FILL_2], players=3, first=first,
+                     draws=["dungeon_pool_1", "dungeon_shrine_2"])
+    assert game.view(1).first_draw == [["dungeon_hall_2", "dungeon_gate_1", "dungeon_mural_2"],
+                                       ["dungeon_gate_2", "", "dungeon_shrine_1"]]
+    assert game.first == 2
+    # the deal and the turns go 2, 0, 1: seat 2 was dealt first and played first
+    assert [sorted(game.player(s).hand) for s in (0, 1)] == [
+        sorted([*FILL_1, "dungeon_shrine_2"]), sorted(FILL_2)]
+    assert sorted(game.player(2).hand) == sorted([*FILL_0[1:], "dungeon_pool_1"])
+    assert game.active == 0
