@@ -206,3 +206,31 @@ def test_everything_on_the_table_is_public(seed: int, n: int, choices: list[int]
         if chosen is None:
             break
         game.apply(*chosen)
+
+
+def named_cards(plain: dict[str, Any]) -> list[str]:
+    cards = [plain[k] for k in ("card", "enemy") if isinstance(plain.get(k), str)]
+    return [c for c in [*cards, *plain.get("cards", [])] if c]
+
+
+@SETTINGS
+@given(seeds, players, picks)
+def test_an_event_names_to_other_seats_only_cards_on_the_table(seed: int, n: int,
+                                                                 choices: list[int]) -> None:
+    """A card an event shows another seat is on the table for it once the event is done (a
+    field, the discard pile, the battle, a treasure); a withdrawn card was shown when committed."""
+    game = new(seed, n)
+    for pick in choices:
+        chosen = step(game, pick)
+        if chosen is None:
+            break
+        events = game.apply(*chosen)
+        seen = {s: msgspec.json.encode(game.view(s)).decode() for s in range(n)}
+        for event in events:
+            plain = to_dict(event)
+            if plain["type"] == "withdrawn":
+                continue
+            for s in range(n):
+                if s == chosen[0] or (event.to is not None and s not in event.to):
+                    continue
+                assert all(f'"{card}"' in seen[s] for card in named_cards(plain)), (plain, s)

@@ -147,7 +147,8 @@ RULES: dict[str, tuple[str, ...]] = {
     # --- hidden information ---
     "hands and the deck's order are hidden":
         ("properties.test_hands_and_the_deck_order_stay_hidden",
-         "properties.test_a_draw_reaches_other_seats_without_its_card"),
+         "properties.test_a_draw_reaches_other_seats_without_its_card",
+         "properties.test_an_event_names_to_other_seats_only_cards_on_the_table"),
     "everything on the table is public":
         ("properties.test_everything_on_the_table_is_public",),
     "pass and play covers the table between the players":

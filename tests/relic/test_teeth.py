@@ -251,6 +251,8 @@ MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] =
     (_points_count_hidden_characters, properties.test_hands_and_the_deck_order_stay_hidden),
     (_a_draw_tells_everyone_its_card,
      properties.test_a_draw_reaches_other_seats_without_its_card),
+    (_a_draw_tells_everyone_its_card,
+     properties.test_an_event_names_to_other_seats_only_cards_on_the_table),
     (_no_privacy_screen_between_turns,
      properties.test_every_change_of_seat_shows_the_privacy_screen),
     (_the_discard_pile_only_for_the_active_seat,
