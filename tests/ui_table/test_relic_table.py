@@ -161,3 +161,66 @@ def test_a_narrow_score_pile_wraps_a_long_enemy_name_instead_of_cutting_it(
     assert line.replace(" ", "") in joined, "the whole name is there, over several lines"
     cut = [s for s in labels.cut(r.th.scale) if s in {text for text, _w in inside}]
     assert not cut, f"lines in the pile cut to fit: {cut}"
+
+
+# --- the seats' areas ----------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_seats_header_shows_its_whole_name(n: int, size: tuple[int, int], lang: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    i18n.set_language(lang)
+    names = [("Player {}" if lang == "en" else "プレイヤー{}").format(k + 1) for k in range(n)]
+    view = make_view("dungeon", n=n)
+    r = renderer(size)
+    labels = Labels(monkeypatch)
+    draw(r, view, size, names)
+    headers = [view_draw.header_name(view, UiState(seat=0, names=names), s) for s in range(n)]
+    drawn = [s for s, *_ in labels.drawn]
+    assert all(any(h in s for s in drawn) for h in headers), (headers, drawn)
+    cut = [s for s in labels.cut(r.th.scale) if any(h in s for h in headers)]
+    assert not cut, f"a seat's name cut to fit its header: {cut}"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES)
+def test_each_dungeon_cards_name_tag_stays_visible_and_inside_its_depth(
+        n: int, size: tuple[int, int]) -> None:
+    view = make_view("dungeon", n=n)
+    r = renderer(size)
+    for seat, sg in r.geo(view).seats.items():
+        assert sg.tag_h >= r.th.px(1), "every dungeon card gets its name tag"
+        rects = [sg.dungeon_rect(k) for k in range(9)]
+        for k, rect in enumerate(rects):
+            assert sg.depths[k // 3].contains(rect), (seat, k, "a card leaves its depth")
+            tag = pygame.Rect(rect.x, rect.y, rect.w, sg.tag_h)
+            later = [other for other in rects[k + 1:] if other.colliderect(tag)]
+            assert not later, (seat, k, "a later card covers the name tag")
+        if sg.stacked:  # the rows overlap on purpose, each leaving its tags' strip
+            continue
+        groups = [rects[d * 3].unionall(rects[d * 3:d * 3 + 3]) for d in range(3)]
+        assert not any(a.colliderect(b) for d, a in enumerate(groups) for b in groups[d + 1:])
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES)
+def test_another_seats_hand_is_a_fan_of_backs_with_its_count(
+        n: int, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    i18n.set_language("en")
+    view = make_view("dungeon", n=n)
+    r = renderer(size)
+    labels = Labels(monkeypatch)
+    draw(r, view, size)
+    for seat, sg in r.geo(view).seats.items():
+        if seat == r.bottom(view):
+            assert sg.hand is None
+            continue
+        assert sg.hand is not None and sg.area.contains(sg.hand)
+        count = view.players[seat].hand_count
+        fan = view_draw.other_hand_rects(sg.hand, count, r.th)
+        assert len(fan) == min(count, 9) and all(sg.area.contains(rect) for rect in fan)
+        assert fan[0].w >= r.th.px(5), "backs big enough to read as cards"
+        assert fan[-1].x - fan[0].x >= fan[0].w, "fanned out, not a pile"
+        tag = next(rect for s, _w, rect, *_ in labels.drawn
+                   if s == i18n.t("relic.hand_count", n=count) and sg.hand.colliderect(rect))
+        assert tag.colliderect(fan[0].unionall(fan)), "the count lies on the fan"

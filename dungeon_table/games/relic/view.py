@@ -23,7 +23,7 @@ from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic import view_anim, view_log
 from dungeon_table.games.relic.view_cards import RelicLooks
-from dungeon_table.games.relic.view_draw import draw_table, wild_badge
+from dungeon_table.games.relic.view_draw import draw_table, other_hand_rects, wild_badge
 from dungeon_table.games.relic.view_layout import TableGeo, table_geo
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
@@ -118,14 +118,16 @@ class RelicRenderer:
         return {i for i, card in enumerate(self.hand(view)) if card == self.picked}
 
     def other_hand_rect(self, view: m.RelicView, seat: int) -> pygame.Rect:
-        """Where a seat's hand is: the viewer's fan, or a small back in another's header."""
+        """Where a seat's hand is: the viewer's fan, or the middle back of another's fan."""
         g = self.geo(view)
         if seat == self.bottom(view):
             return pygame.Rect(g.hand.centerx - g.hand_cw // 2, g.hand.y, g.hand_cw,
                                g.hand.h)
-        header = g.seats[seat].header
-        w = max(8, round(header.h * 0.9 / cf.RATIO))
-        return pygame.Rect(header.right - w - self.th.px(1), header.y, w, header.h)
+        sg = g.seats[seat]
+        if sg.hand is None:
+            return sg.header
+        rects = other_hand_rects(sg.hand, max(1, view.players[seat].hand_count), self.th)
+        return rects[len(rects) // 2]
 
     def battle_geo(self, view: m.RelicView) -> BattleGeo:
         """The enemy at the left, the committed characters beside it; at the right the TS

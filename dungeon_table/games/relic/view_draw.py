@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic.view_cards import TS_GLYPHS, face_text
+from dungeon_table.games.relic.view_cards import KIND_BANDS, TS_GLYPHS, face_text
 from dungeon_table.games.relic.view_layout import DEPTHS, PER_DEPTH, SeatGeo
 from dungeon_table.games.relic.view_log import SEAT_COLOURS, seat_name
 from dungeon_table.ui import card_faces as cf
@@ -68,26 +68,58 @@ def draw_seat(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: 
     name = header_name(view, ui, seat)
     if seat == r.bottom(view) and view.seat is not None:
         name = t("relic.you", name=name)
-    hand = t("relic.hand_count", n=player.hand_count)
     points = t("relic.points", n=player.points)
-    right = label(surface, hand, "small", theme.TEXT_DIM, th.scale,
-                  midright=(head.right, head.centery))
-    if seat != r.bottom(view) and player.hand_count:
-        # the other hand as a small fan of backs: how many, never what
-        back = r.looks.back(max(8, round(sg.header.h * 0.8 / cf.RATIO)))
-        step = max(2, back.get_width() // 3)
-        shown = min(player.hand_count, 7)
-        x = right.x - th.px(0.5) - back.get_width() - step * (shown - 1)
-        for k in range(shown):
-            surface.blit(back, back.get_rect(midleft=(x + k * step, head.centery)))
-        right = pygame.Rect(x, head.y, 1, head.h)
+    right = pygame.Rect(head.right, head.y, 0, head.h)
+    if sg.hand is None:  # the viewer's own hand lies fanned along the bottom: its count here
+        right = label(surface, t("relic.hand_count", n=player.hand_count), "small",
+                      theme.TEXT_DIM, th.scale, midright=(head.right, head.centery))
     pts = label(surface, points, "body", theme.GOLD, th.scale, True,
                 midright=(right.x - th.px(2), head.centery))
     label(surface, name, "body", theme.TEXT, th.scale, True,
           width=max(8, pts.x - head.x - th.px(4)), midleft=(head.x + th.px(2.5), head.centery))
     draw_score(r, surface, view, seat, sg)
+    if sg.hand is not None:
+        draw_other_hand(r, surface, player.hand_count, sg.hand)
     draw_dungeon(r, surface, view, ui, seat, sg)
     draw_enemies(r, surface, view, ui, seat, sg)
+
+
+def other_hand_rects(area: pygame.Rect, count: int, th: theme.Theme) -> list[pygame.Rect]:
+    """Another seat's hand: backs as tall as the area allows, fanned across it in a gentle arc
+    (at most nine drawn: the count says the rest)."""
+    shown = min(count, 9)
+    if not shown:
+        return []
+    mid = (shown - 1) / 2
+    bend = th.px(0.1)
+    arc = min(th.px(1), round(mid ** 2 * bend))
+    h = area.h - th.px(0.5) - arc
+    w = max(8, round(h / cf.RATIO))
+    if w > area.w:
+        w = area.w
+        h = round(w * cf.RATIO)
+    step = min(round(w * 0.45), (area.w - w) // max(1, shown - 1)) if shown > 1 else 0
+    x = area.centerx - (w + step * (shown - 1)) // 2
+    top = area.bottom - h - arc
+    return [pygame.Rect(x + k * step, top + min(arc, round(abs(k - mid) ** 2 * bend)), w, h)
+            for k in range(shown)]
+
+
+def draw_other_hand(r: RelicRenderer, surface: pygame.Surface, count: int,
+                    area: pygame.Rect) -> None:
+    """Backs only, never a face; the count on a tag across the fan."""
+    th = r.th
+    rects = other_hand_rects(area, count, th)
+    if not rects:
+        label(surface, t("relic.hand_count", n=0), "small", theme.TEXT_DIM, th.scale,
+              width=area.w, center=area.center)
+        return
+    back = r.looks.back(rects[0].w)
+    for rect in rects:
+        cf.blit_card(surface, back, rect)
+    fan = rects[0].unionall(rects)
+    tabletop.pill(surface, t("relic.hand_count", n=count), theme.ACCENT, th,
+                  midbottom=(fan.centerx, fan.bottom - th.px(0.5)))
 
 
 def draw_score(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, seat: int,
@@ -146,19 +178,21 @@ def draw_dungeon(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, u
         else:
             label(surface, text, "small", colour, th.scale, True, width=group.w,
                   midtop=(group.centerx, group.y + th.px(0.25)))
-        for k in range(PER_DEPTH):
-            index = (depth - 1) * PER_DEPTH + k
+        # the outline of the place the next card takes, under the cards: a card overlapping
+        # it hides its edge instead of being crossed by it
+        first = (depth - 1) * PER_DEPTH
+        free = max(first, len(player.dungeon))
+        if free < first + PER_DEPTH:
+            tabletop.empty_place(surface, sg.dungeon_rect(free), th)
+        for index in range(first, min(first + PER_DEPTH, len(player.dungeon))):
             rect = sg.dungeon_rect(index)
-            if index >= len(player.dungeon):
-                if k == 0 or index == len(player.dungeon):
-                    tabletop.empty_place(surface, rect, th)
-                continue
             card = player.dungeon[index]
             if f"card:{card.card}" in ui.hidden:
                 continue
             image = r.looks.back(sg.cw) if card.face_down else r.looks.face(card.card, sg.cw)
             cf.blit_card(surface, image, rect)
             if not card.face_down:
+                name_tag(r, surface, rect, card.card, sg.tag_h)
                 r.shown.cards.append((rect, card.card))
     setting = any(isinstance(a, m.SetDungeon) for a in ui.legal)
     if mine and view.forfeits and setting and view.forfeits < DEPTHS:
@@ -166,6 +200,28 @@ def draw_dungeon(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, u
         group = sg.depths[view.forfeits]
         tabletop.pill(surface, t("relic.forfeit_warning", n=view.forfeits), theme.DANGER, th,
                       midtop=(group.centerx, group.y + fonts.line_height("small", th.scale)))
+
+
+def name_tag(r: RelicRenderer, surface: pygame.Surface, card: pygame.Rect, card_id: str,
+             height: int) -> None:
+    """The card's name in the table's small type on a band-coloured tag across its top: the
+    strip of the card that the next one leaves visible."""
+    if height <= 0:
+        return
+    th = r.th
+    tag = pygame.Rect(card.x, card.y, card.w, min(height, card.h))
+    band = KIND_BANDS.get(r.looks.info(card_id).kind, theme.FELT_DARK)
+    pygame.draw.rect(surface, theme.mix(band, (0, 0, 0), 0.45), tag,
+                     border_top_left_radius=th.px(1), border_top_right_radius=th.px(1))
+    line_h = fonts.line_height("small", th.scale)
+    lines = fonts.wrap(r.looks.name(card_id), "small", card.w - th.px(0.5), th.scale)
+    room = max(1, tag.h // line_h)
+    if len(lines) > room:  # the rest joins the last line, which shrinks or ends in an ellipsis
+        lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
+    y = tag.y + (tag.h - line_h * len(lines)) // 2
+    for line in lines:
+        y = label(surface, line, "small", theme.TEXT, th.scale, width=card.w - th.px(0.5),
+                  midtop=(tag.centerx, y)).bottom
 
 
 def draw_enemies(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState,

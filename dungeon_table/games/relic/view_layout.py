@@ -36,6 +36,11 @@ class SeatGeo:
     # label column at the left, instead of three groups side by side
     stacked: bool = False
     label_w: int = 0
+    # each dungeon card's name on a tag across its top, the strip the next card leaves visible:
+    # the printed title of a card this small is too fine to read
+    tag_h: int = 0
+    hand: pygame.Rect | None = None  # another seat's hand, a fan of backs
+    flat: bool = False  # side by side, a depth's cards lie in a row without overlapping
 
     @property
     def ch(self) -> int:
@@ -48,9 +53,14 @@ class SeatGeo:
         if self.stacked:
             step = (group.w - self.cw) // (PER_DEPTH - 1)
             return pygame.Rect(group.x + k * step, group.y, self.cw, self.ch)
+        if self.flat:
+            step = (group.w - self.cw) // (PER_DEPTH - 1)
+            return pygame.Rect(group.x + k * step, group.bottom - self.ch, self.cw, self.ch)
+        # a cascade: each card lies right of and below the one before, which keeps its name tag
         step = round(self.cw * OVERLAP)
         x = group.centerx - (self.cw + step * (PER_DEPTH - 1)) // 2 + k * step
-        return pygame.Rect(x, group.bottom - self.ch, self.cw, self.ch)
+        y = group.bottom - self.ch - (PER_DEPTH - 1 - k) * self.tag_h
+        return pygame.Rect(x, y, self.cw, self.ch)
 
     def enemy_rects(self, n: int) -> list[pygame.Rect]:
         if n == 0:
@@ -75,7 +85,12 @@ class TableGeo:
     buttons: pygame.Rect
 
 
-def seat_geo(area: pygame.Rect, th: theme.Theme) -> SeatGeo:
+def tag_height(th: theme.Theme, lines: int) -> int:
+    return lines * fonts.line_height("small", th.scale) + th.px(0.5)
+
+
+def seat_geo(area: pygame.Rect, th: theme.Theme, other: bool = False) -> SeatGeo:
+    """One seat's area; ``other``: not the viewer's, so its hand is a fan of backs in the area."""
     head_h = fonts.line_height("body", th.scale) + th.px(0.5)
     label_h = fonts.line_height("small", th.scale) + th.px(0.5)
     header = pygame.Rect(area.x, area.y, area.w, head_h)
@@ -83,21 +98,32 @@ def seat_geo(area: pygame.Rect, th: theme.Theme) -> SeatGeo:
     score_w = max(th.px(11), round(area.w * 0.16))
     gap = th.px(1)
     rest = body.w - score_w - gap
+    tag_h = tag_height(th, 1)
     # three depth groups and an enemy column of about one card and a half
     group_k = 1 + OVERLAP * (PER_DEPTH - 1)
     cw_w = (rest - 4 * gap) / (DEPTHS * group_k + 1.6)
-    cw_h = (body.h - label_h - th.px(0.5)) / cf.RATIO
+    cw_h = (body.h - label_h - th.px(0.5) - (PER_DEPTH - 1) * tag_h) / cf.RATIO
     cw = max(8, int(min(cw_w, cw_h)))
-    # the same area with the depths stacked: rows of three, each showing its top strip, and
-    # the enemies above the score pile in one column at the right
+    # or a depth's three cards side by side, none covering another, where that costs little
+    cw_flat = min((rest - 4 * gap) / (DEPTHS * (PER_DEPTH + 0.1) + 1.6),
+                  (body.h - label_h - th.px(0.5)) / cf.RATIO)
+    flat = cw_flat >= cw * 0.9
+    if flat:
+        cw, group_k = max(8, int(cw_flat)), PER_DEPTH + 0.1
+    # the same area with the depths stacked: rows of three, each showing its top strip (two
+    # lines of name tag at least), the enemies above the score pile in one column at the right
+    # and another seat's hand under the rows
     label_w = fonts.font("small", th.scale, True).size("D3 ✓")[0] + th.px(1)
-    cw_rows = (body.w - label_w - 4 * gap) / (PER_DEPTH + 1.7)
-    cw_tall = (body.h - th.px(0.5)) / (1 + ROW_STEP * (DEPTHS - 1)) / cf.RATIO
+    tall_tag = tag_height(th, 2) + th.px(0.5)
+    hand_min = th.px(10) if other else 0
+    cw_rows = (body.w - label_w - 4 * gap) / (PER_DEPTH + 1.25)
+    room = body.h - th.px(0.5) - hand_min
+    cw_tall = min(room / (1 + ROW_STEP * (DEPTHS - 1)), room - 2 * tall_tag) / cf.RATIO
     score = pygame.Rect(body.x, body.y, score_w, body.h)
     if min(cw_rows, cw_tall) > cw * 1.1:
         cw = max(8, int(min(cw_rows, cw_tall)))
         ch = round(cw * cf.RATIO)
-        step = round(ch * ROW_STEP)
+        step = max(round(ch * ROW_STEP), tall_tag)
         x = body.x + label_w
         row_w = cw * PER_DEPTH + gap * (PER_DEPTH - 1)
         depths = [pygame.Rect(x, body.y + th.px(0.25) + d * step, row_w, ch)
@@ -107,7 +133,10 @@ def seat_geo(area: pygame.Rect, th: theme.Theme) -> SeatGeo:
         enemies = pygame.Rect(right.x, right.y + label_h, right.w, ch)
         score = pygame.Rect(right.x, enemies.bottom + gap, right.w, right.bottom - enemies.bottom
                             - gap)
-        return SeatGeo(area, header, score, depths, enemies, cw, True, label_w)
+        under = depths[-1].bottom + gap
+        hand = pygame.Rect(body.x, under, label_w + row_w, body.bottom - under) if other else None
+        return SeatGeo(area, header, score, depths, enemies, cw, True, label_w,
+                       tag_height(th, 2), hand)
     group_w = round(cw * group_k) + gap
     x = score.right + gap
     depths = []
@@ -115,7 +144,12 @@ def seat_geo(area: pygame.Rect, th: theme.Theme) -> SeatGeo:
         depths.append(pygame.Rect(x, body.y, group_w, body.h))
         x += group_w + gap
     enemies = pygame.Rect(x + gap, body.y + label_h, body.right - x - gap, body.h - label_h)
-    return SeatGeo(area, header, score, depths, enemies, cw)
+    hand = None
+    if other:  # the score pile above, the hand of backs below
+        hand_h = round(body.h * 0.42)
+        score = pygame.Rect(body.x, body.y, score_w, body.h - hand_h)
+        hand = pygame.Rect(body.x, score.bottom, score_w, hand_h)
+    return SeatGeo(area, header, score, depths, enemies, cw, tag_h=tag_h, hand=hand, flat=flat)
 
 
 def table_geo(board: pygame.Rect, th: theme.Theme, n_players: int, bottom: int) -> TableGeo:
@@ -123,16 +157,17 @@ def table_geo(board: pygame.Rect, th: theme.Theme, n_players: int, bottom: int) 
     side_w = max(th.px(26), round(board.w * 0.17))
     side = pygame.Rect(board.right - side_w - mg, board.y + mg, side_w, board.h - 2 * mg)
     left = pygame.Rect(board.x + mg, board.y + mg, side.x - board.x - 2 * mg, board.h - 2 * mg)
-    top_h = round(left.h * (0.27 if n_players == 2 else 0.31))
-    mine_h = round(left.h * (0.27 if n_players == 2 else 0.25))
-    hand_h = round(left.h * 0.22)
+    # with more opponents their narrower areas need the height to keep each card's name legible
+    top_h = round(left.h * (0.27 if n_players == 2 else 0.35))
+    mine_h = round(left.h * (0.27 if n_players == 2 else 0.24))
+    hand_h = round(left.h * (0.22 if n_players == 2 else 0.2))
     centre_h = left.h - top_h - mine_h - hand_h - 3 * mg
     others = [(bottom + k) % n_players for k in range(1, n_players)]
     seats: dict[int, SeatGeo] = {}
     width = (left.w - mg * (len(others) - 1)) // max(1, len(others))
     for k, seat in enumerate(others):
         area = pygame.Rect(left.x + k * (width + mg), left.y, width, top_h)
-        seats[seat] = seat_geo(area, th)
+        seats[seat] = seat_geo(area, th, other=True)
     centre = pygame.Rect(left.x, left.y + top_h + mg, left.w, centre_h)
     mine = pygame.Rect(left.x, centre.bottom + mg, left.w, mine_h)
     seats[bottom] = seat_geo(mine, th)
