@@ -104,7 +104,8 @@ def test_header_states_each_levels_total_and_mean() -> None:
     header = dc.TREASURE_FILE.read_text(encoding="utf-8")
     for level in dc.LEVELS:
         gps = [CARDS.gp(i) for i in CARDS.treasure_ids(level)]
-        line = f"level {level}: {len(gps):3d} cards, {sum(gps):7,d} gp, mean {round(sum(gps) / len(gps)):5,d}"
+        mean = round(sum(gps) / len(gps))
+        line = f"level {level}: {len(gps):3d} cards, {sum(gps):7,d} gp, mean {mean:5,d}"
         assert re.search(re.escape(line), header), line
 
 
@@ -156,7 +157,8 @@ def test_defeat_table_effects() -> None:
 
 def test_numbers_of_the_rules() -> None:
     rules = CARDS.rules
-    assert (rules.moves, rules.slots, rules.chamber_capacity, rules.no_sword_target) == (5, 12, 3, 13)
+    numbers = (rules.moves, rules.slots, rules.chamber_capacity, rules.no_sword_target)
+    assert numbers == (5, 12, 3, 13)
     assert (rules.spellbook.dice, rules.spellbook.plus) == (1, 6)
     assert rules.modes.time_attack.minutes == [30, 25, 20, 15]
     assert rules.modes.hunter.hunters == [1, 2, 3] and rules.modes.hunter.default_hunters == 1
@@ -221,7 +223,8 @@ def test_a_wrong_count_names_the_level(tmp_path: Path) -> None:
 def test_a_need_out_of_range(tmp_path: Path) -> None:
     path = edit(tmp_path, dc.MONSTER_FILE, "fighter: 3, wizard: 6", "fighter: 13, wizard: 6")
     [problem] = broken(path)
-    assert (problem.path, problem.line) == ("$.monsters[0].need.fighter", line_of(path, "fighter: 13"))
+    assert problem.path == "$.monsters[0].need.fighter"
+    assert problem.line == line_of(path, "fighter: 13")
 
 
 def test_a_monster_without_its_spell_numbers(tmp_path: Path) -> None:

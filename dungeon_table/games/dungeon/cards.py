@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 import msgspec
 import yaml
@@ -442,7 +442,8 @@ def _read(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except OSError as err:
-        raise CardFileError([Problem(str(path), None, "", f"cannot read: {err.strerror}")]) from None
+        problem = Problem(str(path), None, "", f"cannot read: {err.strerror}")
+        raise CardFileError([problem]) from None
 
 
 def load_monsters(path: Path = MONSTER_FILE) -> MonsterFile:
@@ -468,6 +469,10 @@ _FILE_LOADERS = {
 }
 
 
+@overload
+def load() -> DungeonCards: ...
+@overload
+def load(path: Path) -> Any: ...
 @lru_cache(maxsize=4)
 def load(path: Path | None = None) -> Any:
     """With no path: all three files of ``cards/dungeon/`` as ``DungeonCards``, checked once
