@@ -560,3 +560,7 @@ class DungeonView(msgspec.Struct, frozen=True):
     crystal_ball_used: bool = False
     esp_used: bool = False
     spell_cast: bool = False           # a spell was cast this turn
+    secret_door_need: int = 0          # the die face a find roll needs (3 rogue, 5 others);
+                                       # 0: no roll (the secret door card), or not acting
+    end_reason: str = ""               # as GameEnded, once over
+    winners: list[int] = []

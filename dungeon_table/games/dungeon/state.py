@@ -1,0 +1,99 @@
+"""The mutable state of a Dungeon! game: heroes, the numbered slots, the encounter under way,
+the hunters of the solo mode and what the active hero has done this turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Hero:
+    """One seat's hero. ``space`` is "" while the seat has no pawn on the board."""
+
+    seat: int
+    hero: str = ""                       # class; "" until chosen
+    pawn: str = ""
+    space: str = ""
+    treasures: list[str] = field(default_factory=list)
+    sword: str = ""                      # the active magic sword (never a wizard's)
+    sword_bonus: int = 0
+    lose_turns: int = 0
+    spells: list[str] = field(default_factory=list)
+    spellbook_size: int = 0              # the starting count; 0 for anyone but a wizard
+    found_doors: list[str] = field(default_factory=list)
+    deaths: int = 0
+    ended_in_hall: bool = False          # the last turn ended in the Great Hall (a refill may follow)
+
+
+@dataclass
+class Slot:
+    """A numbered slot beside the board: the monster waiting in ``space`` and what lies under it.
+
+    ``scrier`` >= 0: a crystal ball's face-down card (with ``treasure`` for a room), seen only by
+    that seat until a hero enters the space."""
+
+    slot: int
+    space: str
+    monster: str
+    dropped: list[str] = field(default_factory=list)
+    face_down: bool = False
+    scrier: int = -1
+    treasure: str = ""
+
+
+@dataclass
+class Encounter:
+    """The monster facing the hero (``phase`` combat) or seen from a doorway (``phase`` doorway).
+
+    ``slot`` 0: newly drawn, not yet in a slot. ``treasure``: a scried room's treasure, the one a
+    win there gains. ``hunter``: 1-3 when a hunter attacks."""
+
+    space: str
+    card: str
+    source: str
+    slot: int = 0
+    treasure: str = ""
+    hunter: int = 0
+    using: str = ""                      # doorway: esp or spell
+    ambush: bool = False                 # a hunter attacking between the hero's turns
+
+
+@dataclass
+class Hunter:
+    hunter: int
+    space: str
+    card: str
+    revealed: bool = False
+
+
+@dataclass
+class Turn:
+    """What the active hero has done this turn. ``path``: the turn's start, then every space
+    entered (the way a push-back walks back)."""
+
+    moves_left: int = 0
+    path: list[str] = field(default_factory=list)
+    moved: bool = False
+    crystal_ball_used: bool = False
+    esp_used: bool = False
+    spell_cast: bool = False
+
+
+@dataclass
+class Picking:
+    """Spellbooks being filled: ``left`` spells per seat, taken in ``order`` round and round;
+    ``then``: what follows (setup, death or refill)."""
+
+    left: dict[int, int] = field(default_factory=dict)
+    order: list[int] = field(default_factory=list)
+    then: str = "setup"
+
+    def next_seat(self, after: int | None = None) -> int | None:
+        """The next seat in ``order`` with spells still to take (after ``after`` if given)."""
+        seats = [s for s in self.order if self.left.get(s, 0) > 0]
+        if not seats:
+            return None
+        if after is None:
+            return seats[0]
+        later = [s for s in seats if self.order.index(s) > self.order.index(after)]
+        return (later or seats)[0]

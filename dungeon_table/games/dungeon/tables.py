@@ -1,0 +1,106 @@
+"""The numbers the rules look up, read once from the card files and the board.
+
+``Tables`` answers in the rules' words (``need``, ``find_need``, ``defeat_result``...) so the
+rules modules never walk the card schema themselves; speed matters too (a random game asks these
+thousands of times), so the lookups are plain dicts.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from dungeon_table.games.dungeon.board import Board, load_board
+from dungeon_table.games.dungeon.cards import DungeonCards, base_id, load
+
+
+class Tables:
+    def __init__(self, cards: DungeonCards, board: Board) -> None:
+        self.cards = cards
+        self.board = board
+        rules = cards.rules
+        self.moves = rules.moves
+        self.slots = rules.slots
+        self.chamber_capacity = rules.chamber_capacity
+        self.round_limit = rules.round_limit
+        self.pawns = max(h.pawns for h in rules.heroes)
+        self.spellbook_base = rules.spellbook.plus
+        self.spellbook_dice = rules.spellbook.dice
+        self.no_sword_target = rules.no_sword_target
+        self.modes = rules.modes
+        self._targets = {h.id: h.target for h in rules.heroes}
+        self._find = {h.id: min(rules.find_faces_of(h.id)) for h in rules.heroes}
+        self._defeats = {total: rules.defeat(total).result for total in range(2, 13)}
+        self._monsters = {base_id(i): cards.monster(i) for lv in range(1, 7)
+                          for i in cards.monster_ids(lv)}
+        self._treasures = {base_id(i): cards.treasure(i) for lv in range(1, 7)
+                           for i in cards.treasure_ids(lv)}
+        self._needs = {mid: {h: c.need_of(h) for h in self._targets}
+                       for mid, c in self._monsters.items()}
+
+    # --- monsters -------------------------------------------------------------------------------
+    def monster_ids(self, level: int) -> list[str]:
+        return self.cards.monster_ids(level)
+
+    def monster_level(self, card: str) -> int:
+        return self._monsters[base_id(card)].level
+
+    def need(self, card: str, hero: str) -> int | None:
+        """The 2d6 ``hero`` needs against ``card``; ``None`` is the card's "-"."""
+        return self._needs[base_id(card)][hero]
+
+    def spell_need(self, card: str, spell: str) -> int | None:
+        return self._monsters[base_id(card)].spell_need(spell)
+
+    def trap(self, card: str) -> str:
+        """``cage``, ``pit`` or "" for a monster."""
+        return self._monsters[base_id(card)].trap or ""
+
+    def cage_tokens(self, card: str, die: int) -> int:
+        return self._monsters[base_id(card)].cage_tokens(die)
+
+    def pit_level(self, card: str) -> int:
+        level = self._monsters[base_id(card)].pit_level
+        return level if level is not None else self.monster_level(card)
+
+    # --- treasures ------------------------------------------------------------------------------
+    def treasure_ids(self, level: int) -> list[str]:
+        return self.cards.treasure_ids(level)
+
+    def treasure_level(self, card: str) -> int:
+        return self._treasures[base_id(card)].level
+
+    def gp(self, card: str) -> int:
+        return self._treasures[base_id(card)].gp
+
+    def special(self, card: str) -> str:
+        return self._treasures[base_id(card)].special or ""
+
+    def holds(self, treasures: list[str], special: str) -> bool:
+        return any(self.special(card) == special for card in treasures)
+
+    def holds_secret_door_card(self, treasures: list[str]) -> bool:
+        return self.holds(treasures, "secret_door")
+
+    def sword_plus2(self, card: str) -> int:
+        """The lowest 2d6 that makes the sword +2."""
+        value = self._treasures[base_id(card)].sword_plus_two
+        return value if value is not None else 13
+
+    # --- heroes, spells, the defeat table -------------------------------------------------------
+    def target(self, hero: str) -> int:
+        return self._targets[hero]
+
+    def find_need(self, hero: str) -> int:
+        """The lowest die face that finds a secret door for ``hero``."""
+        return self._find[hero]
+
+    def defeat_result(self, total: int) -> str:
+        return self._defeats[total]
+
+    def spell_supply(self) -> dict[str, int]:
+        return {s.id: s.count for s in self.cards.rules.spells}
+
+
+@lru_cache(maxsize=1)
+def load_tables() -> Tables:
+    return Tables(load(), load_board())
