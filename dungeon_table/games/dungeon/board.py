@@ -143,9 +143,10 @@ class _Parser:
         self.level_rows = content.levels.splitlines()
 
     def problem(self, field: str, row: int | None, message: str) -> None:
-        """``row`` counts from the block's first line (the line after ``map: |``)."""
+        """``row`` counts from the block's first line (the line after ``map: |``); without one
+        the problem is the field's own line."""
         key_line = self.lines.get((field,))
-        line = None if key_line is None else key_line + 1 + (row or 0)
+        line = key_line if key_line is None or row is None else key_line + 1 + row
         self.problems.append(Problem(self.name, line, f"$.{field}", message))
 
     def parse(self) -> Board:
@@ -225,12 +226,15 @@ class _Parser:
         return sorted(area, key=lambda c: (c[1], c[0]))
 
     def _area_space(self, ch: str, area: list[tuple[int, int]], row: int) -> Space | None:
-        levels = {self.level(x, y) for x, y in area}
-        if len(levels) > 1:
-            self.problem("levels", row, f"the area of {ch!r} at x={area[0][0]} spans levels "
-                         f"{sorted(levels)}")
+        """The space of one area, or None (and a problem) when its cells disagree on a level."""
+        level = self.level(*area[0])
+        odd = [(x, y) for x, y in area if self.level(x, y) != level]
+        if odd:
+            x, y = odd[0]
+            levels = sorted({level, *(self.level(*cell) for cell in odd)})
+            self.problem("levels", y, f"the area of {ch!r} spans levels {levels} (x={x} has "
+                         f"{self.level(x, y)})")
             return None
-        level = levels.pop()
         if ch == "@":
             return Space(HALL, "hall", 0, tuple(area), _centre(area))
         if level == 0:

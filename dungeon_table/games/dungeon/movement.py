@@ -1,0 +1,160 @@
+"""Moving on the Dungeon! board: routes, path checks, push-back and the hunters' paths.
+
+Pure functions over the ``Board`` and a small ``MoveContext`` the engine passes (what blocks,
+where the hero may stand, which secret doors this hero has found)::
+
+    destinations = routes(board, ctx, "hall", 5)        # {"1c": Route(["c25-20", ...], []), ...}
+    reason = check_path(board, ctx, "hall", path, 5)    # None, or why not
+    back = step_back(board, ["c25-20", "1c"], "hall")   # "c25-20"
+    hunter_path(board, "6a", "2b")                      # its next five spaces toward 2b
+
+The rules walked here (rulings, "Turn"): each space entered costs one move, doors cost nothing;
+a room or chamber is one space. Entering a space that blocks (an uncleared room or chamber, a
+monster waiting there, a hunter) ends the move there, so a path never passes through one. Heroes
+may pass one another but stop only where no other hero stands, unless in a chamber or the Great
+Hall. An unfound secret door may be tried on the way: the engine rolls when the hero reaches it
+(one move still left, the move into the space beyond), and a miss stops the hero before it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Protocol
+
+import msgspec
+
+from dungeon_table.games.dungeon.board import Board, Passage
+
+
+class MoveContext(Protocol):
+    def blocks(self, space: str) -> bool:
+        """Entering ``space`` must stop the move (an uncleared room or chamber, a monster
+        waiting there, a hunter there)."""
+        ...
+
+    def may_stand(self, space: str) -> bool:
+        """No other hero there, unless it is a chamber or the Great Hall."""
+        ...
+
+    def door_open(self, door: str) -> bool:
+        """This hero found secret door ``door``, or holds the secret door card."""
+        ...
+
+
+class Route(msgspec.Struct, frozen=True):
+    path: list[str]             # the spaces entered in order, the start not included
+    secret_doors: list[str]     # the unfound secret doors it tries, in the order reached
+
+
+def _unfound(ctx: MoveContext, passage: Passage) -> bool:
+    return passage.kind == "secret" and not ctx.door_open(passage.door)
+
+
+def _may_end(ctx: MoveContext, space: str) -> bool:
+    return ctx.blocks(space) or ctx.may_stand(space)
+
+
+def routes(board: Board, ctx: MoveContext, start: str, moves: int) -> dict[str, Route]:
+    """Every space the hero may end this move on, with the route trying the fewest unfound
+    secret doors, then the shortest (ties: the first found, neighbours in id order)."""
+    # best[n][space] = (secret doors tried, previous space, passage) over paths of exactly n moves;
+    # a path with more secrets may still be the only one that fits the moves, so keep each length.
+    best: list[dict[str, tuple[int, str, Passage | None]]] = [{start: (0, "", None)}]
+    for step in range(1, moves + 1):
+        layer: dict[str, tuple[int, str, Passage | None]] = {}
+        for here in sorted(best[step - 1]):
+            if step > 1 and ctx.blocks(here):
+                continue  # an encounter ends the move: nothing goes on from there
+            tried = best[step - 1][here][0]
+            for there, passage in sorted(board.neighbours(here), key=lambda n: n[0]):
+                cost = tried + _unfound(ctx, passage)
+                if there not in layer or cost < layer[there][0]:
+                    layer[there] = (cost, here, passage)
+        best.append(layer)
+    found: dict[str, tuple[int, int]] = {}
+    for step in range(1, moves + 1):
+        for space, (tried, _prev, _passage) in best[step].items():
+            if space != start and _may_end(ctx, space) and (
+                    space not in found or tried < found[space][0]):
+                found[space] = (tried, step)
+    return {space: _walk_back(best, space, step) for space, (_tried, step) in found.items()}
+
+
+def _walk_back(best: list[dict[str, tuple[int, str, Passage | None]]], space: str,
+               step: int) -> Route:
+    path: list[str] = []
+    doors: list[str] = []
+    while step > 0:
+        tried, prev, passage = best[step][space]
+        path.append(space)
+        if passage is not None and passage.kind == "secret" and tried > best[step - 1][prev][0]:
+            doors.append(passage.door)
+        space, step = prev, step - 1
+    return Route(path[::-1], doors[::-1])
+
+
+def check_path(board: Board, ctx: MoveContext, start: str, path: list[str],
+               moves: int) -> str | None:
+    """None if the hero at ``start`` may walk ``path`` with ``moves`` left, else the reason."""
+    if not path:
+        return "the path is empty"
+    for space in path:
+        if space not in board.spaces:
+            return f"there is no space {space!r}"
+    if len(path) > moves:
+        return f"that is {len(path)} spaces and you have {moves} moves"
+    here = start
+    for i, there in enumerate(path):
+        if not any(other == there for other, _ in board.neighbours(here)):
+            return f"{label(board, here)} and {label(board, there)} are not connected"
+        if i < len(path) - 1 and ctx.blocks(there):
+            return f"{label(board, there)} blocks the way: you would have to stop there"
+        here = there
+    if not _may_end(ctx, here):
+        return f"another hero stands in {label(board, here)}"
+    return None
+
+
+def label(board: Board, space: str) -> str:
+    """How a reason names a space: a chamber or the hall by its name, else its id."""
+    name = board.spaces[space].name
+    return name.en if name is not None else space
+
+
+def step_back(board: Board, path_so_far: list[str], start: str) -> str:
+    """Push-back: the space the hero came from into its present one, ``path_so_far[-1]`` (the
+    spaces entered this turn); the start when it entered only one, or none."""
+    if len(path_so_far) >= 2:
+        return path_so_far[-2]
+    return start
+
+
+def hunter_path(board: Board, start: str, target: str, steps: int = 5) -> list[str]:
+    """The hunter's next ``steps`` spaces on a shortest path to ``target``: every door open
+    (secret ones too), rooms and chambers passed through; it stops on reaching the target.
+    Ties go to the neighbour with the smallest id, so the same board gives the same path."""
+    if start == target:
+        return []
+    to_target = _distances(board, target)
+    if start not in to_target:
+        return []
+    path: list[str] = []
+    here = start
+    while here != target and len(path) < steps:
+        here = min(other for other, _ in board.neighbours(here)
+                   if to_target.get(other, -1) == to_target[here] - 1)
+        path.append(here)
+    return path
+
+
+def _distances(board: Board, source: str) -> dict[str, int]:
+    """Spaces entered from ``source`` to each space, every passage open."""
+    seen = {source: 0}
+    queue = deque([source])
+    while queue:
+        here = queue.popleft()
+        for there, _ in board.neighbours(here):
+            if there not in seen:
+                seen[there] = seen[here] + 1
+                queue.append(there)
+    return seen
