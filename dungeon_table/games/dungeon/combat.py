@@ -243,8 +243,7 @@ class CombatRules:
         chambers = self.pit_chambers(enc.card, enc.space) if trap == "pit" else []
         if trap == "pit" and not chambers:
             return self.pit_redraw(seat)
-        if enc.slot:
-            self.slots.pop(enc.slot)
+        self.clear_slot(enc)
         self.tokens[enc.space] = self.tokens.get(enc.space, 0) + 1
         self.discard_monster(enc.card)
         events: list[Event] = [m.TrapSprung(seat=seat, space=enc.space, card=enc.card,
@@ -262,6 +261,12 @@ class CombatRules:
         self.pit_choices = chambers
         self.phase = "pit"
         return events
+
+    def clear_slot(self: Dungeon, enc: Encounter) -> None:
+        """A trap leaves its slot; anything lying there goes back under its deck."""
+        if enc.slot:
+            for card in self.slots.pop(enc.slot).dropped:
+                self.bury_treasure(card)
 
     def cage(self: Dungeon, seat: int, card: str) -> list[Event]:
         hero = self.heroes[seat]
@@ -284,8 +289,7 @@ class CombatRules:
         scried treasure goes back under its deck)."""
         enc = self.encounter
         assert enc is not None
-        if enc.slot:
-            self.slots.pop(enc.slot)
+        self.clear_slot(enc)
         if enc.treasure:
             self.bury_treasure(enc.treasure)
         self.discard_monster(enc.card)

@@ -76,7 +76,7 @@ class TurnRules:
                 found, roll = self.find_door(seat, door)
                 events.append(roll)
                 if not found:  # stopped before the door: the turn is over
-                    return events + self.end_turn()
+                    return events + self.settle(seat) + self.end_turn()
             hero.space = space
             walked.append(space)
             self.turn.path.append(space)
@@ -85,6 +85,19 @@ class TurnRules:
             if ctx.blocks(space):
                 break
         return events + self._moved(seat, walked) + self.after_step(seat)
+
+    def settle(self: Dungeon, seat: int) -> list[Event]:
+        """Stopped by a missed door on a square another hero holds: back along the walk to the
+        last space this hero may stand on."""
+        hero = self.heroes[seat]
+        ctx = self.context(seat)
+        if ctx.may_stand(hero.space):
+            return []
+        for space in reversed(self.turn.path[:-1]):
+            if ctx.may_stand(space):
+                hero.space = space
+                return [m.PushedBack(seat=seat, to=space)]
+        return []
 
     def _moved(self: Dungeon, seat: int, walked: list[str]) -> list[Event]:
         if not walked:
