@@ -300,3 +300,16 @@ def test_cards_check_covers_every_file_of_the_folder() -> None:
     assert {dc.MONSTER_FILE, dc.TREASURE_FILE, dc.RULES_FILE} <= set(files)
     assert loader is dc.load.__wrapped__
     assert all(check_card_file(spec, path) == [] for path in files)
+
+
+def test_cards_check_from_the_command_line_once_registered(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from dungeon_table.cli import main
+    from dungeon_table.core import registry
+
+    if "dungeon" not in registry.game_ids():
+        pytest.skip("Dungeon! is not registered yet")
+    assert main(["cards", "check", str(dc.MONSTER_FILE)]) == 0
+    assert main(["cards", "check", str(dc.CARD_DIR)]) == 0
+    assert "card file(s) OK" in capsys.readouterr().out
