@@ -58,6 +58,7 @@ class BattleGeo:
     ts: list[pygame.Rect]
     wild: list[pygame.Rect]
     sums: pygame.Rect
+    wild_rows: list[tuple[pygame.Rect, str]] = field(default_factory=list)  # (label, card)
 
 
 def make_renderer(app: Any, game_id: str) -> RelicRenderer:
@@ -149,18 +150,33 @@ class RelicRenderer:
         chip_w = (sums.w - gap * 3) // 4
         ts = [pygame.Rect(sums.x + k * (chip_w + gap), sums.y, chip_w, chip_h)
               for k in range(len(ts_opts))]
-        wild_top = sums.y + chip_h + gap
-        wild = [pygame.Rect(sums.x + (k % 4) * (chip_w + gap),
-                            wild_top + (k // 4) * (chip_h + gap), chip_w, chip_h)
-                for k in range(len(self.wild_actions(view)))]
-        return BattleGeo(enemy, committed, ts, wild, sums)
+        # each wild card's choices on a row of their own; with two wild cards, under a line
+        # naming the card (one wild card's choice also shows on the card itself)
+        actions = self.wild_actions(view)
+        cards = list(dict.fromkeys(a.card for a in actions))
+        label_h = fonts.line_height("small", th.scale) if len(cards) > 1 else 0
+        y = sums.y + chip_h + gap
+        wild: list[pygame.Rect] = []
+        rows: list[tuple[pygame.Rect, str]] = []
+        for card in cards:
+            if label_h:
+                rows.append((pygame.Rect(sums.x, y, sums.w, label_h), card))
+            y += label_h
+            mine = sum(1 for a in actions if a.card == card)
+            wild += [pygame.Rect(sums.x + (k % 4) * (chip_w + gap),
+                                 y + (k // 4) * (chip_h + gap), chip_w, chip_h)
+                     for k in range(mine)]
+            y += (mine + 3) // 4 * (chip_h + gap)
+        return BattleGeo(enemy, committed, ts, wild, sums, rows)
 
     def wild_actions(self, view: m.RelicView) -> list[m.WildAs]:
         """The wild cards' choices in battle, shown as chips beside the TS (outside a battle a
         wild prompt's choices are buttons)."""
         if view.battle is None:
             return []
-        return [a for a in self._legal if isinstance(a, m.WildAs)]
+        actions = [a for a in self._legal if isinstance(a, m.WildAs)]
+        order = list(dict.fromkeys(a.card for a in actions))
+        return sorted(actions, key=lambda a: order.index(a.card))  # grouped by card
 
     # --- targets --------------------------------------------------------------------------------
     def targets(self, view: m.RelicView, legal: list[Action]) -> list[Target]:
@@ -277,7 +293,8 @@ class RelicRenderer:
                 image = self.looks.face(card, width)
                 if card in self.shown.badges:  # the preview says what the wild card plays as
                     image = image.copy()
-                    wild_badge(self, image, image.get_rect(), self.shown.badges[card])
+                    big = theme.Theme(scale=self.th.scale * 1.5)
+                    wild_badge(self, image, image.get_rect(), self.shown.badges[card], big)
                 return image
         return None
 

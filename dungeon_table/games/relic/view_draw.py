@@ -341,19 +341,26 @@ def draw_battle(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui
               midleft=(bg.enemy.right + th.px(3), bg.enemy.centery))
     for rect, ts in zip(bg.ts, battle.ts_options, strict=True):
         ts_chip(surface, rect, ts, ts == battle.ts, th)
+    for row, card in bg.wild_rows:  # whose choices the chips under it are
+        label(surface, t("relic.wild.label", card=r.looks.name(card)), "small", theme.TEXT_DIM,
+              th.scale, width=row.w, topleft=row.topleft)
     for rect, action in zip(bg.wild, r.wild_actions(view), strict=True):
-        pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=rect.h // 2)
-        label(surface, r.wild_caption(action), "small", theme.TEXT, th.scale, width=rect.w - 4,
-              center=rect.center)
+        now = chosen.get(action.card, "") == action.skill
+        pygame.draw.rect(surface, theme.ACCENT if now else theme.FELT_DARK, rect,
+                         border_radius=rect.h // 2)
+        text = r.looks.skill_name(action.skill) if action.skill else t("relic.wild.none")
+        label(surface, text, "small", theme.FELT_DARK if now else theme.TEXT, th.scale,
+              width=rect.w - 4, center=rect.center)
     draw_sums(r, surface, battle, bg.sums, th)
 
 
 def wild_badge(r: RelicRenderer, surface: pygame.Surface, card: pygame.Rect,
-               skill: str) -> pygame.Rect:
+               skill: str, th: theme.Theme | None = None) -> pygame.Rect:
     """The skill a wild card was set to, on a tag across its body (where its printed text says
-    only "any skill"), so the choice reads without the battle's chips."""
+    only "any skill"), so the choice reads without the battle's chips. ``th``: a larger scale
+    for a larger card (the hover preview)."""
     text = t("relic.wild.badge", skill=r.looks.skill_name(skill))
-    return tabletop.pill(surface, text, theme.GOLD, r.th,
+    return tabletop.pill(surface, text, theme.GOLD, th or r.th,
                          center=(card.centerx, card.y + round(card.h * 0.62)))
 
 

@@ -115,13 +115,16 @@ def seat_geo(area: pygame.Rect, th: theme.Theme, other: bool = False) -> SeatGeo
     # and another seat's hand under the rows
     label_w = fonts.font("small", th.scale, True).size("D3 ✓")[0] + th.px(1)
     tall_tag = tag_height(th, 2) + th.px(0.5)
-    hand_min = th.px(10) if other else 0
     cw_rows = (body.w - label_w - 4 * gap) / (PER_DEPTH + 1.25)
-    room = body.h - th.px(0.5) - hand_min
-    cw_tall = min(room / (1 + ROW_STEP * (DEPTHS - 1)), room - 2 * tall_tag) / cf.RATIO
+
+    def cw_tall(hand_h: int) -> float:
+        room = body.h - th.px(0.5) - hand_h
+        return min(room / (1 + ROW_STEP * (DEPTHS - 1)), room - 2 * tall_tag) / cf.RATIO
+
+    hand_under = th.px(10) if other else 0  # another seat's hand lies under the rows
     score = pygame.Rect(body.x, body.y, score_w, body.h)
-    if min(cw_rows, cw_tall) > cw * 1.1:
-        cw = max(8, int(min(cw_rows, cw_tall)))
+    if min(cw_rows, cw_tall(hand_under)) > cw * 1.1:
+        cw = max(8, int(min(cw_rows, cw_tall(hand_under))))
         ch = round(cw * cf.RATIO)
         step = max(round(ch * ROW_STEP), tall_tag)
         x = body.x + label_w

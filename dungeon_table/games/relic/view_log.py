@@ -128,6 +128,8 @@ def _variant(event: Event) -> str:
         return "fail" if not event.face else event.via
     if isinstance(event, m.FirstPlayerDraw):
         return "redraw" if event.round > 1 else ""
+    if isinstance(event, m.SkillPassed) and event.skill == "wild":
+        return f"{event.reason}_wild"  # a wild card that had no skill to be: not "wild" acting
     if isinstance(event, (m.Drew, m.DrewHidden, m.Discarded, m.SkillPassed, m.GameEnded)):
         return event.reason
     if isinstance(event, m.DungeonSet):
