@@ -1,47 +1,72 @@
-"""The Dungeon! table: the board with its spaces and the heroes standing on them.
+"""The Dungeon! table: the renderer the generic ``TableScene`` drives.
 
-Everything shown comes from ``DungeonView`` and the legal actions; the board's geometry comes from
-the board content (``board.py``).
+The board fills the left (zoom with the wheel about the pointer, + and -; pan by dragging with the
+right or middle button, or W A S D; 0 or the fit button shows it whole), the numbered slots rail
+lies under it, the heroes' panels and the decision panel stand at the right. Everything shown comes
+from ``DungeonView`` and the legal actions; the board's geometry comes from the board content
+(``board.py``): no rule here.
+
+A click on a lit space walks there (its path is drawn on hover, with the secret doors it would
+try); encounter, doorway and choice actions are buttons; the crystal ball is a switch that turns
+the board's targets into the spaces it may scry.
+
+Here: the renderer, its targets and hooks; layout and camera ``view_layout.py``, the board
+``view_board.py``, what stands on it ``view_pieces.py``, the side ``view_panels.py`` and
+``view_decide.py``, card faces ``view_cards.py``, events ``view_anim.py`` and ``view_log.py``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.ui import fonts, theme
+from dungeon_table.games.dungeon import view_anim, view_log
+from dungeon_table.games.dungeon import view_cards as vc
+from dungeon_table.games.dungeon import view_pieces as pieces
+from dungeon_table.games.dungeon.view_board import BoardArt
+from dungeon_table.games.dungeon.view_decide import choice_rects, choices, draw_decide
+from dungeon_table.games.dungeon.view_layout import (
+    ZOOM_STEP,
+    Camera,
+    TableGeo,
+    board_or_none,
+    table_geo,
+)
+from dungeon_table.games.dungeon.view_panels import draw_heroes_column, draw_rail
+from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
+from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import Target, UiState
 
-LEVEL_COLOURS: dict[int, theme.Colour] = {
-    0: (150, 140, 120), 1: (214, 178, 72), 2: (74, 150, 84), 3: (214, 124, 52),
-    4: (128, 86, 170), 5: (190, 64, 56), 6: (58, 108, 190),
-}
-HERO_COLOURS: dict[str, theme.Colour] = {
-    "rogue": (66, 152, 86), "cleric": (58, 114, 198), "fighter": (196, 66, 56),
-    "wizard": (136, 86, 178),
-}
-ROCK: theme.Colour = (30, 30, 32)
-CORRIDOR: theme.Colour = (120, 112, 100)
+PAN_KEYS = {pygame.K_a: (1, 0), pygame.K_d: (-1, 0), pygame.K_w: (0, 1), pygame.K_s: (0, -1)}
+CLOCK_WARN = 300  # seconds left when the time-attack clock turns red
+BOARD_TARGETS = (m.Move, m.Teleport, m.ChooseChamber, m.Scry)
+
+
+@dataclass
+class Shown:
+    """What was drawn last, for hover previews: (rect, card id)."""
+
+    cards: list[tuple[pygame.Rect, str]] = field(default_factory=list)
 
 
 def make_renderer(app: Any, game_id: str) -> DungeonRenderer:
     return DungeonRenderer(app)
 
 
-def _board() -> Any:
-    """The board, or None while its content is missing (the table still shows the heroes)."""
-    try:
-        from dungeon_table.games.dungeon.board import load_board
-    except ImportError:
-        return None
-    try:
-        return load_board()
-    except Exception:  # noqa: BLE001 - a board file being written must not crash the table
-        return None
+def summary(view: m.DungeonView, result: Any = None) -> str:
+    return view_log.summary(view, result)
+
+
+def seat_colours(view: m.DungeonView | None) -> list[str]:
+    """Each seat's colour for the game-over chart: its hero's class colour."""
+    if view is None:
+        return []
+    return [pieces.HERO_COLOURS.get(h.hero, "yellow") for h in view.heroes]
 
 
 class DungeonRenderer:
@@ -49,64 +74,258 @@ class DungeonRenderer:
         self.app = app
         self.area: pygame.Rect | None = None
         self.th = theme.Theme()
+        self.geo = table_geo(pygame.Rect(0, 0, 1280, 720), self.th)
+        self.camera = Camera()
+        self.board: Any = board_or_none()
+        self.art = BoardArt()
+        self.shown = Shown()
+        self.scrying = False  # the crystal ball switch: board targets are scry targets
+        self._washes: dict[tuple[int, tuple[int, ...]], pygame.Surface] = {}
+        self._legal: list[Action] = []
 
+    # --- layout ---------------------------------------------------------------------------------
     def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
         self.area = pygame.Rect(board)
         self.th = th
+        self.geo: TableGeo = table_geo(self.area, th)
+        if self.board is None:
+            self.board = board_or_none()
+        size = (self.board.width, self.board.height) if self.board is not None else (1, 1)
+        self.camera.reset(self.geo.viewport, size)
 
-    def _fit(self, board: Any) -> tuple[float, int, int]:
-        assert self.area is not None
-        cell = min(self.area.w / board.width, self.area.h / board.height)
-        ox = self.area.x + round((self.area.w - cell * board.width) / 2)
-        oy = self.area.y + round((self.area.h - cell * board.height) / 2)
-        return cell, ox, oy
+    def space_level(self, space: str) -> int:
+        found = self.board.spaces.get(space) if self.board is not None else None
+        return found.level if found is not None else 0
 
+    def space_rect(self, space: str) -> pygame.Rect | None:
+        """A space's rect on screen, cut to the board's window; None when out of sight."""
+        found = self.board.spaces.get(space) if self.board is not None else None
+        if found is None:
+            return None
+        rect = self.camera.cells_rect(found.cells).clip(self.geo.viewport)
+        return rect if rect.w > 2 and rect.h > 2 else None
+
+    def wash(self, colour: tuple[int, int, int, int]) -> pygame.Surface:
+        key = (self.camera.cell, colour)
+        image = self._washes.get(key)
+        if image is None:
+            image = pygame.Surface((self.camera.cell, self.camera.cell), pygame.SRCALPHA)
+            image.fill(colour)
+            if len(self._washes) > 16:
+                self._washes.clear()
+            self._washes[key] = image
+        return image
+
+    # --- targets --------------------------------------------------------------------------------
+    def targets(self, view: m.DungeonView, legal: list[Action]) -> list[Target]:
+        self._legal = list(legal)
+        if self.area is None or not legal:
+            return []
+        if not any(isinstance(a, m.Scry) for a in legal):
+            self.scrying = False
+        out = self._board_targets(view, legal)
+        listed = choices(self, view, legal)
+        for rect, choice in zip(choice_rects(self, view, len(listed)), listed, strict=True):
+            out.append(Target(rect, choice.action, choice.caption, pick=choice.pick,
+                              covers=choice.covers, quiet=True))
+        return out
+
+    def _board_targets(self, view: m.DungeonView, legal: list[Action]) -> list[Target]:
+        out: list[Target] = []
+        for action in legal:
+            if not isinstance(action, BOARD_TARGETS):
+                continue
+            if isinstance(action, m.Scry) != self.scrying:
+                continue  # moves while the crystal ball is off, scries while it is on
+            space = self._space_of(action)
+            rect = self.space_rect(space)
+            if rect is not None:
+                quiet = isinstance(action, m.Move)
+                out.append(Target(rect, action, self._label(action, space), quiet=quiet))
+        return out
+
+    @staticmethod
+    def _space_of(action: Action) -> str:
+        if isinstance(action, m.Move):
+            return action.path[-1] if action.path else ""
+        if isinstance(action, m.Teleport):
+            return action.to
+        return getattr(action, "space", "")
+
+    @staticmethod
+    def _label(action: Action, space: str) -> str:
+        tag = type(action).__struct_config__.tag
+        return t(f"dungeon.target.{tag}", space=space)
+
+    def toggle_scry(self) -> None:
+        self.scrying = not self.scrying
+
+    def cancel_pick(self) -> bool:
+        was, self.scrying = self.scrying, False
+        return was
+
+    # --- input ----------------------------------------------------------------------------------
+    def mouse(self, event: pygame.event.Event) -> bool:
+        """Wheel: zoom about the pointer; right- or middle-drag: pan; the +, -, fit buttons."""
+        if self.area is None or self.board is None:
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if not self.geo.viewport.collidepoint(pos):
+                pos = self.geo.viewport.center
+            return self.camera.zoom_at(ZOOM_STEP ** event.y, pos)
+        if event.type == pygame.MOUSEMOTION:
+            return self.camera.pan(*event.rel)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._zoom_button(event.pos)
+        return False
+
+    def _zoom_button(self, pos: tuple[int, int]) -> bool:
+        plus, minus, fit = self.geo.zoom_buttons
+        centre = self.geo.viewport.center
+        if plus.collidepoint(pos):
+            return self.camera.zoom_at(ZOOM_STEP, centre)
+        if minus.collidepoint(pos):
+            return self.camera.zoom_at(1 / ZOOM_STEP, centre)
+        if fit.collidepoint(pos):
+            self.camera.fit()
+            return True
+        return False
+
+    def key(self, keycode: int, text: str) -> Action | bool | None:
+        centre = self.geo.viewport.center
+        if text == "+" or keycode in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            return self.camera.zoom_at(ZOOM_STEP, centre) or None
+        if text == "-" or keycode in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            return self.camera.zoom_at(1 / ZOOM_STEP, centre) or None
+        if text == "0" or keycode == pygame.K_f:
+            self.camera.fit()
+            return True
+        if keycode in PAN_KEYS:
+            dx, dy = PAN_KEYS[keycode]
+            step = self.camera.cell * 3
+            return self.camera.pan(dx * step, dy * step) or None
+        return None
+
+    # --- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: m.DungeonView, ui: UiState) -> None:
         if self.area is None:
             return
-        board = _board()
-        if board is None:
-            self._draw_roster(surface, view)
+        self.shown = Shown()
+        self._legal = list(ui.legal)
+        self._draw_board(surface, view, ui)
+        draw_heroes_column(self, surface, view, ui.names)
+        draw_rail(self, surface, view)
+        hovered = ui.targets[ui.hover].action if ui.hover is not None and ui.hover < len(
+            ui.targets) else None
+        draw_decide(self, surface, view, ui.legal, hovered, ui.names)
+
+    def _draw_board(self, surface: pygame.Surface, view: m.DungeonView, ui: UiState) -> None:
+        vp = self.geo.viewport
+        pygame.draw.rect(surface, theme.FELT_DARK, vp, border_radius=self.th.px(1))
+        if self.board is None:
+            tabletop.label(surface, t("dungeon.board_missing"), "body", theme.TEXT_DIM,
+                           self.th.scale, center=vp.center)
             return
-        cell, ox, oy = self._fit(board)
-        for y in range(board.height):
-            for x in range(board.width):
-                kind, _space, level = board.cell(x, y)
-                colour = ROCK if kind == "rock" else LEVEL_COLOURS.get(level, CORRIDOR)
-                if kind in ("corridor", "stairs"):
-                    colour = theme.mix(CORRIDOR, colour, 0.3)
-                rect = pygame.Rect(ox + round(x * cell), oy + round(y * cell),
-                                   max(1, round(cell)), max(1, round(cell)))
-                surface.fill(colour, rect)
-        for hero in view.heroes:
-            space = board.spaces.get(hero.space)
-            if space is None:
-                continue
-            cx, cy = space.centre
-            centre = (ox + cx * cell + hero.seat * cell * 0.3, oy + cy * cell)
-            theme.draw_glyph(surface, "circle", centre, cell * 0.45,
-                             HERO_COLOURS.get(hero.hero, theme.TEXT))
+        old = pieces.viewport_clip(surface, vp)
+        surface.blit(self.art.surface(self.board, self.camera.cell),
+                     self.camera.board_rect().topleft)
+        self._draw_choices(surface, view, ui)
+        pieces.draw_found_doors(self, surface, view)
+        pieces.draw_tokens(self, surface, view)
+        pieces.draw_hunters(self, surface, view, ui.hidden)
+        pieces.draw_heroes(self, surface, view, ui.hidden)
+        self._draw_hover_path(surface, view, ui)
+        surface.set_clip(old)
+        self._draw_overlays(surface, view, ui)
 
-    def _draw_roster(self, surface: pygame.Surface, view: m.DungeonView) -> None:
-        assert self.area is not None
-        y = self.area.y + self.th.px(2)
-        for hero in view.heroes:
-            line = f"{hero.seat + 1}. {hero.hero or '?'} {hero.space or '-'} {hero.gp} gp"
-            image = fonts.text(line, "body", theme.TEXT, self.th.scale)
-            surface.blit(image, (self.area.x + self.th.px(2), y))
-            y += image.get_height()
+    def _draw_choices(self, surface: pygame.Surface, view: m.DungeonView, ui: UiState) -> None:
+        if ui.animating or not ui.legal:
+            return
+        if self.scrying:
+            spaces = [a.space for a in ui.legal if isinstance(a, m.Scry)]
+            pieces.draw_reach(self, surface, view, spaces)
+            pieces.draw_marks(self, surface, spaces, "circle", theme.CARD_COLOURS["blue"])
+            return
+        pieces.draw_reach(self, surface, view, [a.path[-1] for a in ui.legal
+                                                if isinstance(a, m.Move) and a.path])
+        pits = [a.space for a in ui.legal if isinstance(a, m.ChooseChamber)]
+        teleports = [a.to for a in ui.legal if isinstance(a, m.Teleport)]
+        peeks = [a.space for a in ui.legal if isinstance(a, m.Peek)]
+        pieces.draw_marks(self, surface, pits, "triangle", theme.DANGER)
+        pieces.draw_marks(self, surface, teleports, "diamond", theme.CARD_COLOURS["purple"])
+        pieces.draw_marks(self, surface, peeks, "star", theme.GOLD)
 
-    def targets(self, view: m.DungeonView, legal: list[Action]) -> list[Target]:
-        return []
+    def _draw_hover_path(self, surface: pygame.Surface, view: m.DungeonView, ui: UiState) -> None:
+        index = ui.hover if ui.hover is not None else ui.focus
+        if ui.animating or index is None or index >= len(ui.targets):
+            return
+        action = ui.targets[index].action
+        if isinstance(action, m.Move) and action.path and ui.targets[index].pick is None:
+            doors = view.secret_doors_on.get(action.path[-1], [])
+            pieces.draw_path(self, surface, view, action.path, doors)
 
-    def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
-        return []
+    def _draw_overlays(self, surface: pygame.Surface, view: m.DungeonView, ui: UiState) -> None:
+        """The level key and the mode's line at the board's top, the clock, the zoom buttons."""
+        th = self.th
+        vp = self.geo.viewport
+        x = vp.x + th.px(1)
+        size = th.px(2.2)
+        for level in range(1, 7):
+            chip = pygame.Rect(x, vp.y + th.px(1), size, size)
+            pygame.draw.rect(surface, vc.LEVEL_COLOURS[level], chip, border_radius=th.px(0.4))
+            tabletop.label(surface, str(level), "small", theme.FELT_DARK, th.scale, True,
+                           center=chip.center)
+            x = chip.right + th.px(0.4)
+        line = view_log.mode_line(view)
+        if line:
+            tabletop.label(surface, line, "small", theme.TEXT, th.scale, True,
+                           width=vp.w // 2, midleft=(x + th.px(1), vp.y + th.px(1) + size // 2))
+        if view.time_limit:
+            self._draw_clock(surface, view, ui)
+        for rect, text in zip(self.geo.zoom_buttons, ("+", "−", t("dungeon.zoom.fit")),
+                              strict=True):
+            theme.draw_panel(surface, rect, th, shadow=False)
+            tabletop.label(surface, text, "small" if len(text) > 1 else "body", theme.TEXT,
+                           th.scale, True, width=rect.w - 4, center=rect.center)
+
+    def _draw_clock(self, surface: pygame.Surface, view: m.DungeonView, ui: UiState) -> None:
+        left = max(0, int(view.time_limit - ui.clock_seconds))
+        colour = theme.DANGER if left < CLOCK_WARN else theme.TEXT
+        text = f"{left // 60:d}:{left % 60:02d}"
+        image = fonts.text(text, "number", colour, self.th.scale)
+        vp = self.geo.viewport
+        box = image.get_rect(topright=(vp.right - self.th.px(1), vp.y + self.th.px(1)))
+        back = box.inflate(self.th.px(2), self.th.px(0.5))
+        theme.draw_panel(surface, back, self.th, shadow=False,
+                         edge=theme.DANGER if left < CLOCK_WARN else theme.PANEL_EDGE)
+        surface.blit(image, box)
 
     def preview(self, view: m.DungeonView, pos: tuple[int, int]) -> pygame.Surface | None:
+        if self.area is None:
+            return None
+        width = round(self.geo.card_w * 2.5)
+        me = view.heroes[view.seat].hero if view.seat is not None and view.seat < len(
+            view.heroes) else ""
+        for rect, card in reversed(self.shown.cards):
+            if rect.collidepoint(pos):
+                return vc.face(card, width, me)
         return None
+
+    def banner_area(self, view: m.DungeonView) -> pygame.Rect | None:
+        return self.geo.viewport if self.area is not None else None
+
+    # --- log and animations ---------------------------------------------------------------------
+    def decision_key(self, view: m.DungeonView) -> str | None:
+        return view_log.decision_key(view)
+
+    def log_heading(self, before: m.DungeonView | None, after: m.DungeonView) -> str | None:
+        return view_log.heading(before, after)
 
     def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]:
-        return [type(event).__name__ for event in events]
+        return view_log.lines(events, before, after)
 
-    def log_heading(self, before: Any, after: Any) -> str | None:
-        return None
+    def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
+        if self.area is None or before is None or self.board is None:
+            return []
+        return view_anim.tweens_for(self, events, before, after)

@@ -37,8 +37,8 @@ def build_view(game: Dungeon, seat: int | None) -> m.DungeonView:
         hunters=[m.HunterView(hunter=h.hunter, space=h.space,
                               card=h.card if h.revealed else "", path=game.hunter_route(h))
                  for h in game.hunters],
-        encounter=_encounter(game),
-        doorway=_doorway(game),
+        encounter=_encounter(game, acting),
+        doorway=_doorway(game, acting),
         hunt_treasure=game.hunt_treasure,
         time_limit=game.time_limit(),
         crystal_ball_used=game.turn.crystal_ball_used,
@@ -105,22 +105,23 @@ def chance(need: int, bonus: int) -> float:
     return hits / 36
 
 
-def _encounter(game: Dungeon) -> m.EncounterView | None:
+def _encounter(game: Dungeon, acting: bool) -> m.EncounterView | None:
+    """Public (everyone sees what the hero faces), but for the spells it could use."""
     enc = game.encounter
     if enc is None or game.phase != "combat":
         return None
     need, bonus = game.attack_need(game.active, enc.card)
     return m.EncounterView(space=enc.space, card=enc.card, source=enc.source, slot=enc.slot,
                            need=need, bonus=bonus, chance=chance(need, bonus), hunter=enc.hunter,
-                           teleport_to=game.teleport_targets(game.active))
+                           teleport_to=game.teleport_targets(game.active) if acting else [])
 
 
-def _doorway(game: Dungeon) -> m.DoorwayView | None:
+def _doorway(game: Dungeon, acting: bool) -> m.DoorwayView | None:
     enc = game.encounter
     if enc is None or game.phase != "doorway":
         return None
     return m.DoorwayView(space=enc.space, card=enc.card, using=enc.using,
-                         spell_need=game.spell_needs(game.active),
+                         spell_need=game.spell_needs(game.active) if acting else {},
                          trap=bool(game.t.trap(enc.card)))
 
 

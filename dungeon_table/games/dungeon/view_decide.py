@@ -1,0 +1,199 @@
+"""The decision panel of the Dungeon! table: what the hero to move decides, and its buttons.
+
+Its content follows the phase: the encounter (the monster card with this hero's column marked,
+the number needed and the chance to hit), the doorway after a peek (what each spell needs), the
+moves left, a hero or spell choice with the supply counts. Its buttons are the legal actions
+that are not spaces on the board (attack, teleport, cast, enter, hold, end turn, refill, each
+peek, each class and spell, each pit chamber); teleport and pit chambers are also lit on the
+board. The crystal ball is a switch: on, the board's targets become the spaces it may scry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from dungeon_table.core.protocol import Action
+from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon import view_cards as vc
+from dungeon_table.ui import card_faces as cf
+from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui.i18n import t
+
+if TYPE_CHECKING:
+    from dungeon_table.games.dungeon.view import DungeonRenderer
+
+# Button order: what a player most often wants first.
+ORDER = (m.Attack, m.CastSpell, m.Enter, m.Hold, m.Teleport, m.ChooseChamber, m.ChooseHero,
+         m.PickSpell, m.Peek, m.Refill, m.EndTurn)
+PRIMARY = (m.Attack, m.CastSpell, m.Enter, m.ChooseHero, m.PickSpell, m.ChooseChamber)
+
+
+@dataclass
+class Choice:
+    action: Action
+    caption: str
+    primary: bool = False
+    pick: Callable[[], None] | None = None
+    covers: list[Action] = field(default_factory=list)
+
+
+def caption(view: m.DungeonView, action: Action) -> str:
+    if isinstance(action, m.Teleport):
+        return t("dungeon.button.teleport", space=action.to)
+    if isinstance(action, m.ChooseChamber):
+        return t("dungeon.button.pit", space=action.space)
+    if isinstance(action, m.ChooseHero):
+        return vc.hero_name(action.hero)
+    if isinstance(action, m.PickSpell):
+        left = view.spell_choices.get(action.spell)
+        name = vc.spell_name(action.spell)
+        return name if left is None else t("dungeon.button.spell_left", name=name, n=left)
+    if isinstance(action, m.CastSpell):
+        return t("dungeon.button.cast", spell=vc.spell_name(action.spell))
+    if isinstance(action, m.Peek):
+        return t(f"dungeon.button.peek_{action.using}", space=action.space)
+    tag = type(action).__struct_config__.tag
+    return t(f"dungeon.button.{tag}")
+
+
+def choices(r: DungeonRenderer, view: m.DungeonView, legal: list[Action]) -> list[Choice]:
+    out: list[Choice] = []
+    for kind in ORDER:
+        out += [Choice(a, caption(view, a), kind in PRIMARY) for a in legal if type(a) is kind]
+    scries = [a for a in legal if isinstance(a, m.Scry)]
+    if scries:
+        key = "dungeon.button.scry_cancel" if r.scrying else "dungeon.button.scry"
+        out.append(Choice(scries[0], t(key), False, pick=r.toggle_scry, covers=scries))
+    return out
+
+
+def decide_area(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect:
+    side = r.geo.side
+    from dungeon_table.games.dungeon.view_panels import heroes_height
+
+    top_share = round(side.h * 0.55)
+    used = min(top_share, heroes_height(pygame.Rect(side.x, side.y, side.w, top_share),
+                                        len(view.heroes), r.th))
+    gap = r.th.px(1)
+    return pygame.Rect(side.x, side.y + used + gap, side.w, side.bottom - side.y - used - gap)
+
+
+def button_rects(area: pygame.Rect, n: int, th: theme.Theme) -> list[pygame.Rect]:
+    """Two columns of buttons standing on the bottom of ``area`` (one column for one or two)."""
+    if n == 0:
+        return []
+    cols = 1 if n <= 2 else 2
+    rows = (n + cols - 1) // cols
+    gap = th.px(0.75)
+    h = min(th.px(5), (area.h // 2 - gap * rows) // rows)
+    w = (area.w - gap * (cols - 1)) // cols
+    top = area.bottom - rows * (h + gap)
+    return [pygame.Rect(area.x + (k % cols) * (w + gap), top + (k // cols) * (h + gap), w, h)
+            for k in range(n)]
+
+
+def panel_inner(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect:
+    return decide_area(r, view).inflate(-r.th.px(2), -r.th.px(2))
+
+
+def choice_rects(r: DungeonRenderer, view: m.DungeonView, n: int) -> list[pygame.Rect]:
+    return button_rects(panel_inner(r, view), n, r.th)
+
+
+def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+                legal: list[Action], hovered: Action | None, names: list[str]) -> None:
+    th = r.th
+    area = decide_area(r, view)
+    theme.draw_panel(surface, area, th)
+    inner = area.inflate(-th.px(2), -th.px(2))
+    listed = choices(r, view, legal)
+    rects = button_rects(inner, len(listed), th)
+    top_of_buttons = rects[0].y if rects else inner.bottom
+    content = pygame.Rect(inner.x, inner.y, inner.w, top_of_buttons - inner.y - th.px(1))
+    y = tabletop.label(surface, prompt(view, names), "body", theme.ACCENT if legal else theme.TEXT,
+                       th.scale, True, width=inner.w, topleft=content.topleft).bottom
+    body = pygame.Rect(content.x, y + th.px(0.5), content.w, content.bottom - y - th.px(0.5))
+    if view.encounter is not None:
+        draw_encounter(r, surface, body, view, view.encounter)
+    elif view.doorway is not None:
+        draw_doorway(r, surface, body, view, view.doorway)
+    elif view.phase == "move" and legal:
+        info_lines(r, surface, body, [(t("dungeon.moves_left", n=view.moves_left), theme.TEXT,
+                                       "number")])
+    buttons = [(c.action, c.caption, c.primary) for c in listed]
+    tabletop.draw_buttons(surface, rects, buttons, hovered, th)
+
+
+def prompt(view: m.DungeonView, names: list[str]) -> str:
+    """The decision panel's heading: the viewer's decision, or whose turn it is."""
+    seat = view.active
+    who = names[seat] if 0 <= seat < len(names) else str(seat + 1)
+    if view.phase == "over":
+        return t("dungeon.prompt.over")
+    if view.seat is None or view.seat not in view.to_act:
+        return t("dungeon.prompt.waiting", name=who)
+    if view.phase == "spells":
+        return t("dungeon.prompt.spells", n=view.spells_to_take)
+    return t(f"dungeon.prompt.{view.phase}")
+
+
+def card_box(r: DungeonRenderer, body: pygame.Rect) -> pygame.Rect:
+    w = max(r.th.px(6), min(round(body.h / cf.RATIO), round(body.w * 0.42)))
+    return pygame.Rect(body.x, body.y, w, round(w * cf.RATIO))
+
+
+def draw_encounter(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
+                   view: m.DungeonView, enc: m.EncounterView) -> None:
+    box = card_box(r, body)
+    me = view.heroes[view.active].hero if 0 <= view.active < len(view.heroes) else ""
+    cf.blit_card(surface, vc.face(enc.card, box.w, me), box)
+    r.shown.cards.append((box, enc.card))
+    text = pygame.Rect(box.right + r.th.px(1.5), body.y, body.right - box.right - r.th.px(1.5),
+                       body.h)
+    rows: list[tuple[str, theme.Colour, str]] = []
+    if enc.hunter:
+        rows.append((t("dungeon.enc.hunter", n=enc.hunter), theme.DANGER, "small"))
+    rows.append((t("dungeon.enc.at", space=enc.space), theme.TEXT_DIM, "small"))
+    if enc.need:
+        rows.append((t("dungeon.enc.need", n=enc.need), theme.TEXT, "body"))
+        if enc.bonus:
+            rows.append((t("dungeon.enc.bonus", n=enc.bonus), theme.GOLD, "small"))
+        colour = theme.GOOD if enc.chance >= 0.5 else theme.DANGER
+        rows.append((f"{round(enc.chance * 100)}%", colour, "number"))
+        rows.append((t("dungeon.enc.chance"), theme.TEXT_DIM, "small"))
+    else:
+        rows.append((t("dungeon.enc.cannot"), theme.DANGER, "body"))
+    info_lines(r, surface, text, rows)
+
+
+def draw_doorway(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
+                 view: m.DungeonView, door: m.DoorwayView) -> None:
+    box = card_box(r, body)
+    me = view.heroes[view.active].hero if 0 <= view.active < len(view.heroes) else ""
+    cf.blit_card(surface, vc.face(door.card, box.w, me), box)
+    r.shown.cards.append((box, door.card))
+    text = pygame.Rect(box.right + r.th.px(1.5), body.y, body.right - box.right - r.th.px(1.5),
+                       body.h)
+    rows: list[tuple[str, theme.Colour, str]] = [
+        (t(f"dungeon.door.using_{door.using}", space=door.space), theme.TEXT_DIM, "small")]
+    if door.trap:
+        rows.append((t("dungeon.card.trap"), theme.DANGER, "body"))
+    for spell, need in door.spell_need.items():
+        line = t("dungeon.door.spell_need", spell=vc.spell_name(spell), n=need) if need else \
+            t("dungeon.door.spell_cannot", spell=vc.spell_name(spell))
+        rows.append((line, theme.TEXT if need else theme.DANGER, "body"))
+    info_lines(r, surface, text, rows)
+
+
+def info_lines(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rect,
+               rows: list[tuple[str, theme.Colour, str]]) -> None:
+    y = area.y
+    for text, colour, role in rows:
+        if y + fonts.line_height("small", r.th.scale) > area.bottom + 4:
+            return
+        y = tabletop.label(surface, text, role, colour, r.th.scale, role != "small",
+                           width=area.w, topleft=(area.x, y)).bottom + r.th.px(0.25)

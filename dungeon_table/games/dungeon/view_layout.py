@@ -1,0 +1,167 @@
+"""Where the Dungeon! table's parts lie, and the camera over the board.
+
+The board fills the left of the renderer's area above the slots rail (the numbered slots, their
+monster cards and the treasures dropped under them); the right column holds one panel per hero,
+then what the hero to move decides (the encounter, the doorway, a choice) with its buttons.
+
+The camera maps board cells to the screen: ``cell`` pixels a cell, the board's top left at
+``origin``. "Fit" shows the whole board in the viewport; zoom (1x-5x of fit) keeps the point
+under the pointer still, and pan never lets the board leave the viewport.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from dungeon_table.ui import card_faces as cf
+from dungeon_table.ui import fonts, theme
+
+MAX_ZOOM = 5.0
+ZOOM_STEP = 1.25
+KEEP_ON_SCREEN = 0.25  # the share of the viewport the board must still cover after a pan
+
+
+def board_or_none() -> Any:
+    """The board, or None while its content is missing or broken (the table still shows the
+    heroes' panels rather than failing to open)."""
+    try:
+        from dungeon_table.games.dungeon.board import load_board
+    except ImportError:
+        return None
+    try:
+        return load_board()
+    except Exception:  # noqa: BLE001 - a board file being edited must not close the table
+        return None
+
+
+@dataclass
+class Camera:
+    """Board cells to screen pixels; ``zoom`` 1 is "fit"."""
+
+    viewport: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 1, 1))
+    board_size: tuple[int, int] = (1, 1)  # cells
+    zoom: float = 1.0
+    origin: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def fit_cell(self) -> float:
+        w, h = self.board_size
+        return max(1.0, min(self.viewport.w / w, self.viewport.h / h))
+
+    @property
+    def cell(self) -> int:
+        """Pixels per cell, whole (the cached board surface is cell-exact) and rounded down, so
+        "fit" never spills over the viewport."""
+        return max(2, int(self.fit_cell * self.zoom))
+
+    def fit(self) -> None:
+        self.zoom = 1.0
+        w, h = self.board_size
+        c = self.cell
+        self.origin = (self.viewport.x + (self.viewport.w - c * w) / 2,
+                       self.viewport.y + (self.viewport.h - c * h) / 2)
+
+    def reset(self, viewport: pygame.Rect, board_size: tuple[int, int]) -> None:
+        self.viewport = pygame.Rect(viewport)
+        self.board_size = board_size
+        self.fit()
+
+    def to_screen(self, x: float, y: float) -> tuple[int, int]:
+        c = self.cell
+        return (round(self.origin[0] + x * c), round(self.origin[1] + y * c))
+
+    def to_board(self, pos: tuple[int, int]) -> tuple[float, float]:
+        c = self.cell
+        return ((pos[0] - self.origin[0]) / c, (pos[1] - self.origin[1]) / c)
+
+    def cell_rect(self, x: int, y: int) -> pygame.Rect:
+        c = self.cell
+        sx, sy = self.to_screen(x, y)
+        return pygame.Rect(sx, sy, c, c)
+
+    def cells_rect(self, cells: tuple[tuple[int, int], ...]) -> pygame.Rect:
+        """The screen rect around a space's cells."""
+        xs = [x for x, _ in cells]
+        ys = [y for _, y in cells]
+        left, top = self.to_screen(min(xs), min(ys))
+        right, bottom = self.to_screen(max(xs) + 1, max(ys) + 1)
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def zoom_at(self, factor: float, pos: tuple[int, int]) -> bool:
+        """Zoom by ``factor`` keeping the board point under ``pos`` still; False if at a limit."""
+        new = min(MAX_ZOOM, max(1.0, self.zoom * factor))
+        if abs(new - self.zoom) < 1e-6:
+            return False
+        bx, by = self.to_board(pos)
+        self.zoom = new
+        if new == 1.0:
+            self.fit()
+            return True
+        c = self.cell
+        self.origin = (pos[0] - bx * c, pos[1] - by * c)
+        self.clamp()
+        return True
+
+    def pan(self, dx: float, dy: float) -> bool:
+        before = self.origin
+        self.origin = (self.origin[0] + dx, self.origin[1] + dy)
+        self.clamp()
+        return self.origin != before
+
+    def clamp(self) -> None:
+        """Keep the board covering the viewport (a zoomed board) or inside it (at fit), so the
+        board can never be panned out of sight."""
+        c = self.cell
+        w, h = self.board_size[0] * c, self.board_size[1] * c
+        v = self.viewport
+        x, y = self.origin
+        x = _clamp_axis(x, w, v.x, v.w)
+        y = _clamp_axis(y, h, v.y, v.h)
+        self.origin = (x, y)
+
+    def board_rect(self) -> pygame.Rect:
+        c = self.cell
+        return pygame.Rect(round(self.origin[0]), round(self.origin[1]),
+                           self.board_size[0] * c, self.board_size[1] * c)
+
+
+def _clamp_axis(pos: float, size: float, start: int, length: int) -> float:
+    if size <= length:  # smaller than the viewport: stays wholly inside it
+        return min(max(pos, start), start + length - size)
+    keep = length * KEEP_ON_SCREEN
+    return min(max(pos, start + length - size - keep), start + keep)
+
+
+@dataclass
+class TableGeo:
+    area: pygame.Rect
+    viewport: pygame.Rect       # the board's window
+    rail: pygame.Rect           # the numbered slots
+    side: pygame.Rect           # the heroes' panels and the decision panel
+    card_w: int                 # a slot's card width
+    zoom_buttons: list[pygame.Rect]  # +, -, fit
+
+    @property
+    def card_h(self) -> int:
+        return round(self.card_w * cf.RATIO)
+
+
+def table_geo(area: pygame.Rect, th: theme.Theme) -> TableGeo:
+    gap = th.px(1.5)
+    side_w = max(th.px(38), round(area.w * 0.3))
+    side = pygame.Rect(area.right - side_w - gap, area.y + gap, side_w, area.h - 2 * gap)
+    left = pygame.Rect(area.x + gap, area.y + gap, side.x - area.x - 2 * gap, area.h - 2 * gap)
+    card_w = max(th.px(6), min(th.px(9), round(left.h * 0.1)))
+    label = fonts.line_height("small", th.scale)
+    rail_h = round(card_w * cf.RATIO) + 2 * label + th.px(1.5)
+    rail = pygame.Rect(left.x, left.bottom - rail_h, left.w, rail_h)
+    viewport = pygame.Rect(left.x, left.y, left.w, rail.y - left.y - gap)
+    size, gap = th.px(4), th.px(0.5)
+    fit = pygame.Rect(viewport.right - 2 * size - gap, viewport.bottom - size - gap, 2 * size, size)
+    minus = pygame.Rect(fit.x - size - gap, fit.y, size, size)
+    plus = pygame.Rect(minus.x - size - gap, fit.y, size, size)
+    buttons = [plus, minus, fit]
+    return TableGeo(area, viewport, rail, side, card_w, buttons)

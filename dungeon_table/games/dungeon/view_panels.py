@@ -1,0 +1,191 @@
+"""The Dungeon! table's side: a panel per hero, the numbered slots rail, the decision panel.
+
+A hero's panel: the standee, seat and name, class; gp against the class's target as a bar;
+the sword's bonus, lose-turn tokens, spells (the viewer's own by kind, anyone else's as a count),
+deaths; the treasures held with their gp. The rail under the board: each slot in use, its number
+token, its monster (face up, or a back: a crystal ball's card the viewer did not scry), the
+treasures dropped under it. The decision panel (what the hero to move decides) is drawn in
+``view_decide.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon import view_cards as vc
+from dungeon_table.games.dungeon.view_pieces import (
+    HERO_COLOURS,
+    draw_standee,
+    hero_colour,
+    number_token,
+)
+from dungeon_table.ui import card_faces as cf
+from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui.i18n import t
+
+if TYPE_CHECKING:
+    from dungeon_table.games.dungeon.view import DungeonRenderer
+
+
+def hero_rects(side: pygame.Rect, n: int, th: theme.Theme) -> list[pygame.Rect]:
+    """The heroes' panels down the top of the side column, as tall as four lines at most."""
+    if n == 0:
+        return []
+    gap = th.px(0.75)
+    line = fonts.line_height("small", th.scale)
+    most = line * 5 + th.px(2)
+    h = min(most, (side.h - gap * (n - 1)) // n)
+    return [pygame.Rect(side.x, side.y + k * (h + gap), side.w, h) for k in range(n)]
+
+
+def heroes_height(side: pygame.Rect, n: int, th: theme.Theme) -> int:
+    rects = hero_rects(side, n, th)
+    return rects[-1].bottom - side.y if rects else 0
+
+
+def spells_text(hero: m.HeroView) -> str:
+    if hero.spells:
+        counts = {s: hero.spells.count(s) for s in m.SPELLS if s in hero.spells}
+        return " ".join(t(f"dungeon.spell_short.{s}", n=n) for s, n in counts.items())
+    return t("dungeon.panel.spells", n=hero.spell_count)
+
+
+def status_bits(hero: m.HeroView) -> list[tuple[str, theme.Colour]]:
+    bits: list[tuple[str, theme.Colour]] = []
+    if hero.sword:
+        bits.append((t("dungeon.panel.sword", n=hero.sword_bonus), theme.GOLD))
+    if hero.spellbook_size:
+        bits.append((spells_text(hero), theme.CARD_COLOURS["purple"]))
+    if hero.lose_turns:
+        bits.append((t("dungeon.panel.lose_turns", n=hero.lose_turns), theme.DANGER))
+    if hero.deaths:
+        bits.append((t("dungeon.panel.deaths", n=hero.deaths), theme.TEXT_DIM))
+    if hero.secret_door_card:
+        bits.append((t("dungeon.panel.secret_door_card"), theme.LEGAL))
+    return bits
+
+
+def draw_hero_panel(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+                    view: m.DungeonView, hero: m.HeroView, names: list[str]) -> None:
+    th = r.th
+    active = hero.seat == view.active and view.phase != "over"
+    theme.draw_panel(surface, rect, th, edge=theme.ACCENT if active else theme.PANEL_EDGE,
+                     shadow=False)
+    inner = rect.inflate(-th.px(2), -th.px(1))
+    line = fonts.line_height("small", th.scale)
+    radius = max(6, line // 2 + 2)
+    draw_standee(surface, (inner.x + radius, inner.y + radius + 1), radius,
+                 hero_colour(hero.hero), HERO_COLOURS.get(hero.hero, "circle"), str(hero.seat + 1),
+                 theme.ACCENT if active else None)
+    name = names[hero.seat] if hero.seat < len(names) else str(hero.seat + 1)
+    title = t("dungeon.panel.title", name=name, hero=vc.hero_name(hero.hero))
+    money = t("dungeon.panel.gp", gp=f"{hero.gp:,}", target=f"{hero.target:,}")
+    right = tabletop.label(surface, money, "small", theme.GOLD, th.scale, True,
+                           topright=(inner.right, inner.y))
+    tabletop.label(surface, title, "small", theme.TEXT, th.scale, True,
+                   width=right.x - inner.x - 2 * radius - th.px(2),
+                   topleft=(inner.x + 2 * radius + th.px(1), inner.y))
+    y = inner.y + max(line, 2 * radius) + th.px(0.25)
+    bar = pygame.Rect(inner.x, y, inner.w, max(3, th.px(0.6)))
+    gp_bar(surface, bar, hero.gp, hero.target)
+    y = bar.bottom + th.px(0.4)
+    x = inner.x
+    for text, colour in status_bits(hero):
+        spot = tabletop.label(surface, text, "small", colour, th.scale, True, topleft=(x, y))
+        x = spot.right + th.px(1.5)
+    if status_bits(hero):
+        y += line
+    draw_treasures(r, surface, pygame.Rect(inner.x, y, inner.w, inner.bottom - y), hero)
+
+
+def gp_bar(surface: pygame.Surface, bar: pygame.Rect, value: int, target: int) -> None:
+    pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.h // 2)
+    fill = bar.copy()
+    fill.w = round(bar.w * min(1.0, value / max(1, target)))
+    if fill.w:
+        colour = theme.GOOD if value >= target else theme.GOLD
+        pygame.draw.rect(surface, colour, fill, border_radius=bar.h // 2)
+
+
+def draw_treasures(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rect,
+                   hero: m.HeroView) -> None:
+    """The treasures as small chips (name and gp) flowing in lines; "+n" for what does not
+    fit. Each chip previews its card."""
+    th = r.th
+    line = fonts.line_height("small", th.scale)
+    x, y = area.x, area.y
+    for k, card in enumerate(hero.treasures):
+        text = t("dungeon.chip", name=vc.name(card), gp=f"{vc.gp(card):,}")
+        image = fonts.text(text, "small", theme.TEXT, th.scale * 0.9)
+        w = image.get_width() + th.px(1)
+        if x + w > area.right and x > area.x:
+            x, y = area.x, y + line
+        if y + line > area.bottom + 2:
+            more = fonts.text(t("dungeon.more", n=len(hero.treasures) - k), "small",
+                              theme.TEXT_DIM, th.scale * 0.9)
+            surface.blit(more, more.get_rect(bottomright=area.bottomright))
+            return
+        chip = pygame.Rect(x, y, min(w, area.w), line - 1)
+        band = vc.LEVEL_COLOURS.get(vc.level(card), theme.PANEL_EDGE)
+        pygame.draw.rect(surface, theme.mix(theme.PANEL, band, 0.35), chip,
+                         border_radius=th.px(0.5))
+        surface.blit(image, image.get_rect(midleft=(chip.x + th.px(0.5), chip.centery)),
+                     area=pygame.Rect(0, 0, chip.w - th.px(1), chip.h))
+        r.shown.cards.append((chip, card))
+        x = chip.right + th.px(0.5)
+
+
+def draw_heroes_column(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+                       names: list[str]) -> None:
+    side = r.geo.side
+    for rect, hero in zip(hero_rects(side, len(view.heroes), r.th), view.heroes, strict=True):
+        draw_hero_panel(r, surface, rect, view, hero, names)
+
+
+def slot_rects(r: DungeonRenderer, n: int) -> list[pygame.Rect]:
+    rail = r.geo.rail
+    th = r.th
+    w = r.geo.card_w
+    label = fonts.line_height("small", th.scale)
+    step = min(w + th.px(5), (rail.w - th.px(14) - w) // max(1, n - 1)) if n > 1 else 0
+    return [pygame.Rect(rail.x + th.px(12) + k * step, rail.y + label, w, r.geo.card_h)
+            for k in range(n)]
+
+
+def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView) -> None:
+    th = r.th
+    rail = r.geo.rail
+    theme.draw_panel(surface, rail, th, shadow=False)
+    tabletop.label(surface, t("dungeon.slots"), "small", theme.TEXT_DIM, th.scale, True,
+                   width=th.px(11), topleft=(rail.x + th.px(1), rail.y + th.px(0.5)))
+    if not view.slots:
+        tabletop.label(surface, t("dungeon.slots.none"), "small", theme.TEXT_DIM, th.scale,
+                       midleft=(rail.x + th.px(12), rail.centery))
+        return
+    for rect, slot in zip(slot_rects(r, len(view.slots)), view.slots, strict=True):
+        draw_slot(r, surface, rect, slot)
+
+
+def draw_slot(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+              slot: m.SlotView) -> None:
+    th = r.th
+    if slot.monster:
+        image = vc.face(slot.monster, rect.w)
+        r.shown.cards.append((rect, slot.monster))
+    else:
+        level = r.space_level(slot.space)
+        image = vc.back("monster", rect.w, level)
+    cf.blit_card(surface, image, rect)
+    number_token(surface, str(slot.slot), (rect.x, rect.y), max(6, th.px(1.4)), slot.face_down)
+    tabletop.label(surface, slot.space, "small", theme.TEXT_DIM, th.scale,
+                   midtop=(rect.centerx, rect.bottom))
+    under = [*slot.dropped, *([slot.treasure] if slot.treasure else [])]
+    w = max(8, rect.w // 2)
+    for k, card in enumerate(under):
+        spot = pygame.Rect(rect.right - w // 2 + k * th.px(1), rect.y + rect.h // 3 + k * th.px(1.5),
+                           w, round(w * cf.RATIO))
+        cf.blit_card(surface, vc.face(card, w), spot)
+        r.shown.cards.append((spot, card))

@@ -1,0 +1,239 @@
+"""What stands on the Dungeon! board and changes: heroes, tokens, hunters, highlights, paths.
+
+Heroes are standees in their class colour with the class's glyph (rogue green square, cleric blue
+circle, fighter red triangle, wizard purple diamond) and their seat number, spread out when several
+share a chamber or the Great Hall. Defeat tokens sit in a space's corner (a room's one, a
+chamber's up to three); a numbered slot token marks where a monster waits. Hunters are dark
+standees with their number, their next move a dotted trail. For the hero to move: the spaces a
+click walks to are lit, the hovered one's path drawn with the secret doors it would try.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.view_board import door_bar
+from dungeon_table.ui import fonts, theme
+
+if TYPE_CHECKING:
+    from dungeon_table.games.dungeon.view import DungeonRenderer
+
+HERO_COLOURS: dict[str, str] = {"rogue": "green", "cleric": "blue", "fighter": "red",
+                                "wizard": "purple"}
+HUNTER = (40, 30, 34)
+TOKEN = (120, 28, 24)
+SLOT_TOKEN = theme.GOLD
+REACH = (118, 226, 206)
+PATH = (250, 236, 180)
+
+
+def hero_colour(hero: str) -> theme.Colour:
+    return theme.CARD_COLOURS.get(HERO_COLOURS.get(hero, ""), theme.TEXT_DIM)
+
+
+def space_point(r: DungeonRenderer, space: str) -> tuple[int, int] | None:
+    found = r.board.spaces.get(space) if r.board is not None else None
+    if found is None:
+        return None
+    return r.camera.to_screen(*found.centre)
+
+
+def hero_spots(r: DungeonRenderer, view: m.DungeonView) -> dict[int, tuple[int, int]]:
+    """Each hero's standee centre: alone at its space's centre, several spread round it."""
+    by_space: dict[str, list[int]] = {}
+    for hero in view.heroes:
+        if hero.space:
+            by_space.setdefault(hero.space, []).append(hero.seat)
+    out: dict[int, tuple[int, int]] = {}
+    c = r.camera.cell
+    for space, seats in by_space.items():
+        centre = space_point(r, space)
+        if centre is None:
+            continue
+        n = len(seats)
+        radius = 0.0 if n == 1 else c * (0.55 if n <= 4 else 0.8)
+        for k, seat in enumerate(seats):
+            angle = -math.pi / 2 + 2 * math.pi * k / n
+            out[seat] = (round(centre[0] + radius * math.cos(angle)),
+                         round(centre[1] + radius * math.sin(angle)))
+    return out
+
+
+def standee_radius(r: DungeonRenderer) -> int:
+    """A standee stands out from its square even at "fit" on a small window."""
+    return max(r.th.px(1.4), round(r.camera.cell * 0.45))
+
+
+def draw_standee(surface: pygame.Surface, centre: tuple[float, float], radius: int,
+                 colour: theme.Colour, glyph: str, label: str, ring: theme.Colour | None) -> None:
+    x, y = round(centre[0]), round(centre[1])
+    pygame.draw.circle(surface, theme.SHADOW, (x + 2, y + 3), radius)
+    pygame.draw.circle(surface, theme.mix(colour, (0, 0, 0), 0.35), (x, y), radius)
+    pygame.draw.circle(surface, ring or theme.TEXT, (x, y), radius, max(2, radius // 5))
+    theme.draw_glyph(surface, glyph, (x, y - radius * 0.1), radius * 0.62, colour)
+    if label:
+        size = max(7, round(radius * 0.8))
+        image = fonts.font_px(size, True).render(label, True, theme.TEXT)
+        tag = image.get_rect(center=(x + radius * 0.75, y + radius * 0.7))
+        pygame.draw.circle(surface, theme.FELT_DARK, tag.center, max(tag.w, tag.h) // 2 + 1)
+        surface.blit(image, tag)
+
+
+def draw_heroes(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+                hidden: frozenset[str]) -> None:
+    radius = standee_radius(r)
+    for seat, spot in hero_spots(r, view).items():
+        if f"hero:{seat}" in hidden:
+            continue
+        hero = view.heroes[seat]
+        ring = theme.ACCENT if seat == view.active and view.phase != "over" else None
+        draw_standee(surface, spot, radius, hero_colour(hero.hero),
+                     HERO_COLOURS.get(hero.hero, "circle"), str(seat + 1), ring)
+
+
+def draw_tokens(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView) -> None:
+    """Defeat tokens in each space's top-right corner; slot tokens at its bottom-right."""
+    if r.board is None:
+        return
+    c = r.camera.cell
+    size = max(3, round(c * 0.2))
+    for space, count in view.defeat_tokens.items():
+        found = r.board.spaces.get(space)
+        if found is None or count <= 0:
+            continue
+        box = r.camera.cells_rect(found.cells)
+        for k in range(min(count, 3)):
+            centre = (box.right - size * (2 + 2.4 * k), box.y + size * 2)
+            pygame.draw.circle(surface, TOKEN, centre, size)
+            pygame.draw.circle(surface, theme.TEXT, centre, size, 1)
+    for slot in view.slots:
+        found = r.board.spaces.get(slot.space)
+        if found is None:
+            continue
+        box = r.camera.cells_rect(found.cells)
+        number_token(surface, str(slot.slot), (box.right - size * 2.4, box.bottom - size * 2.4),
+                     max(5, round(c * 0.3)), slot.face_down)
+
+
+def number_token(surface: pygame.Surface, text: str, centre: tuple[float, float], radius: int,
+                 face_down: bool = False) -> None:
+    x, y = round(centre[0]), round(centre[1])
+    fill = theme.mix(SLOT_TOKEN, theme.FELT_DARK, 0.45) if face_down else SLOT_TOKEN
+    pygame.draw.circle(surface, theme.SHADOW, (x + 1, y + 2), radius)
+    pygame.draw.circle(surface, fill, (x, y), radius)
+    pygame.draw.circle(surface, theme.FELT_DARK, (x, y), radius, max(1, radius // 6))
+    image = fonts.font_px(max(7, round(radius * 1.2)), True).render(text, True, theme.FELT_DARK)
+    surface.blit(image, image.get_rect(center=(x, y)))
+
+
+def draw_hunters(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+                 hidden: frozenset[str]) -> None:
+    radius = standee_radius(r)
+    for hunter in view.hunters:
+        start = space_point(r, hunter.space)
+        if start is None or f"hunter:{hunter.hunter}" in hidden:
+            continue
+        points = [start] + [p for p in (space_point(r, s) for s in hunter.path) if p]
+        dotted(surface, points, theme.DANGER, max(2, radius // 4), radius)
+        draw_standee(surface, start, radius, theme.DANGER, "triangle", f"H{hunter.hunter}",
+                     theme.DANGER)
+
+
+def dotted(surface: pygame.Surface, points: list[tuple[int, int]], colour: theme.Colour,
+           dot: int, step: int) -> None:
+    for a, b in zip(points, points[1:], strict=False):
+        length = math.dist(a, b)
+        n = max(1, int(length // max(4, step * 0.6)))
+        for k in range(1, n + 1):
+            t = k / n
+            pygame.draw.circle(surface, colour, (round(a[0] + (b[0] - a[0]) * t),
+                                                 round(a[1] + (b[1] - a[1]) * t)), dot)
+
+
+def fill_space(r: DungeonRenderer, surface: pygame.Surface, space: str,
+               colour: tuple[int, int, int, int]) -> None:
+    """A translucent wash over a space's cells (reachable, a choice)."""
+    found = r.board.spaces.get(space) if r.board is not None else None
+    if found is None:
+        return
+    wash = r.wash(colour)
+    for x, y in found.cells:
+        surface.blit(wash, r.camera.to_screen(x, y))
+
+
+def draw_reach(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+               spaces: list[str]) -> None:
+    """The spaces a click reaches: washed and ringed in the legal colour."""
+    width = max(1, r.camera.cell // 10)
+    for space in spaces:
+        fill_space(r, surface, space, (*REACH, 96))
+        found = r.board.spaces.get(space) if r.board is not None else None
+        if found is not None:
+            pygame.draw.rect(surface, REACH, r.camera.cells_rect(found.cells).inflate(-1, -1),
+                             width)
+
+
+def draw_path(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+              path: list[str], doors: list[str]) -> None:
+    """The hovered destination's path from the hero, and the secret doors it would try (each
+    with the find odds when the view says what a find needs)."""
+    me = view.heroes[view.active] if 0 <= view.active < len(view.heroes) else None
+    if me is None or r.board is None:
+        return
+    points = [p for p in (space_point(r, s) for s in [me.space, *path]) if p]
+    width = max(2, r.camera.cell // 6)
+    if len(points) > 1:
+        pygame.draw.lines(surface, PATH, False, points, width)
+    for p in points[1:]:
+        pygame.draw.circle(surface, PATH, p, width + 1)
+    need = getattr(view, "secret_door_need", 0)
+    for door in doors:
+        passage = r.board.secret_doors.get(door)
+        if passage is None or passage.cell is None:
+            continue
+        rect = r.camera.cell_rect(*passage.cell)
+        odds = f"{need}-6" if need else "?"
+        chip = fonts.font_px(max(8, round(r.camera.cell * 0.45)), True).render(
+            f"⚄ {odds}", True, theme.FELT_DARK)
+        box = chip.get_rect(midbottom=(rect.centerx, rect.y - 2)).inflate(6, 2)
+        pygame.draw.rect(surface, theme.ACCENT, box, border_radius=box.h // 2)
+        surface.blit(chip, chip.get_rect(center=box.center))
+
+
+def draw_found_doors(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView) -> None:
+    """The secret doors the hero to move (or the viewer's own hero) has found: drawn open."""
+    if r.board is None:
+        return
+    seat = view.active if view.seat is None or view.seat == view.active else view.seat
+    if not 0 <= seat < len(view.heroes):
+        return
+    for door in view.heroes[seat].found_doors:
+        passage = r.board.secret_doors.get(door)
+        if passage is None or passage.cell is None:
+            continue
+        rect = r.camera.cell_rect(*passage.cell)
+        bar = door_bar(r.board, *passage.cell, rect)
+        surface.fill(theme.ACCENT, bar)
+        pygame.draw.rect(surface, theme.FELT_DARK, bar, 1)
+
+
+def draw_marks(r: DungeonRenderer, surface: pygame.Surface, spaces: list[str], glyph: str,
+               colour: theme.Colour) -> None:
+    """A small glyph over each space a choice may name (pit, teleport, scry)."""
+    radius = max(5, round(r.camera.cell * 0.3))
+    for space in spaces:
+        point = space_point(r, space)
+        if point is not None:
+            theme.draw_glyph(surface, glyph, (point[0], point[1] - r.camera.cell * 0.6), radius,
+                             colour)
+
+
+def viewport_clip(surface: pygame.Surface, rect: pygame.Rect) -> Any:
+    """Set the clip to the board's window; returns the old clip to restore."""
+    old = surface.get_clip()
+    surface.set_clip(rect)
+    return old

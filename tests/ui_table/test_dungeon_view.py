@@ -1,0 +1,217 @@
+"""The Dungeon! table drawn from real games: on random states of every mode, with 1, 4 and 8
+heroes, at both window sizes and in both languages, every legal action has a target bound to it
+and nothing is drawn that the seat's view does not hold (another wizard's spells, a scried card);
+every event type has a log line in both languages and tweens that draw; zoom and pan never lose
+the board."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+import pytest
+
+import dungeon_table.games.dungeon  # noqa: F401 - registers the game
+from dungeon_table.core import registry
+from dungeon_table.core.protocol import Action
+from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon import view_cards, view_log
+from dungeon_table.games.dungeon.view import DungeonRenderer, seat_colours, summary
+from dungeon_table.ui import i18n, theme
+from dungeon_table.ui.renderer import Target, UiState
+
+SIZES = [(1280, 720), (1920, 1080)]
+MODES = list(m.MODES)
+
+
+def renderer(size: tuple[int, int] = (1280, 720)) -> DungeonRenderer:
+    r = DungeonRenderer(None)
+    r.layout(pygame.Rect(0, 0, round(size[0] * 0.78), size[1]), theme.Theme.for_window(size))
+    return r
+
+
+def draw(r: DungeonRenderer, view: m.DungeonView, legal: list[Action],
+         size: tuple[int, int] = (1280, 720)) -> tuple[pygame.Surface, list[Target]]:
+    targets = r.targets(view, legal)
+    surface = pygame.Surface(size)
+    ui = UiState(seat=view.seat, legal=legal, targets=targets, hover=0 if targets else None,
+                 names=[f"Player {k + 1}" for k in range(view.n_players)], clock_seconds=61.0)
+    r.draw(surface, view, ui)
+    return surface, targets
+
+
+def states(n: int, mode: str, seed: int, steps: int, every: int) -> list[tuple[Any, int]]:
+    """Views and legal actions of the seat to act, every ``every`` actions of a random game."""
+    game = registry.new_game("dungeon", ["human"] * n, seed, {"mode": mode})
+    rng = random.Random(seed)
+    found: list[tuple[Any, int]] = []
+    for step in range(steps):
+        to_act = game.to_act()
+        if not to_act:
+            break
+        seat = to_act[0]
+        legal = game.legal_actions(seat)
+        if step % every == 0 or len({type(a) for a in legal}) > 2:
+            found.append((game.view(seat), legal))
+        game.apply(seat, rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("n", "mode"), [(1, "treasure_hunt"), (1, "hunter"),
+                                         (1, "time_attack"), (4, "race"), (8, "race")])
+def test_every_legal_action_has_a_target(n: int, mode: str, size: tuple[int, int]) -> None:
+    r = renderer(size)
+    for view, legal in states(n, mode, seed=n * 7 + len(mode), steps=160, every=9):
+        _surface, targets = draw(r, view, legal, size)
+        missing = [a for a in legal if not any(tg.leads_to(a) for tg in targets)]
+        assert not missing, (view.phase, missing)
+        assert all(tg.action in legal for tg in targets), "a target is bound to a legal action"
+        assert all(r.area is not None and r.area.contains(tg.rect) for tg in targets)
+
+
+def test_the_crystal_ball_switch_turns_the_board_into_scry_targets() -> None:
+    r = renderer()
+    view = m.DungeonView(seat=0, n_players=1, mode="race", phase="move", active=0, turn=1,
+                         round=1, to_act=[0], heroes=[hero(0, "fighter", "hall")],
+                         defeat_tokens={}, slots=[], decks=[], scry_targets=["1a", "1b"])
+    legal: list[Action] = [m.Scry(space="1a"), m.Scry(space="1b"), m.EndTurn()]
+    targets = r.targets(view, legal)
+    switch = [tg for tg in targets if tg.pick is not None]
+    assert len(switch) == 1 and set(switch[0].covers) == {m.Scry(space="1a"), m.Scry(space="1b")}
+    assert not [tg for tg in targets if tg.pick is None and isinstance(tg.action, m.Scry)]
+    switch[0].pick()
+    on = r.targets(view, legal)
+    assert {tg.action for tg in on if tg.pick is None} >= {m.Scry(space="1a"),
+                                                           m.Scry(space="1b")}
+    assert r.cancel_pick() and not r.cancel_pick()
+
+
+def hero(seat: int, cls: str, space: str, **kw: Any) -> m.HeroView:
+    base: dict[str, Any] = {"treasures": [], "gp": 0, "target": 10000, "sword": "",
+                            "sword_bonus": 0, "lose_turns": 0, "spell_count": 0,
+                            "spellbook_size": 0, "spells": [], "found_doors": [],
+                            "secret_door_card": False, "deaths": 0}
+    base.update(kw)
+    return m.HeroView(seat=seat, hero=cls, pawn=f"{cls}-1", space=space, **base)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_nothing_is_drawn_that_the_view_does_not_hold(lang: str, monkeypatch: Any) -> None:
+    """Every card face drawn is one the view names; another wizard's spells and a face-down
+    slot stay hidden (their backs and counts only)."""
+    i18n.set_language(lang)
+    drawn: list[str] = []
+    real_face = view_cards.face
+
+    def spy(card: str, width: int, hero_: str = "") -> pygame.Surface:
+        drawn.append(card)
+        return real_face(card, width, hero_)
+
+    monkeypatch.setattr(view_cards, "face", spy)
+    for view, legal in states(2, "race", seed=5, steps=400, every=5):
+        drawn.clear()
+        draw(renderer(), view, legal)
+        held = view_held_cards(view)
+        assert set(drawn) <= held, set(drawn) - held
+        assert all(not other.spells for other in view.heroes if other.seat != view.seat)
+
+
+def view_held_cards(view: m.DungeonView) -> set[str]:
+    held: set[str] = set()
+    for h in view.heroes:
+        held.update(h.treasures)
+    for slot in view.slots:
+        held.update(c for c in (slot.monster, slot.treasure, *slot.dropped) if c)
+    for part in (view.encounter, view.doorway):
+        if part is not None:
+            held.add(part.card)
+    held.update(h.card for h in view.hunters if h.card)
+    return held
+
+
+def test_another_wizards_spells_are_a_count_only() -> None:
+    from dungeon_table.games.dungeon.view_panels import spells_text
+
+    mine = hero(0, "wizard", "hall", spells=["fireball", "fireball", "teleport"], spell_count=3,
+                spellbook_size=9)
+    theirs = hero(1, "wizard", "hall", spells=[], spell_count=3, spellbook_size=9)
+    assert "2" in spells_text(mine) and i18n.t("dungeon.spell_short.teleport", n=1) in \
+        spells_text(mine)
+    assert spells_text(theirs) == i18n.t("dungeon.panel.spells", n=3)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_event_type_has_a_log_line_in_both_languages(lang: str) -> None:
+    for event_type in m.EVENTS:
+        tag = event_type.__struct_config__.tag
+        keys = [k for k in i18n.catalogs()[lang] if k == f"dungeon.log.{tag}"
+                or k.startswith(f"dungeon.log.{tag}_")]
+        assert keys or tag == "turn_started", tag  # a turn's start is its heading
+    i18n.set_language(lang)
+    seen: set[str] = set()
+    r = renderer()
+    for n, mode in [(1, "hunter"), (1, "treasure_hunt"), (3, "race"), (2, "race")]:
+        game = registry.new_game("dungeon", ["human"] * n, 11 + n, {"mode": mode})
+        rng = random.Random(n)
+        before = game.view(None)
+        for _ in range(1500):
+            if not game.to_act():
+                break
+            seat = game.to_act()[0]
+            events = game.apply(seat, rng.choice(game.legal_actions(seat)))
+            after = game.view(None)
+            seen_events = [e for e in events if e.visible_to(None)]
+            lines = view_log.lines(seen_events, before, after)
+            assert len(lines) == len(seen_events)
+            assert not [ln for ln in lines if "{" in ln or "dungeon." in ln], lines
+            tweens = r.animations(seen_events, before, after)
+            for tween in tweens:
+                for t in (0.0, 0.3, 0.7, 1.0):
+                    tween.draw(pygame.Surface((1280, 720)), t)
+            seen.update(type(e).__struct_config__.tag for e in seen_events)
+            before = after
+    assert {"moved", "attack_rolled", "counter_attack", "treasure_gained", "turn_ended"} <= seen
+
+
+def test_zoom_and_pan_keep_the_board_on_screen() -> None:
+    r = renderer((1920, 1080))
+    cam = r.camera
+    vp = r.geo.viewport
+    assert vp.contains(cam.board_rect())
+    rng = random.Random(3)
+    for _ in range(300):
+        if rng.random() < 0.4:
+            cam.zoom_at(rng.choice([1.25, 0.8, 2.0, 0.5]),
+                        (rng.randint(vp.x, vp.right), rng.randint(vp.y, vp.bottom)))
+        else:
+            cam.pan(rng.randint(-3000, 3000), rng.randint(-3000, 3000))
+        shown = cam.board_rect().clip(vp)
+        assert shown.w >= vp.w * 0.25 - 1 and shown.h >= vp.h * 0.25 - 1
+        assert 1.0 <= cam.zoom <= 5.0
+    cam.fit()
+    assert vp.contains(cam.board_rect())
+
+
+def test_the_wheel_zooms_about_the_pointer_and_the_keys_zoom_and_fit() -> None:
+    r = renderer((1920, 1080))
+    vp = r.geo.viewport
+    pos = (vp.x + vp.w // 3, vp.y + vp.h // 3)
+    under = r.camera.to_board(pos)
+    pygame.mouse.set_pos(pos)
+    r.camera.zoom_at(1.25 ** 2, pos)
+    after = r.camera.to_board(pos)
+    assert abs(after[0] - under[0]) < 0.1 and abs(after[1] - under[1]) < 0.1
+    assert r.key(pygame.K_MINUS, "-") is True
+    assert r.key(0, "0") is True and r.camera.zoom == 1.0
+    assert r.key(pygame.K_F1, "") is None
+
+
+def test_summary_and_seat_colours() -> None:
+    view = m.DungeonView(seat=None, n_players=2, mode="race", phase="move", active=0, turn=3,
+                         round=2, to_act=[0], heroes=[hero(0, "rogue", "hall", gp=1500),
+                                                      hero(1, "wizard", "1a")],
+                         defeat_tokens={}, slots=[], decks=[])
+    assert "1,500" in summary(view)
+    assert seat_colours(view) == ["green", "purple"]
