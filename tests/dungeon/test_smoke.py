@@ -18,6 +18,7 @@ from dungeon_table.core.registry import get
 from dungeon_table.core.script import run_script
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.rules import Dungeon
+from dungeon_table.games.dungeon.tables import load_tables
 
 MAX_ACTIONS = 8000
 
@@ -80,60 +81,104 @@ def test_solo_modes_need_exactly_one_seat() -> None:
 
 
 # --- scripted turns ---------------------------------------------------------------------------
+# The board is still being drawn: the scripts find their spaces on it instead of naming them.
+TABLES = load_tables()
+BOARD = TABLES.board
+
+
+def door_into_room(level: int) -> tuple[str, str]:
+    """A corridor square and the level's room its (plain) door opens into."""
+    for room in BOARD.rooms(level):
+        for other, passage in BOARD.neighbours(room):
+            if passage.kind == "door" and BOARD.spaces[other].kind == "corridor":
+                return other, room
+    raise AssertionError(f"no room of level {level} opens on a corridor")
+
+
+def secret_door_into(kind: str) -> tuple[str, str, str]:
+    """(the near side, a room or chamber beyond a secret door, the door)."""
+    for door, passage in sorted(BOARD.secret_doors.items()):
+        for near, far in ((passage.a, passage.b), (passage.b, passage.a)):
+            if BOARD.spaces[far].kind == kind and BOARD.spaces[near].kind != "room":
+                return near, far, door
+    raise AssertionError(f"no secret door opens into a {kind}")
+
+
+def monster(level: int, hero: str = "fighter") -> str:
+    """A level's monster (not a trap) that ``hero`` can hit."""
+    return next(c for c in TABLES.monster_ids(level)
+                if not TABLES.trap(c) and TABLES.need(c, hero) is not None)
+
+
+def treasure(level: int) -> str:
+    return next(c for c in TABLES.treasure_ids(level) if not TABLES.special(c))
+
+
 def test_a_fighter_walks_into_a_room_beats_its_monster_and_takes_its_treasure() -> None:
+    corridor, room = door_into_room(1)
+    card, gold = monster(1), treasure(1)
     game, events = script(
-        [{"type": "move", "path": ["1a"]}, {"type": "attack"}],
-        heroes="fighter", start=["c33-15"], monsters_1=["goblins"],
-        treasures_1=["sack_of_gold"], dice=[1, 1])
+        [{"type": "move", "path": [room]}, {"type": "attack"}],
+        heroes="fighter", start=[corridor], monsters_1=[card], treasures_1=[gold], dice=[6, 6])
     assert types(events)[:4] == ["moved", "monster_revealed", "attack_rolled", "monster_defeated"]
     attack = next(e for e in events if e["type"] == "attack_rolled")
-    assert (attack["dice"], attack["need"], attack["hit"]) == ([1, 1], 2, True)
-    assert game.heroes[0].treasures == ["sack_of_gold"] and game.tokens == {"1a": 1}
-    assert game.monster_discards[1] == ["goblins"]
+    assert (attack["dice"], attack["need"], attack["hit"]) == (
+        [6, 6], TABLES.need(card, "fighter"), True)
+    assert game.heroes[0].treasures == [gold] and game.tokens == {room: 1}
+    assert game.monster_discards[1] == [card]
     assert types(events)[-2:] == ["turn_ended", "turn_started"]
 
 
 def test_a_miss_brings_the_counter_attack_the_slot_and_the_push_back() -> None:
+    corridor, room = door_into_room(1)
+    card = monster(1, "rogue")
     game, events = script(
-        [{"type": "move", "path": ["1a"]}, {"type": "attack"}],
-        heroes="rogue", start=["c33-15"], monsters_1=["giant_rats"], dice=[1, 1, 4, 5])
+        [{"type": "move", "path": [room]}, {"type": "attack"}],
+        heroes="rogue", start=[corridor], monsters_1=[card], dice=[1, 1, 4, 5])
     counter = next(e for e in events if e["type"] == "counter_attack")
     assert (counter["dice"], counter["result"]) == ([4, 5], "wounded")
     hero = game.heroes[0]
-    assert hero.space == "c33-15" and hero.lose_turns == 0  # the token was spent on the next turn
+    assert hero.space == corridor and hero.lose_turns == 0  # the token went on the next turn
     assert "turn_lost" in types(events)
-    assert game.slots[1].monster == "giant_rats" and game.slots[1].space == "1a"
-    # The next turn starts; the waiting monster stays until a hero comes back.
+    assert game.slots[1].monster == card and game.slots[1].space == room
     view = game.view(0)
-    assert view.slots[0].monster == "giant_rats" and view.defeat_tokens == {}
+    assert view.slots[0].monster == card and view.defeat_tokens == {}
 
 
 def test_a_rogue_finds_a_secret_door_on_a_three() -> None:
-    game, events = script([{"type": "move", "path": ["2A"]}], heroes="rogue", start=["1A"],
-                          monsters_2=["ghouls"], dice=[3])
+    near, chamber, door = secret_door_into("chamber")
+    level = BOARD.spaces[chamber].level
+    card = monster(level, "rogue")
+    game, events = script([{"type": "move", "path": [chamber]}], heroes="rogue", start=[near],
+                          **{f"monsters_{level}": [card]}, dice=[3])
     roll = next(e for e in events if e["type"] == "secret_door_rolled")
-    assert (roll["die"], roll["need"], roll["found"]) == (3, 3, True)
-    assert game.heroes[0].found_doors == ["s28-10"] and game.phase == "combat"
+    assert (roll["door"], roll["die"], roll["need"], roll["found"]) == (door, 3, 3, True)
+    assert game.heroes[0].found_doors == [door] and game.phase == "combat"
+    need = TABLES.need(card, "rogue")
     assert game.view(0).encounter == m.EncounterView(
-        space="2A", card="ghouls", source="draw", slot=0, need=5, bonus=0, chance=30 / 36)
+        space=chamber, card=card, source="draw", slot=0, need=need, bonus=0,
+        chance=sum(a + b >= need for a in range(1, 7) for b in range(1, 7)) / 36)
 
 
 def test_a_missed_secret_door_stops_the_hero_and_ends_the_turn() -> None:
-    game, events = script([{"type": "move", "path": ["2A"]}], heroes="fighter", start=["1A"],
-                          dice=[4])
+    near, chamber, _ = secret_door_into("chamber")
+    game, events = script([{"type": "move", "path": [chamber]}], heroes="fighter",
+                          start=[near], dice=[4])
     assert types(events)[:2] == ["secret_door_rolled", "turn_ended"]
-    assert game.heroes[0].space == "1A" and game.heroes[0].found_doors == []
+    assert game.heroes[0].space == near and game.heroes[0].found_doors == []
 
 
 def test_a_move_may_take_any_legal_path_not_only_the_listed_one() -> None:
     game = get("dungeon").new_game(["human"], 5, {"heroes": "cleric"})
+    corridor = BOARD.neighbours(BOARD.hall)[0][0]
     listed = {tuple(a.path) for a in game.legal_actions(0) if isinstance(a, m.Move)}
-    path = ["c25-20", "c24-20", "c25-20"]  # there and back: legal, never listed
+    path = [corridor, BOARD.hall, corridor]  # out, back and out again: legal, never listed
     assert tuple(path) not in listed
     game.apply(0, m.Move(path=path))
-    assert game.heroes[0].space == "c25-20" and game.turn.moves_left == 2
+    assert game.heroes[0].space == corridor and game.turn.moves_left == 2
+    _, room = door_into_room(6)
     with pytest.raises(IllegalAction, match="not connected"):
-        game.apply(0, m.Move(path=["1a"]))
+        game.apply(0, m.Move(path=[room]))
 
 
 def test_time_up_ends_a_time_attack_and_is_never_offered() -> None:

@@ -246,6 +246,7 @@ class CombatRules:
         self.clear_slot(enc)
         self.tokens[enc.space] = self.tokens.get(enc.space, 0) + 1
         self.discard_monster(enc.card)
+        self.encounter = None  # the trap card is in the discard now
         events: list[Event] = [m.TrapSprung(seat=seat, space=enc.space, card=enc.card,
                                             trap=trap)]
         if space.kind == "room":  # a trap in a room is found like a treasure

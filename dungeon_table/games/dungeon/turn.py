@@ -49,9 +49,10 @@ class TurnRules:
         hero = self.heroes[seat]
         if not self.turn.moves_left:
             return {}
-        found = movement.routes(self.board, self.context(seat), hero.space, self.turn.moves_left)
-        found.pop(hero.space, None)
-        return found
+        ctx = self.context(seat)
+        found = movement.routes(self.board, ctx, hero.space, self.turn.moves_left)
+        # A room with a waiting monster and another hero in it is no place to stop either.
+        return {dest: r for dest, r in found.items() if dest != hero.space and ctx.may_stand(dest)}
 
     def move_problem(self: Dungeon, seat: int, action: m.Move) -> str | None:
         if self.phase != "move":
@@ -60,8 +61,12 @@ class TurnRules:
             return why_illegal(self, seat, action)
         if not action.path:
             return "a move needs at least one space"
-        return movement.check_path(self.board, self.context(seat), self.heroes[seat].space,
-                                   list(action.path), self.turn.moves_left)
+        ctx = self.context(seat)
+        problem = movement.check_path(self.board, ctx, self.heroes[seat].space,
+                                      list(action.path), self.turn.moves_left)
+        if problem is None and not ctx.may_stand(action.path[-1]):
+            return f"another hero stands in {movement.label(self.board, action.path[-1])}"
+        return problem
 
     def _do_Move(self: Dungeon, seat: int, action: m.Move) -> list[Event]:  # noqa: N802
         hero = self.heroes[seat]
