@@ -206,7 +206,7 @@ def test_catalogues_have_the_same_keys() -> None:
 
 def test_hooks_summary_decision_and_colours() -> None:
     view = make_view("battle")
-    assert relic_view.summary(view) == "Turn 9 · points 9 · 6"
+    assert relic_view.summary(view) == "Turn 9 · Red 9 · Blue 6", "whose points they are"
     assert relic_view.seat_colours(view) == ["red", "blue"]
     r = renderer()
     key = r.decision_key(view)

@@ -134,7 +134,9 @@ def draw_score(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, sea
     y = label(surface, t(f"relic.score_pile.{size}"), "small", theme.TEXT_DIM, th.scale, True,
               width=inner.w, topleft=inner.topleft).bottom
     line_h = fonts.line_height("small", th.scale)
-    rows = [(t(f"relic.treasure_line.{size}", depth=tr.depth, face=face_text(tr.face), n=tr.points),
+    rows = [(t(f"relic.treasure_line.{size}", depth=tr.depth, face=face_text(tr.face), n=tr.points,
+               treasure=r.looks.treasure_name(tr.treasure) if tr.treasure
+               else t("relic.treasure.none")),
              theme.GOLD if tr.points else theme.TEXT_DIM) for tr in player.treasures]
     rows += [(t("relic.defeated_line", name=r.looks.name(card),
                 n=r.looks.info(card).level), theme.TEXT) for card in player.defeated]
@@ -443,11 +445,12 @@ def draw_status(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui
             t("relic.log.draw_face", name=seat_name(k), card=r.looks.name(card),
               face=face_text(r.looks.info(card).face))
             for k, card in enumerate(view.first_draw[-1]) if card)
-        text = t("relic.first_draw", draws=draws)
-        for line in fonts.wrap_lines(text, f, inner.w):
-            if y + f.get_linesize() > inner.bottom - f.get_linesize():
-                break
-            y = label(surface, line, "small", theme.TEXT_DIM, th.scale,
+        lines = fonts.wrap_lines(t("relic.first_draw", draws=draws), f, inner.w)
+        room = max(0, (inner.bottom - f.get_linesize() - y) // f.get_linesize())
+        if len(lines) > room and room:  # the last line that fits ends in an ellipsis
+            lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
+        for line in lines[:room]:
+            y = label(surface, line, "small", theme.TEXT_DIM, th.scale, width=inner.w,
                       topleft=(inner.x, y)).bottom
     if view.variant:
         label(surface, t("relic.variant"), "small", theme.TEXT_DIM, th.scale, width=inner.w,

@@ -141,12 +141,20 @@ def seat_geo(area: pygame.Rect, th: theme.Theme, other: bool = False) -> SeatGeo
         return SeatGeo(area, header, score, depths, enemies, cw, True, label_w,
                        tag_height(th, 2), hand)
     group_w = round(cw * group_k) + gap
+    # width the cards (held back by the height) leave over widens the score pile, keeping room
+    # for two enemies side by side
+    spare = body.w - score_w - DEPTHS * (group_w + gap) - 3 * gap - round(cw * 2.2)
+    score_w += max(0, min(spare, round(area.w * 0.26) - score_w))
+    score = pygame.Rect(body.x, body.y, score_w, body.h)
     x = score.right + gap
     depths = []
     for _ in range(DEPTHS):
         depths.append(pygame.Rect(x, body.y, group_w, body.h))
         x += group_w + gap
-    enemies = pygame.Rect(x + gap, body.y + label_h, body.right - x - gap, body.h - label_h)
+    # the enemies' row starts level with the first card of a depth (a cascade's top card)
+    lift = 0 if flat else (PER_DEPTH - 1) * tag_h
+    enemies = pygame.Rect(x + gap, body.y + label_h, body.right - x - gap,
+                          body.h - label_h - lift)
     hand = None
     if other:  # the score pile above, the hand of backs below
         hand_h = round(body.h * 0.42)

@@ -53,7 +53,7 @@ def decision_key(view: m.RelicView) -> str | None:
 def summary(view: m.RelicView, result: Any = None) -> str:
     """Turn and points while it runs; who won with how many points once it is over."""
     if result is None:
-        points = " · ".join(str(p.points) for p in view.players)
+        points = " · ".join(f"{seat_name(p.seat)} {p.points}" for p in view.players)
         return t("relic.summary", turn=view.turn, points=points)
     winners = [seat_name(s) for s in result.winners]
     total = next((line.value for line in result.breakdown[result.winners[0]]
