@@ -224,3 +224,38 @@ def test_another_seats_hand_is_a_fan_of_backs_with_its_count(
         tag = next(rect for s, _w, rect, *_ in labels.drawn
                    if s == i18n.t("relic.hand_count", n=count) and sg.hand.colliderect(rect))
         assert tag.colliderect(fan[0].unionall(fan)), "the count lies on the fan"
+
+
+def test_two_wild_cards_choices_sit_under_their_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    i18n.set_language("en")
+    looks = RelicLooks()
+    other = WILD + "-b"
+    view = wild_battle("feint")
+    assert view.battle is not None
+    view = msgspec.structs.replace(view, battle=msgspec.structs.replace(
+        view.battle, committed=[*view.battle.committed, other], wild=[WILD, other],
+        wild_as=["feint", ""]))
+    legal = [a for a in legal_for(view) if not isinstance(a, m.WildAs)]
+    legal += [m.WildAs(card=c, skill=s) for c in (WILD, other)
+              for s in ("", "banish", "feint", "pierce")]
+    r = renderer((1920, 1080))
+    labels = Labels(monkeypatch)
+    surface = pygame.Surface((1920, 1080))
+    r.draw(surface, view, UiState(seat=0, legal=legal, targets=r.targets(view, legal)))
+    bg = r.battle_geo(view)
+    assert [card for _row, card in bg.wild_rows] == [WILD, other]
+    heads = [rect for s, _w, rect, *_ in labels.drawn
+             if s == i18n.t("relic.wild.label", card=looks.name(WILD))]
+    assert len(heads) == 2, "each wild card's row is named"
+    for (row, card), chips in zip(bg.wild_rows, (bg.wild[:4], bg.wild[4:]), strict=True):
+        assert all(chip.y >= row.bottom for chip in chips), card
+    assert bg.wild[4].y > bg.wild[0].y, "the second card's chips on a row of their own"
+
+
+def test_the_score_pile_names_each_treasure(monkeypatch: pytest.MonkeyPatch) -> None:
+    i18n.set_language("en")
+    labels = Labels(monkeypatch)
+    view = make_view("play")
+    draw(renderer((1920, 1080)), view, (1920, 1080))
+    name = RelicLooks().treasure_name("old_tome")
+    assert any(name in s for s in labels.texts()), "the treasure's name is in the pile"
