@@ -87,10 +87,10 @@ class DungeonRenderer:
     def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
         self.area = pygame.Rect(board)
         self.th = th
-        self.geo: TableGeo = table_geo(self.area, th)
         if self.board is None:
             self.board = board_or_none()
-        size = (self.board.width, self.board.height) if self.board is not None else (1, 1)
+        size = (self.board.width, self.board.height) if self.board is not None else (4, 3)
+        self.geo: TableGeo = table_geo(self.area, th, size)
         self.camera.reset(self.geo.viewport, size)
 
     def space_level(self, space: str) -> int:
@@ -271,6 +271,9 @@ class DungeonRenderer:
         vp = self.geo.viewport
         x = vp.x + th.px(1)
         size = th.px(2.2)
+        key = pygame.Rect(vp.x + th.px(0.5), vp.y + th.px(0.5), 6 * (size + th.px(0.4)) + th.px(0.6),
+                          size + th.px(1))
+        pygame.draw.rect(surface, theme.FELT_DARK, key, border_radius=th.px(0.5))
         for level in range(1, 7):
             chip = pygame.Rect(x, vp.y + th.px(1), size, size)
             pygame.draw.rect(surface, vc.LEVEL_COLOURS[level], chip, border_radius=th.px(0.4))

@@ -147,7 +147,8 @@ def _monster_body(card: CardInfo, hero: str) -> str:
     for cls in m.HEROES:
         mark = "▶ " if cls == hero else ""
         rows.append(f"{mark}{hero_name(cls)} {card.needs.get(cls, CANNOT)}")
-    spells = " · ".join(f"{spell_name(s)} {card.needs.get(s, CANNOT)}" for s in m.ATTACK_SPELLS)
+    spells = " · ".join(t(f"dungeon.spell_abbr.{s}", n=card.needs.get(s, CANNOT))
+                        for s in m.ATTACK_SPELLS)
     return "\n".join(rows) + "\n" + spells
 
 

@@ -75,18 +75,17 @@ def decide_area(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect:
     side = r.geo.side
     from dungeon_table.games.dungeon.view_panels import heroes_height
 
-    top_share = round(side.h * 0.55)
-    used = min(top_share, heroes_height(pygame.Rect(side.x, side.y, side.w, top_share),
-                                        len(view.heroes), r.th))
+    used = heroes_height(side, len(view.heroes), r.th)
     gap = r.th.px(1)
     return pygame.Rect(side.x, side.y + used + gap, side.w, side.bottom - side.y - used - gap)
 
 
 def button_rects(area: pygame.Rect, n: int, th: theme.Theme) -> list[pygame.Rect]:
-    """Two columns of buttons standing on the bottom of ``area`` (one column for one or two)."""
+    """Buttons standing on the bottom of ``area``: one column (long captions fit), two when
+    there are more than four."""
     if n == 0:
         return []
-    cols = 1 if n <= 2 else 2
+    cols = 1 if n <= 4 else 2
     rows = (n + cols - 1) // cols
     gap = th.px(0.75)
     h = min(th.px(5), (area.h // 2 - gap * rows) // rows)
@@ -142,7 +141,7 @@ def prompt(view: m.DungeonView, names: list[str]) -> str:
 
 
 def card_box(r: DungeonRenderer, body: pygame.Rect) -> pygame.Rect:
-    w = max(r.th.px(6), min(round(body.h / cf.RATIO), round(body.w * 0.42)))
+    w = max(r.th.px(6), min(round(body.h / cf.RATIO), round(body.w * 0.36)))
     return pygame.Rect(body.x, body.y, w, round(w * cf.RATIO))
 
 
@@ -191,9 +190,14 @@ def draw_doorway(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
 
 def info_lines(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rect,
                rows: list[tuple[str, theme.Colour, str]]) -> None:
+    """Lines of text down ``area``, each wrapped to its width (Japanese runs long)."""
     y = area.y
+    scale = r.th.scale
     for text, colour, role in rows:
-        if y + fonts.line_height("small", r.th.scale) > area.bottom + 4:
-            return
-        y = tabletop.label(surface, text, role, colour, r.th.scale, role != "small",
-                           width=area.w, topleft=(area.x, y)).bottom + r.th.px(0.25)
+        bold = role != "small"
+        for part in fonts.wrap(text, role, area.w, scale, bold):
+            if y + fonts.line_height(role, scale) > area.bottom + 4:
+                return
+            y = tabletop.label(surface, part, role, colour, scale, bold, width=area.w,
+                               topleft=(area.x, y)).bottom
+        y += r.th.px(0.25)

@@ -62,7 +62,7 @@ class Camera:
         w, h = self.board_size
         c = self.cell
         self.origin = (self.viewport.x + (self.viewport.w - c * w) / 2,
-                       self.viewport.y + (self.viewport.h - c * h) / 2)
+                       self.viewport.y + min(self.viewport.h - c * h, c * 2))
 
     def reset(self, viewport: pygame.Rect, board_size: tuple[int, int]) -> None:
         self.viewport = pygame.Rect(viewport)
@@ -149,19 +149,28 @@ class TableGeo:
         return round(self.card_w * cf.RATIO)
 
 
-def table_geo(area: pygame.Rect, th: theme.Theme) -> TableGeo:
+def table_geo(area: pygame.Rect, th: theme.Theme,
+              board_size: tuple[int, int] = (4, 3)) -> TableGeo:
+    """The side column at the right; at the left the board's window, as tall as the whole board
+    needs at "fit" (so no band of felt lies above and below it), and the slots rail under it,
+    which takes the height left over (bigger cards) within limits."""
     gap = th.px(1.5)
     side_w = max(th.px(38), round(area.w * 0.3))
     side = pygame.Rect(area.right - side_w - gap, area.y + gap, side_w, area.h - 2 * gap)
     left = pygame.Rect(area.x + gap, area.y + gap, side.x - area.x - 2 * gap, area.h - 2 * gap)
-    card_w = max(th.px(6), min(th.px(9), round(left.h * 0.1)))
     label = fonts.line_height("small", th.scale)
-    rail_h = round(card_w * cf.RATIO) + 2 * label + th.px(1.5)
-    rail = pygame.Rect(left.x, left.bottom - rail_h, left.w, rail_h)
-    viewport = pygame.Rect(left.x, left.y, left.w, rail.y - left.y - gap)
+    def rail_height(card_w: int) -> int:
+        return round(card_w * cf.RATIO) + 2 * label + th.px(1.5)
+    smallest = rail_height(th.px(6))
+    board_h = round(left.w * board_size[1] / max(1, board_size[0]))
+    view_h = min(left.h - smallest - gap, board_h)
+    spare = left.h - view_h - gap - 2 * label - th.px(1.5)
+    card_w = max(th.px(6), min(th.px(12), round(spare / cf.RATIO)))
+    rail_h = rail_height(card_w)
+    viewport = pygame.Rect(left.x, left.y, left.w, left.h - rail_h - gap)
+    rail = pygame.Rect(left.x, viewport.bottom + gap, left.w, rail_h)
     size, gap = th.px(4), th.px(0.5)
     fit = pygame.Rect(viewport.right - 2 * size - gap, viewport.bottom - size - gap, 2 * size, size)
     minus = pygame.Rect(fit.x - size - gap, fit.y, size, size)
     plus = pygame.Rect(minus.x - size - gap, fit.y, size, size)
-    buttons = [plus, minus, fit]
-    return TableGeo(area, viewport, rail, side, card_w, buttons)
+    return TableGeo(area, viewport, rail, side, card_w, [plus, minus, fit])

@@ -30,10 +30,19 @@ if TYPE_CHECKING:
     from dungeon_table.games.dungeon.view import DungeonRenderer
 
 
+def heroes_area(side: pygame.Rect, n: int) -> pygame.Rect:
+    """The top of the side column (the decision panel has the rest): a little more of it for
+    many heroes, so that each panel keeps its status line."""
+    share = 0.55 if n <= 4 else 0.64
+    return pygame.Rect(side.x, side.y, side.w, round(side.h * share))
+
+
 def hero_rects(side: pygame.Rect, n: int, th: theme.Theme) -> list[pygame.Rect]:
-    """The heroes' panels down the top of the side column, as tall as four lines at most."""
+    """The heroes' panels down the top of the side column (``heroes_area``), as tall as five
+    lines at most."""
     if n == 0:
         return []
+    side = heroes_area(side, n)
     gap = th.px(0.75)
     line = fonts.line_height("small", th.scale)
     most = line * 5 + th.px(2)
@@ -70,6 +79,14 @@ def status_bits(hero: m.HeroView) -> list[tuple[str, theme.Colour]]:
 
 def draw_hero_panel(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
                     view: m.DungeonView, hero: m.HeroView, names: list[str]) -> None:
+    old_clip = surface.get_clip()
+    surface.set_clip(rect.clip(old_clip) if old_clip else rect)
+    _draw_hero_panel(r, surface, rect, view, hero, names)
+    surface.set_clip(old_clip)
+
+
+def _draw_hero_panel(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+                     view: m.DungeonView, hero: m.HeroView, names: list[str]) -> None:
     th = r.th
     active = hero.seat == view.active and view.phase != "over"
     theme.draw_panel(surface, rect, th, edge=theme.ACCENT if active else theme.PANEL_EDGE,
@@ -82,7 +99,8 @@ def draw_hero_panel(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Re
                  theme.ACCENT if active else None)
     name = names[hero.seat] if hero.seat < len(names) else str(hero.seat + 1)
     title = t("dungeon.panel.title", name=name, hero=vc.hero_name(hero.hero))
-    money = t("dungeon.panel.gp", gp=f"{hero.gp:,}", target=f"{hero.target:,}")
+    money = t("dungeon.panel.gp", gp=f"{hero.gp:,}", target=f"{hero.target:,}") if hero.hero \
+        else ""
     right = tabletop.label(surface, money, "small", theme.GOLD, th.scale, True,
                            topright=(inner.right, inner.y))
     tabletop.label(surface, title, "small", theme.TEXT, th.scale, True,
