@@ -4,6 +4,7 @@ brings them in (``card:<id>`` wherever that card lies)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -210,20 +211,29 @@ def name_tag(r: RelicRenderer, surface: pygame.Surface, card: pygame.Rect, card_
     strip of the card that the next one leaves visible."""
     if height <= 0:
         return
-    th = r.th
-    tag = pygame.Rect(card.x, card.y, card.w, min(height, card.h))
     band = KIND_BANDS.get(r.looks.info(card_id).kind, theme.FELT_DARK)
-    pygame.draw.rect(surface, theme.mix(band, (0, 0, 0), 0.45), tag,
+    surface.blit(tag_image(r.looks.name(card_id), card.w, min(height, card.h), r.th.scale, band),
+                 card.topleft)
+
+
+@lru_cache(maxsize=512)
+def tag_image(name: str, w: int, h: int, scale: float,
+              band: tuple[int, int, int]) -> pygame.Surface:
+    """A name tag, drawn once per name, size and scale (the table redraws every frame)."""
+    th = theme.Theme(scale=scale)
+    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(image, theme.mix(band, (0, 0, 0), 0.45), image.get_rect(),
                      border_top_left_radius=th.px(1), border_top_right_radius=th.px(1))
-    line_h = fonts.line_height("small", th.scale)
-    lines = fonts.wrap(r.looks.name(card_id), "small", card.w - th.px(0.5), th.scale)
-    room = max(1, tag.h // line_h)
+    line_h = fonts.line_height("small", scale)
+    lines = fonts.wrap(name, "small", w - th.px(0.5), scale)
+    room = max(1, h // line_h)
     if len(lines) > room:  # the rest joins the last line, which shrinks or ends in an ellipsis
         lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
-    y = tag.y + (tag.h - line_h * len(lines)) // 2
+    y = (h - line_h * len(lines)) // 2
     for line in lines:
-        y = label(surface, line, "small", theme.TEXT, th.scale, width=card.w - th.px(0.5),
-                  midtop=(tag.centerx, y)).bottom
+        y = label(image, line, "small", theme.TEXT, scale, width=w - th.px(0.5),
+                  midtop=(w // 2, y)).bottom
+    return image
 
 
 def draw_enemies(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState,
