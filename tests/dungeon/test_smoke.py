@@ -168,17 +168,18 @@ def test_a_missed_secret_door_stops_the_hero_and_ends_the_turn() -> None:
     assert game.heroes[0].space == near and game.heroes[0].found_doors == []
 
 
-def test_a_move_may_take_any_legal_path_not_only_the_listed_one() -> None:
+def test_a_move_goes_the_offered_way_and_a_refusal_says_why() -> None:
     game = get("dungeon").new_game(["human"], 5, {"heroes": "cleric"})
     corridor = BOARD.neighbours(BOARD.hall)[0][0]
-    listed = {tuple(a.path) for a in game.legal_actions(0) if isinstance(a, m.Move)}
-    path = [corridor, BOARD.hall, corridor]  # out, back and out again: legal, never listed
-    assert tuple(path) not in listed
-    game.apply(0, m.Move(path=path))
-    assert game.heroes[0].space == corridor and game.turn.moves_left == 2
+    listed = {a.path[-1]: a.path for a in game.legal_actions(0) if isinstance(a, m.Move)}
+    assert listed[corridor] == (corridor,)
+    with pytest.raises(IllegalAction, match="goes the offered way"):
+        game.apply(0, m.Move(path=[corridor, BOARD.hall, corridor]))
     _, room = door_into_room(6)
     with pytest.raises(IllegalAction, match="not connected"):
         game.apply(0, m.Move(path=[room]))
+    game.apply(0, m.Move(path=[corridor]))  # a list or a tuple: the same move
+    assert game.heroes[0].space == corridor and game.turn.moves_left == 4
 
 
 def test_time_up_ends_a_time_attack_and_is_never_offered() -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from dungeon_table.ai.random_bot import RandomBot
-from dungeon_table.core.registry import GameSpec, register
+from dungeon_table.core.registry import GameSpec, LazyOptions, register
+from dungeon_table.games.dungeon import cards
+from dungeon_table.games.dungeon.model import MODES
 from dungeon_table.games.dungeon.rules import Dungeon
 
 try:  # the bots' module joins when it is written
@@ -15,11 +16,21 @@ except ImportError:
     BEST, BOTS = "random", {}
 
 
-def load_card_file(path: Path) -> Any:
-    """One of ``cards/dungeon/*.yaml`` checked alone (the board too), for ``cards check``."""
-    from dungeon_table.games.dungeon.cards import load
+def option_values() -> dict[str, list[Any]]:
+    """The choices setup offers, from cards/dungeon/rules.yaml (read on first use, so a broken
+    card file is reported where the game is set up, not when the app starts)."""
+    modes = cards.load().rules.modes
+    return {"mode": list(MODES), "hunters": list(modes.hunter.hunters),
+            "hunt_level": list(modes.treasure_hunt.levels),
+            "minutes": list(modes.time_attack.minutes)}
 
-    return load(path)
+
+def default_options() -> dict[str, Any]:
+    """``heroes``: classes per seat, comma-separated ("fighter,wizard"); "" chooses at the table."""
+    modes = cards.load().rules.modes
+    return {"mode": "race", "hunters": modes.hunter.default_hunters,
+            "hunt_level": modes.treasure_hunt.levels[0],
+            "minutes": modes.time_attack.minutes[0], "heroes": ""}
 
 
 SPEC = register(
@@ -32,11 +43,10 @@ SPEC = register(
         bots={"random": RandomBot, **BOTS},
         best=BEST,
         view_module="dungeon_table.games.dungeon.view",
-        options={"mode": "race", "hunters": 1, "hunt_level": 1, "minutes": 30, "heroes": ""},
-        option_values={"mode": ["race", "treasure_hunt", "time_attack", "hunter"],
-                       "hunters": [1, 2, 3], "hunt_level": [1, 2, 3, 4, 5, 6],
-                       "minutes": [30, 25, 20, 15]},
+        options=LazyOptions(default_options),
+        option_values=LazyOptions(option_values),
+        # The board is a card file too: cards.load hands board.yaml to the board's parser.
         card_files=("dungeon/*.yaml",),
-        card_loader=load_card_file,
+        card_loader=cards.load,
     )
 )

@@ -52,9 +52,16 @@ class Move(Action, frozen=True, tag="move"):
     moves; doors are free. An unfound secret door on the way is rolled for when reached (a miss
     stops the hero before it). Entering an uncleared room or chamber, or a hunter's space, ends
     the move with an encounter; a path may end anywhere the hero may stand. Several moves may
-    follow one another while moves are left."""
+    follow one another while moves are left.
 
-    path: list[str]
+    ``path`` is kept as a tuple (actions are hashable); a list given is turned into one, and the
+    notation is a list either way."""
+
+    path: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.path, tuple):
+            msgspec.structs.force_setattr(self, "path", tuple(self.path))
 
 
 class EndTurn(Action, frozen=True, tag="end_turn"):

@@ -49,6 +49,10 @@ def _pick_spell(game: Dungeon, seat: int, action: m.PickSpell) -> str | None:
     return f"no {action.spell} is left to take"
 
 
+def _move(game: Dungeon, seat: int, action: m.Move) -> str | None:
+    return game.move_problem(seat, action)
+
+
 def _end_turn(game: Dungeon, seat: int, action: m.EndTurn) -> str | None:
     return "another hero stands here: only a chamber or the Great Hall holds several"
 
@@ -128,7 +132,7 @@ def _choose_chamber(game: Dungeon, seat: int, action: m.ChooseChamber) -> str | 
 REFUSALS = Refusals(
     phase_actions=PHASE_ACTIONS,
     phase_hint=PHASE_HINT,
-    checks={m.ChooseHero: _choose_hero, m.PickSpell: _pick_spell, m.EndTurn: _end_turn,
+    checks={m.Move: _move, m.ChooseHero: _choose_hero, m.PickSpell: _pick_spell, m.EndTurn: _end_turn,
             m.Attack: _attack, m.Peek: _peek, m.CastSpell: _cast, m.Teleport: _teleport,
             m.Scry: _scry, m.Refill: _refill, m.ChooseChamber: _choose_chamber},
 )

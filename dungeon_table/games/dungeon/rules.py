@@ -200,12 +200,9 @@ class Dungeon(TurnRules, CombatRules, ModeRules, HunterRules, Game):
         return list(self._legal[2])
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        # A move is checked by its path (any legal path, not only the one listed), the clock's
-        # time_up is never listed (no bot may pick it) but the table may send it.
-        if isinstance(action, m.Move | m.TimeUp) and self.phase != "over" \
-                and seat in self.to_act():
-            problem = self.move_problem(seat, action) if isinstance(action, m.Move) \
-                else self.time_up_problem()
+        # The clock's time_up is never listed (no bot may pick it), but the table may send it.
+        if isinstance(action, m.TimeUp) and self.phase != "over" and seat in self.to_act():
+            problem = self.time_up_problem()
             if problem:
                 raise IllegalAction(problem)
             return self._apply(seat, action)

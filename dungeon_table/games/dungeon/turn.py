@@ -54,19 +54,22 @@ class TurnRules:
         # A room with a waiting monster and another hero in it is no place to stop either.
         return {dest: r for dest, r in found.items() if dest != hero.space and ctx.may_stand(dest)}
 
-    def move_problem(self: Dungeon, seat: int, action: m.Move) -> str | None:
-        if self.phase != "move":
-            from dungeon_table.games.dungeon.reasons import why_illegal
-
-            return why_illegal(self, seat, action)
+    def move_problem(self: Dungeon, seat: int, action: m.Move) -> str:
+        """Why a move is refused: the path's own fault, else the way the move is offered (one
+        path per destination, the one the table draws)."""
         if not action.path:
             return "a move needs at least one space"
         ctx = self.context(seat)
         problem = movement.check_path(self.board, ctx, self.heroes[seat].space,
                                       list(action.path), self.turn.moves_left)
         if problem is None and not ctx.may_stand(action.path[-1]):
-            return f"another hero stands in {movement.label(self.board, action.path[-1])}"
-        return problem
+            problem = f"another hero stands in {movement.label(self.board, action.path[-1])}"
+        if problem is not None:
+            return problem
+        offered = self.routes(seat).get(action.path[-1])
+        if offered is None:
+            return f"{action.path[-1]} cannot be reached this turn"
+        return f"a move to {action.path[-1]} goes the offered way: {', '.join(offered.path)}"
 
     def _do_Move(self: Dungeon, seat: int, action: m.Move) -> list[Event]:  # noqa: N802
         hero = self.heroes[seat]
