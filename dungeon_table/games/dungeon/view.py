@@ -34,9 +34,10 @@ from dungeon_table.games.dungeon.view_layout import (
     Camera,
     TableGeo,
     board_or_none,
+    cell_box,
     table_geo,
 )
-from dungeon_table.games.dungeon.view_panels import draw_heroes_column, draw_rail
+from dungeon_table.games.dungeon.view_panels import HeroColumn, draw_rail
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
@@ -79,8 +80,10 @@ class DungeonRenderer:
         self.board: Any = board_or_none()
         self.art = BoardArt()
         self.shown = Shown()
+        self.heroes_column = HeroColumn()
         self.scrying = False  # the crystal ball switch: board targets are scry targets
-        self._washes: dict[tuple[int, tuple[int, ...]], pygame.Surface] = {}
+        self._washes: dict[tuple[tuple[int, int], tuple[int, ...]], pygame.Surface] = {}
+        self._boxes: dict[str, tuple[int, int, int, int]] = {}
         self._legal: list[Action] = []
 
     # --- layout ---------------------------------------------------------------------------------
@@ -97,21 +100,38 @@ class DungeonRenderer:
         found = self.board.spaces.get(space) if self.board is not None else None
         return found.level if found is not None else 0
 
+    def space_box(self, space: str) -> tuple[int, int, int, int] | None:
+        """A space's box of cells (and, once known, kept: the board does not change)."""
+        box = self._boxes.get(space)
+        if box is None:
+            found = self.board.spaces.get(space) if self.board is not None else None
+            if found is None:
+                return None
+            box = self._boxes[space] = cell_box(found.cells)
+        return box
+
+    def space_screen(self, space: str) -> pygame.Rect | None:
+        box = self.space_box(space)
+        return self.camera.box_rect(box) if box is not None else None
+
     def space_rect(self, space: str) -> pygame.Rect | None:
         """A space's rect on screen, cut to the board's window; None when out of sight."""
-        found = self.board.spaces.get(space) if self.board is not None else None
-        if found is None:
+        rect = self.space_screen(space)
+        if rect is None:
             return None
-        rect = self.camera.cells_rect(found.cells).clip(self.geo.viewport)
+        rect = rect.clip(self.geo.viewport)
         return rect if rect.w > 2 and rect.h > 2 else None
 
-    def wash(self, colour: tuple[int, int, int, int]) -> pygame.Surface:
-        key = (self.camera.cell, colour)
+    def wash(self, colour: tuple[int, int, int, int],
+             size: tuple[int, int] | None = None) -> pygame.Surface:
+        """A translucent fill of ``size`` (a cell's by default), made once."""
+        size = size or (self.camera.cell, self.camera.cell)
+        key = (size, colour)
         image = self._washes.get(key)
         if image is None:
-            image = pygame.Surface((self.camera.cell, self.camera.cell), pygame.SRCALPHA)
+            image = pygame.Surface(size, pygame.SRCALPHA)
             image.fill(colour)
-            if len(self._washes) > 16:
+            if len(self._washes) > 64:
                 self._washes.clear()
             self._washes[key] = image
         return image
@@ -214,7 +234,7 @@ class DungeonRenderer:
         self.shown = Shown()
         self._legal = list(ui.legal)
         self._draw_board(surface, view, ui)
-        draw_heroes_column(self, surface, view, ui.names)
+        self.heroes_column.draw(self, surface, view, ui.names)
         draw_rail(self, surface, view)
         hovered = ui.targets[ui.hover].action if ui.hover is not None and ui.hover < len(
             ui.targets) else None

@@ -175,7 +175,7 @@ def tween_for(r: DungeonRenderer, e: Event, view: m.DungeonView, where: dict[int
     if isinstance(e, m.HunterMoved):
         start = hunters.get(e.hunter, "")
         hunters[e.hunter] = e.path[-1] if e.path else start
-        image = standee(r, "", f"H{e.hunter}", theme.DANGER, "triangle")
+        image = standee(r, "", f"H{e.hunter}", theme.DANGER, "star")
         return [Walk(image=image, path=tuple(point(r, s) for s in [start, *e.path] if s),
                      hides=frozenset({f"hunter:{e.hunter}"}))]
     return _rolls(r, e, view, here, k) or _cards(r, e, view, here) or _banners(r, e, view)

@@ -84,11 +84,15 @@ class Camera:
 
     def cells_rect(self, cells: tuple[tuple[int, int], ...]) -> pygame.Rect:
         """The screen rect around a space's cells."""
-        xs = [x for x, _ in cells]
-        ys = [y for _, y in cells]
-        left, top = self.to_screen(min(xs), min(ys))
-        right, bottom = self.to_screen(max(xs) + 1, max(ys) + 1)
+        return self.box_rect(cell_box(cells))
+
+    def box_rect(self, box: tuple[int, int, int, int]) -> pygame.Rect:
+        """The screen rect of a box of cells (left, top, right, bottom; right and bottom
+        exclusive)."""
+        left, top = self.to_screen(box[0], box[1])
+        right, bottom = self.to_screen(box[2], box[3])
         return pygame.Rect(left, top, right - left, bottom - top)
+
 
     def zoom_at(self, factor: float, pos: tuple[int, int]) -> bool:
         """Zoom by ``factor`` keeping the board point under ``pos`` still; False if at a limit."""
@@ -126,6 +130,12 @@ class Camera:
         c = self.cell
         return pygame.Rect(round(self.origin[0]), round(self.origin[1]),
                            self.board_size[0] * c, self.board_size[1] * c)
+
+
+def cell_box(cells: tuple[tuple[int, int], ...]) -> tuple[int, int, int, int]:
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
 
 
 def _clamp_axis(pos: float, size: float, start: int, length: int) -> float:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
 import pygame
 
 from dungeon_table.games.dungeon import model as m
@@ -23,7 +24,7 @@ from dungeon_table.games.dungeon.view_pieces import (
     number_token,
 )
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.i18n import t
 
 if TYPE_CHECKING:
@@ -156,11 +157,40 @@ def draw_treasures(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rec
         x = chip.right + th.px(0.5)
 
 
-def draw_heroes_column(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
-                       names: list[str]) -> None:
-    side = r.geo.side
-    for rect, hero in zip(hero_rects(side, len(view.heroes), r.th), view.heroes, strict=True):
-        draw_hero_panel(r, surface, rect, view, hero, names)
+class HeroColumn:
+    """The heroes' panels drawn once into a surface and kept until a hero, the turn, the names,
+    the language or the window change: they are most of the side's drawing, and change only
+    when an action is applied."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._image: pygame.Surface | None = None
+        self._chips: list[tuple[pygame.Rect, str]] = []
+
+    def draw(self, r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+             names: list[str]) -> None:
+        area = heroes_area(r.geo.side, len(view.heroes))
+        key = (msgspec.json.encode(view.heroes), view.active, view.phase == "over",
+               tuple(names), i18n.language(), tuple(area), r.th.scale)
+        if key != self._key or self._image is None:
+            self._key = key
+            self._image, self._chips = self._render(r, view, names, area)
+        surface.blit(self._image, area)
+        r.shown.cards.extend(self._chips)
+
+    @staticmethod
+    def _render(r: DungeonRenderer, view: m.DungeonView, names: list[str],
+                area: pygame.Rect) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]:
+        image = pygame.Surface(area.size, pygame.SRCALPHA)
+        before = len(r.shown.cards)
+        for rect, hero in zip(hero_rects(r.geo.side, len(view.heroes), r.th), view.heroes,
+                              strict=True):
+            draw_hero_panel(r, image, rect.move(-area.x, -area.y), view, hero, names)
+        chips = [(rect.move(area.x, area.y), card) for rect, card in r.shown.cards[before:]]
+        del r.shown.cards[before:]
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            image = image.convert_alpha()
+        return image, chips
 
 
 def slot_rects(r: DungeonRenderer, n: int) -> list[pygame.Rect]:

@@ -4,7 +4,7 @@ Heroes are standees in their class colour with the class's glyph (rogue green sq
 circle, fighter red triangle, wizard purple diamond) and their seat number, spread out when several
 share a chamber or the Great Hall. Defeat tokens sit in a space's corner (a room's one, a
 chamber's up to three); a numbered slot token marks where a monster waits. Hunters are dark
-standees with their number, their next move a dotted trail. For the hero to move: the spaces a
+standees (a red star, no hero's glyph) with their number, their next move a dotted trail. For the hero to move: the spaces a
 click walks to are lit, the hovered one's path drawn with the secret doors it would try.
 """
 
@@ -102,19 +102,17 @@ def draw_tokens(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
     c = r.camera.cell
     size = max(3, round(c * 0.2))
     for space, count in view.defeat_tokens.items():
-        found = r.board.spaces.get(space)
-        if found is None or count <= 0:
+        box = r.space_screen(space)
+        if box is None or count <= 0:
             continue
-        box = r.camera.cells_rect(found.cells)
         for k in range(min(count, 3)):
             centre = (box.right - size * (2 + 2.4 * k), box.y + size * 2)
             pygame.draw.circle(surface, TOKEN, centre, size)
             pygame.draw.circle(surface, theme.TEXT, centre, size, 1)
     for slot in view.slots:
-        found = r.board.spaces.get(slot.space)
-        if found is None:
+        box = r.space_screen(slot.space)
+        if box is None:
             continue
-        box = r.camera.cells_rect(found.cells)
         number_token(surface, str(slot.slot), (box.right - size * 2.4, box.bottom - size * 2.4),
                      max(5, round(c * 0.3)), slot.face_down)
 
@@ -139,7 +137,7 @@ def draw_hunters(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonVie
             continue
         points = [start] + [p for p in (space_point(r, s) for s in hunter.path) if p]
         dotted(surface, points, theme.DANGER, max(2, radius // 4), radius)
-        draw_standee(surface, start, radius, theme.DANGER, "triangle", f"H{hunter.hunter}",
+        draw_standee(surface, start, radius, theme.DANGER, "star", f"H{hunter.hunter}",
                      theme.DANGER)
 
 
@@ -156,9 +154,15 @@ def dotted(surface: pygame.Surface, points: list[tuple[int, int]], colour: theme
 
 def fill_space(r: DungeonRenderer, surface: pygame.Surface, space: str,
                colour: tuple[int, int, int, int]) -> None:
-    """A translucent wash over a space's cells (reachable, a choice)."""
+    """A translucent wash over a space's cells (reachable, a choice): one blit for a space that
+    fills its box (a room, a square), else one a cell."""
     found = r.board.spaces.get(space) if r.board is not None else None
-    if found is None:
+    box = r.space_box(space)
+    if found is None or box is None:
+        return
+    if len(found.cells) == (box[2] - box[0]) * (box[3] - box[1]):
+        rect = r.camera.box_rect(box)
+        surface.blit(r.wash(colour, rect.size), rect)
         return
     wash = r.wash(colour)
     for x, y in found.cells:
@@ -171,10 +175,9 @@ def draw_reach(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
     width = max(1, r.camera.cell // 10)
     for space in spaces:
         fill_space(r, surface, space, (*REACH, 96))
-        found = r.board.spaces.get(space) if r.board is not None else None
-        if found is not None:
-            pygame.draw.rect(surface, REACH, r.camera.cells_rect(found.cells).inflate(-1, -1),
-                             width)
+        rect = r.space_screen(space)
+        if rect is not None:
+            pygame.draw.rect(surface, REACH, rect.inflate(-1, -1), width)
 
 
 def draw_path(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
