@@ -215,3 +215,36 @@ def test_summary_and_seat_colours() -> None:
                          defeat_tokens={}, slots=[], decks=[])
     assert "1,500" in summary(view)
     assert seat_colours(view) == ["green", "purple"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_card_has_its_name_and_a_face_in_both_languages(lang: str) -> None:
+    i18n.set_language(lang)
+    cards = view_cards.catalogue()
+    assert len([c for c in cards.values() if c.kind != "treasure"]) >= 20
+    assert len([c for c in cards.values() if c.kind == "treasure"]) >= 20
+    for card in cards.values():
+        assert view_cards.name(card.id) == card.name[lang], card.id
+        image = view_cards.face(f"{card.id}~2", 120, "fighter")
+        assert image.get_width() == 120
+    traps = [c for c in cards.values() if c.kind == "trap"]
+    assert {c.trap for c in traps} == {"cage", "pit"}
+
+
+def test_a_hovered_card_is_previewed_large() -> None:
+    r = renderer((1920, 1080))
+    view, legal = next((v, lg) for v, lg in states(2, "race", seed=9, steps=300, every=1)
+                       if v.encounter is not None)
+    draw(r, view, legal, (1920, 1080))
+    rect, card = next((rect, card) for rect, card in r.shown.cards if card == view.encounter.card)
+    image = r.preview(view, rect.center)
+    assert image is not None and image.get_width() > rect.w * 1.5
+    assert r.preview(view, (1, 1)) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rules_page_and_the_result_lines_are_written(lang: str) -> None:
+    book = i18n.catalogs()[lang]
+    assert len(book["rules.dungeon.body"]) > 1500
+    for reason in ("returned", "found", "killed_twice", "hunted", "time_up", "round_limit"):
+        assert f"dungeon.result.{reason}" in book

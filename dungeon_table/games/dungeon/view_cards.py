@@ -42,6 +42,8 @@ class CardInfo:
     trap: str = ""
     special: str = ""
     text: dict[str, str] | None = None
+    table: tuple[int, ...] = ()     # a cage's lose-turn tokens by die face
+    number: int = 0                 # a pit's chamber level; a sword's 2d6 for +2
 
 
 def base_id(card: str) -> str:
@@ -74,7 +76,9 @@ def _monster(raw: dict[str, Any]) -> CardInfo:
     return CardInfo(id=raw["id"], kind="trap" if trap else "monster", name=_names(raw),
                     level=int(raw.get("level", 0) or 0), needs=needs,
                     trap=str(trap if isinstance(trap, str) else trap.get("kind", "")),
-                    text=raw.get("text") if isinstance(raw.get("text"), dict) else None)
+                    text=raw.get("text") if isinstance(raw.get("text"), dict) else None,
+                    table=tuple(int(n) for n in raw.get("lose_turns") or ()),
+                    number=int(raw.get("pit_level") or 0))
 
 
 def _treasure(raw: dict[str, Any]) -> CardInfo:
@@ -83,7 +87,8 @@ def _treasure(raw: dict[str, Any]) -> CardInfo:
     return CardInfo(id=raw["id"], kind="treasure", name=_names(raw),
                     level=int(raw.get("level", 0) or 0), needs={}, gp=int(gp),
                     special=str(special) if isinstance(special, str) else "",
-                    text=raw.get("text") if isinstance(raw.get("text"), dict) else None)
+                    text=raw.get("text") if isinstance(raw.get("text"), dict) else None,
+                    number=int(raw.get("sword_plus_two") or 0))
 
 
 def _read(name: str) -> Any:
@@ -103,6 +108,14 @@ def catalogue() -> dict[str, CardInfo]:
     for raw in _entries(_read("treasures.yaml"), "treasures"):
         cards[raw["id"]] = _treasure(raw)
     return cards
+
+
+@lru_cache(maxsize=1)
+def specials() -> dict[str, dict[str, str]]:
+    """What each special treasure does, by language (``rules.yaml``'s specials)."""
+    data = _read("rules.yaml")
+    raw = data.get("specials", {}) if isinstance(data, dict) else {}
+    return {key: value.get("text", {}) for key, value in raw.items() if isinstance(value, dict)}
 
 
 def info(card: str) -> CardInfo | None:
@@ -142,7 +155,13 @@ def hero_name(hero: str) -> str:
 
 def _monster_body(card: CardInfo, hero: str) -> str:
     if card.kind == "trap":
-        return t(f"dungeon.trap.{card.trap}") if card.trap else ""
+        text = t(f"dungeon.trap.{card.trap}") if card.trap else ""
+        if card.table:
+            faces = " ".join(f"{face}:{n}" for face, n in enumerate(card.table, start=1))
+            text += "\n" + t("dungeon.trap.cage_table", faces=faces)
+        if card.number:
+            text += "\n" + t("dungeon.trap.pit_level", n=card.number)
+        return text
     rows = []
     for cls in m.HEROES:
         mark = "▶ " if cls == hero else ""
@@ -167,8 +186,10 @@ def face(card: str, width: int, hero: str = "") -> pygame.Surface:
         return cf.face(spec, width)
     text = (found.text or {}).get(lang) or (found.text or {}).get("en") or ""
     if not text and found.special:
-        text = t(f"dungeon.special.{found.special}") if i18n.has(
-            f"dungeon.special.{found.special}", "en") else ""
+        said = specials().get(found.special, {})
+        text = said.get(lang) or said.get("en") or ""
+    if found.special == "sword" and found.number:
+        text = t("dungeon.sword_plus_two", n=found.number) + "\n" + text
     spec = cf.FaceSpec(title=name(card), band=band, band_label=label, body=text,
                        footer=t("dungeon.gp", n=f"{found.gp:,}"),
                        corners=(cf.Corner("tr", str(lvl), "level"),))
