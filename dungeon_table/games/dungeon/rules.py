@@ -77,6 +77,7 @@ class Dungeon(TurnRules, CombatRules, ModeRules, HunterRules, Game):
         self.history: list[list[int]] = [[] for _ in range(self.n)]
         self.version = 0
         self._legal: tuple[int, int, list[Action]] | None = None
+        self._routes: tuple[int, int, dict[str, Any]] | None = None
         self.setup_events: list[Event] = self._setup()
 
     # --- setup ----------------------------------------------------------------------------------
@@ -262,12 +263,8 @@ class Dungeon(TurnRules, CombatRules, ModeRules, HunterRules, Game):
 
     def cleared(self, space: str) -> bool:
         """A room with a defeat token, a chamber with three; corridors and the hall always."""
-        kind = self.board.spaces[space].kind
-        if kind == "room":
-            return self.tokens.get(space, 0) >= 1
-        if kind == "chamber":
-            return self.tokens.get(space, 0) >= self.t.chamber_capacity
-        return True
+        needed = self.t.tokens_to_clear.get(space, 0)
+        return not needed or self.tokens.get(space, 0) >= needed
 
     def slot_at(self, space: str) -> Slot | None:
         for slot in self.slots.values():

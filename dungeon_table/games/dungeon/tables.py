@@ -34,6 +34,10 @@ class Tables:
                           for i in cards.monster_ids(lv)}
         self._treasures = {base_id(i): cards.treasure(i) for lv in range(1, 7)
                            for i in cards.treasure_ids(lv)}
+        # Defeat tokens that clear a space (rooms 1, chambers 3); corridors and the hall: none.
+        self.tokens_to_clear = {sid: 1 if sp.kind == "room" else self.chamber_capacity
+                                for sid, sp in board.spaces.items()
+                                if sp.kind in ("room", "chamber")}
         self._needs = {mid: {h: c.need_of(h) for h in self._targets}
                        for mid, c in self._monsters.items()}
 

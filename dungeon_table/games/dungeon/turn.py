@@ -24,11 +24,11 @@ class HeroContext:
         self.others = {h.space for h in game.heroes if h.seat != seat and h.space}
         self.open_doors = set(hero.found_doors)
         self.all_doors = game.t.holds_secret_door_card(hero.treasures)
+        # Asked hundreds of times a move: the waiting monsters and hunters looked up once.
+        self.waiting = {s.space for s in game.slots.values()} | {h.space for h in game.hunters}
 
     def blocks(self, space: str) -> bool:
-        game = self.game
-        return (not game.cleared(space) or game.slot_at(space) is not None
-                or game.hunter_at(space) is not None)
+        return space in self.waiting or not self.game.cleared(space)
 
     def may_stand(self, space: str) -> bool:
         kind = self.game.board.spaces[space].kind
@@ -46,6 +46,15 @@ class TurnRules:
         return HeroContext(self, seat)
 
     def routes(self: Dungeon, seat: int) -> dict[str, movement.Route]:
+        """Every destination of a move now, with its offered path (kept until the next action:
+        the legal actions and the view both ask)."""
+        if self._routes is not None and self._routes[:2] == (self.version, seat):
+            return self._routes[2]
+        found = self._find_routes(seat)
+        self._routes = (self.version, seat, found)
+        return found
+
+    def _find_routes(self: Dungeon, seat: int) -> dict[str, movement.Route]:
         hero = self.heroes[seat]
         if not self.turn.moves_left:
             return {}
