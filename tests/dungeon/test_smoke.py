@@ -17,7 +17,9 @@ from dungeon_table.core.protocol import Event, to_dict
 from dungeon_table.core.registry import get
 from dungeon_table.core.script import run_script
 from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.movement import hunter_path
 from dungeon_table.games.dungeon.rules import Dungeon
+from dungeon_table.games.dungeon.state import Slot
 from dungeon_table.games.dungeon.tables import load_tables
 
 MAX_ACTIONS = 8000
@@ -236,3 +238,186 @@ def test_events_are_tagged_records() -> None:
     game = get("dungeon").new_game(["human"], 1, {"mode": "hunter", "hunters": 3})
     assert [type(e) for e in game.setup_events] == [m.HunterAppeared] * 3
     assert all(isinstance(e, Event) for e in game.setup_events)
+
+
+# --- the specials, the wizard and the solo modes, one turn each ------------------------------
+def new(heroes: str, seats: int = 1, **stack: list[Any]) -> Dungeon:
+    options: dict[str, Any] = {"heroes": heroes}
+    options.update({k: stack.pop(k) for k in ("mode", "hunters", "hunt_level") if k in stack})
+    game = get("dungeon").new_game(["human"] * seats, 3, options, stack)
+    assert isinstance(game, Dungeon)
+    return game
+
+
+def names(events: list[Event]) -> list[str]:
+    return [to_dict(e)["type"] for e in events]
+
+
+def fill_book(game: Dungeon, spell: str) -> None:
+    """Pick ``spell`` while the supply has it, then whatever is left."""
+    while game.phase == "spells":
+        choices = game.spell_choices()
+        game.apply(game.active, m.PickSpell(spell=spell if spell in choices else min(choices)))
+
+
+def test_a_magic_sword_is_rolled_for_and_adds_its_bonus() -> None:
+    corridor, room = door_into_room(1)
+    card = monster(1)
+    game = new("fighter", start=[corridor], monsters_1=[card],
+               treasures_1=["magic_sword_1"], dice=[6, 6, 6, 6])
+    game.apply(0, m.Move(path=[room]))
+    events = game.apply(0, m.Attack())
+    sword = next(e for e in events if isinstance(e, m.SwordRolled))
+    assert (sword.dice, sword.bonus) == ([6, 6], 2)
+    assert (game.heroes[0].sword, game.heroes[0].sword_bonus) == ("magic_sword_1", 2)
+    assert game.attack_need(0, card) == (TABLES.need(card, "fighter"), 2)
+
+
+def test_the_esp_medallion_peeks_and_holding_back_discards_the_card() -> None:
+    corridor, room = door_into_room(1)
+    card = monster(1)
+    game = new("rogue", start=[corridor], monsters_1=[card])
+    game.heroes[0].treasures.append("esp_medallion")
+    assert m.Peek(space=room, using="esp") in game.legal_actions(0)
+    game.apply(0, m.Peek(space=room, using="esp"))
+    assert game.phase == "doorway" and game.view(0).doorway.card == card
+    assert game.legal_actions(0) == [m.Enter(), m.Hold()]
+    events = game.apply(0, m.Hold())
+    assert names(events)[:2] == ["monster_discarded", "turn_ended"]
+    assert game.monster_discards[1] == [card] and game.heroes[0].space == corridor
+
+
+def test_a_fireball_from_the_doorway_clears_the_room_and_the_wizard_walks_in() -> None:
+    corridor, room = door_into_room(1)
+    card = monster(1)
+    gold = treasure(1)
+    game = new("wizard", start=[corridor], monsters_1=[card], treasures_1=[gold], dice=[6])
+    fill_book(game, "fireball")
+    game.dice = [6, 6]
+    game.apply(0, m.Peek(space=room, using="spell"))
+    assert m.CastSpell(spell="fireball") in game.legal_actions(0)
+    events = game.apply(0, m.CastSpell(spell="fireball"))
+    assert names(events)[:3] == ["spell_cast", "moved", "monster_defeated"]
+    assert game.heroes[0].space == room and game.heroes[0].treasures == [gold]
+    assert game.spell_supply["fireball"] == 1  # 9 taken, one cast back
+
+
+def test_a_spell_miss_leaves_the_monster_waiting_with_no_counter_attack() -> None:
+    corridor, room = door_into_room(1)
+    card = next(c for c in TABLES.monster_ids(1)
+                if not TABLES.trap(c) and (TABLES.spell_need(c, "lightning") or 0) > 2)
+    game = new("wizard", start=[corridor], monsters_1=[card], dice=[6])
+    fill_book(game, "lightning")
+    game.dice = [1, 1]
+    game.apply(0, m.Peek(space=room, using="spell"))
+    events = game.apply(0, m.CastSpell(spell="lightning"))
+    assert "counter_attack" not in names(events) and "monster_slotted" in names(events)
+    assert game.slots[1].monster == card and game.heroes[0].space == corridor
+
+
+def test_teleport_leaves_a_chamber_s_monster_waiting() -> None:
+    chamber = BOARD.chambers(2)[0]
+    card = monster(2)
+    game = new("wizard", start=[chamber], monsters_2=[card], dice=[6])
+    fill_book(game, "teleport")
+    game.slots[1] = Slot(slot=1, space=chamber, monster=game.monsters[2].draw())
+    assert game.waiting_here(0)
+    targets = game.teleport_targets(0)
+    assert targets and all(abs(BOARD.spaces[c].level - 2) <= 1 for c in targets)
+    to = next(c for c in targets if BOARD.spaces[c].level == 1)
+    game.monsters[1].stack_top([monster(1)])
+    events = game.apply(0, m.Teleport(to=to))
+    assert names(events)[:2] == ["spell_cast", "teleported"]
+    assert game.heroes[0].space == to and game.phase == "combat"
+    assert (game.slots[1].space, game.slots[1].monster) == (chamber, card)  # still waiting
+
+
+def test_the_crystal_ball_draws_face_down_for_the_scrier_alone() -> None:
+    _, room = door_into_room(3)
+    game = new("cleric,rogue", seats=2, monsters_3=[monster(3)], treasures_3=[treasure(3)])
+    game.heroes[0].treasures.append("crystal_ball")
+    events = game.apply(0, m.Scry(space=room))
+    scried = next(e for e in events if isinstance(e, m.Scried))
+    assert scried.to == (0,) and scried.treasure == treasure(3)
+    assert game.view(0).slots[0].monster == monster(3)
+    assert game.view(1).slots[0] == m.SlotView(slot=1, space=room, monster="", face_down=True)
+    assert game.active == 1
+
+
+def test_a_wizard_ending_in_the_great_hall_refills_next_turn() -> None:
+    game = new("wizard", dice=[1])  # a book of 7
+    fill_book(game, "fireball")
+    game.heroes[0].spells = game.heroes[0].spells[:2]
+    game.apply(0, m.EndTurn())
+    assert game.can_refill(0)
+    game.dice = [6]
+    events = game.apply(0, m.Refill())
+    refill = next(e for e in events if isinstance(e, m.RefillRolled))
+    assert (refill.die, refill.count) == (6, 5) and game.view(0).spells_to_take == 5
+    for _ in range(5):
+        game.apply(0, m.PickSpell(spell="lightning"))
+    assert len(game.heroes[0].spells) == 7 and game.phase == "move"
+
+
+def test_a_cage_gives_the_room_s_treasure_and_lose_turn_tokens() -> None:
+    corridor, room = door_into_room(1)
+    game = new("fighter", start=[corridor], monsters_1=["cage_trap_1"],
+               treasures_1=[treasure(1)], dice=[6])
+    events = game.apply(0, m.Move(path=[room]))
+    assert names(events)[:5] == ["moved", "monster_revealed", "trap_sprung", "treasure_gained",
+                                 "cage_rolled"]
+    tokens = TABLES.cage_tokens("cage_trap_1", 6)
+    assert game.tokens[room] == 1 and game.heroes[0].treasures == [treasure(1)]
+    assert "turn_lost" in names(events) or tokens == 0
+
+
+def test_a_pit_drops_the_hero_into_a_chamber_of_its_level() -> None:
+    corridor, room = door_into_room(2)
+    game = new("fighter", start=[corridor], monsters_2=["pit_trap_2", monster(2)])
+    game.apply(0, m.Move(path=[room]))
+    assert game.phase == "pit" and game.pit_choices == BOARD.chambers(2)
+    events = game.apply(0, m.ChooseChamber(space=BOARD.chambers(2)[1]))
+    assert names(events)[:2] == ["fell_into_pit", "monster_revealed"]
+    assert game.heroes[0].space == BOARD.chambers(2)[1] and game.phase == "combat"
+
+
+def test_a_killed_hero_chooses_again_and_starts_in_the_great_hall() -> None:
+    corridor, room = door_into_room(1)
+    game = new("rogue,cleric", seats=2, start=[corridor], monsters_1=[monster(1, "rogue")],
+               treasures_1=[treasure(1)], dice=[1, 1, 6, 6])
+    game.heroes[0].treasures.append(treasure(2))
+    game.apply(0, m.Move(path=[room]))
+    events = game.apply(0, m.Attack())
+    assert "hero_killed" in names(events) and game.phase == "choose_hero"
+    assert game.slots[1].dropped == [treasure(2)]
+    game.apply(0, m.ChooseHero(hero="fighter"))
+    assert game.heroes[0].space == BOARD.hall and game.heroes[0].pawn == "fighter-1"
+    assert game.active == 1 and game.heroes[0].deaths == 1
+
+
+def test_treasure_hunt_is_won_by_finding_the_drawn_treasure() -> None:
+    corridor, room = door_into_room(1)
+    game = new("fighter", mode="treasure_hunt", start=[corridor], monsters_1=[monster(1)],
+               dice=[6, 6])
+    game.treasures[1].stack_top([game.hunt_treasure])
+    game.apply(0, m.Move(path=[room]))
+    events = game.apply(0, m.Attack())
+    assert names(events)[-1] == "game_ended" and game.result().winners == [0]
+    assert game.end_reason == "found"
+
+
+def test_a_hunter_walks_to_the_hero_and_its_kill_loses_the_game() -> None:
+    game = new("fighter", mode="hunter", hunters=1)
+    hunter = game.hunters[0]
+    assert game.view(0).hunters[0].card == ""
+    near = hunter_path(BOARD, hunter.space, BOARD.hall, 3)[-1]  # three spaces from the hunter
+    game.heroes[0].space = near
+    game.tokens[near] = TABLES.tokens_to_clear.get(near, 0)
+    assert game.view(0).hunters[0].path[-1] == near
+    game.dice = [1, 1, 6, 6]
+    events = game.apply(0, m.EndTurn())
+    assert names(events)[-2:] == ["hunter_moved", "hunter_revealed"]
+    assert game.phase == "combat" and game.view(0).encounter.hunter == 1
+    assert game.view(0).hunters[0].card == hunter.card
+    game.apply(0, m.Attack())
+    assert game.end_reason == "hunted" and game.result().winners == []
