@@ -41,11 +41,11 @@ shows comes from the view and the legal actions. Its methods:
     Where that banner may lie without hiding what a player reads at that moment (the market: the new
     viewer's own name line, which the banner repeats); None or absent: centred on the board.
 ``mouse(event) -> bool`` (optional)
-    Mouse input the table does not use itself: ``MOUSEWHEEL`` over the board, ``MOUSEMOTION``
-    with the middle or right button held, ``MOUSEBUTTONDOWN`` of button 2 or 3, and a button-1
-    click that hits no target. True if the renderer used it (a board zoomed about the pointer,
-    panned, a zoom button pressed): the table then asks for the targets again and redraws. A
-    wheel the renderer leaves scrolls the log.
+    Mouse input the table does not use itself: ``MOUSEWHEEL`` over the board (with ``pos``, the
+    pointer's last position), ``MOUSEMOTION`` with the middle or right button held,
+    ``MOUSEBUTTONDOWN`` of button 2 or 3, and a button-1 click that hits no target. True if the
+    renderer used it (a board zoomed about the pointer, panned, a zoom button pressed): the table
+    then asks for the targets again and redraws. A wheel the renderer leaves scrolls the log.
 ``cancel_pick() -> bool`` (optional)
     Drop a local first step (a picked card); True if there was one. Esc does this before it opens
     the menu, as "back" does everywhere else.

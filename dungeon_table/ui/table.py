@@ -418,7 +418,9 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
             self._renderer_mouse(event)
         elif event.type == pygame.MOUSEWHEEL:
-            if not (self.board.collidepoint(self.ui.mouse) and self._renderer_mouse(event)):
+            wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=event.x, y=event.y,
+                                       pos=self.ui.mouse)  # the pointer it zooms about
+            if not (self.board.collidepoint(self.ui.mouse) and self._renderer_mouse(wheel)):
                 self.log.handle(event)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
