@@ -190,7 +190,7 @@ class DungeonRenderer:
         if self.area is None or self.board is None:
             return False
         if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
+            pos = getattr(event, "pos", self.geo.viewport.center)
             if not self.geo.viewport.collidepoint(pos):
                 pos = self.geo.viewport.center
             return self.camera.zoom_at(ZOOM_STEP ** event.y, pos)

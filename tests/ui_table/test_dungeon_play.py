@@ -1,0 +1,91 @@
+"""The Dungeon! table driven through pygame events only: a game is played by clicking its
+targets, the wheel over the board zooms about the pointer (over the log it scrolls the log), a
+right-drag pans, the Fit button and the 0 key show the whole board again."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+from table_helpers import visible_point
+from ui_events import click_at, key
+
+import dungeon_table.games.dungeon  # noqa: F401 - registers the game
+
+SIZE = (1280, 720)
+
+
+def make_table(seed: int, seats: list[str], *, options: dict[str, Any] | None = None,
+               lang: str = "en") -> tuple[Any, Any]:
+    from dungeon_table.core.session import Session
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    app = App(surface=pygame.Surface(SIZE), settings=Settings(lang=lang, anim_speed=0))
+    session = Session.new("dungeon", seats, seed, options or {})
+    scene = TableScene(app, session, seats, bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    return app, scene
+
+
+def wheel(y: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)
+
+
+def motion(pos: tuple[int, int], rel: tuple[int, int] = (0, 0),
+           buttons: tuple[int, int, int] = (0, 0, 0)) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons)
+
+
+def test_a_game_is_played_by_clicking_the_targets() -> None:
+    app, scene = make_table(seed=4, seats=["human"])
+    rng = random.Random(4)
+    for _ in range(80):
+        if scene.game.result() is not None:
+            break
+        targets = [i for i, tg in enumerate(scene.ui.targets) if tg.pick is None]
+        assert targets, scene.view.phase
+        before = len(scene.session.steps)
+        app.step(click_at(visible_point(scene, rng.choice(targets))))
+        app.step([])
+        assert len(scene.session.steps) == before + 1
+    assert len(scene.session.steps) >= 40
+
+
+def test_the_wheel_zooms_the_board_about_the_pointer_and_scrolls_the_log_elsewhere() -> None:
+    app, scene = make_table(seed=2, seats=["human"], options={"heroes": "fighter"})
+    assert scene.view.phase == "move"
+    r = scene.renderer
+    vp = r.geo.viewport
+    pos = (vp.x + vp.w // 4, vp.y + vp.h // 3)
+    under = r.camera.to_board(pos)
+    moves = {tg.action: tg.rect.copy() for tg in scene.ui.targets}
+    app.step([motion(pos), wheel(2)])
+    assert r.camera.zoom > 1.4
+    now = r.camera.to_board(pos)
+    assert abs(now[0] - under[0]) < 0.2 and abs(now[1] - under[1]) < 0.2
+    moved = {tg.action: tg.rect for tg in scene.ui.targets}
+    assert any(moved.get(a) != rect for a, rect in moves.items()), "the targets follow the zoom"
+    zoom = r.camera.zoom
+    app.step([motion(scene.log.rect.center), wheel(1)])
+    assert r.camera.zoom == zoom
+
+
+def test_a_right_drag_pans_and_fit_shows_the_whole_board_again() -> None:
+    app, scene = make_table(seed=2, seats=["human"])
+    r = scene.renderer
+    vp = r.geo.viewport
+    app.step([motion(vp.center), wheel(3)])
+    origin = r.camera.origin
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=vp.center, button=3),
+              motion((vp.centerx + 40, vp.centery + 30), rel=(40, 30), buttons=(0, 0, 1))])
+    assert r.camera.origin != origin
+    fit = r.geo.zoom_buttons[2]
+    app.step(click_at(fit.center))
+    assert r.camera.zoom == 1.0 and vp.contains(r.camera.board_rect())
+    app.step([motion(vp.center), wheel(2)])
+    app.step([key(pygame.K_0, unicode="0")])
+    assert r.camera.zoom == 1.0
