@@ -259,3 +259,35 @@ def test_the_score_pile_names_each_treasure(monkeypatch: pytest.MonkeyPatch) -> 
     draw(renderer((1920, 1080)), view, (1920, 1080))
     name = RelicLooks().treasure_name("old_tome")
     assert any(name in s for s in labels.texts()), "the treasure's name is in the pile"
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_no_empty_outline_is_drawn_across_a_card(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real_place, real_blit = tabletop.empty_place, view_draw.cf.blit_card
+    monkeypatch.setattr(view_draw.tabletop, "empty_place",
+                        lambda surface, rect, th: (drawn.append(("outline", rect)),
+                                                   real_place(surface, rect, th)))
+    monkeypatch.setattr(view_draw.cf, "blit_card",
+                        lambda surface, image, rect, lifted=False: (
+                            drawn.append(("card", rect)), real_blit(surface, image, rect, lifted)))
+    view = make_view("dungeon", n=n)
+    draw(renderer(), view)
+    for k, (kind, rect) in enumerate(drawn):
+        if kind == "outline":
+            under = [card for what, card in drawn[:k] if what == "card" and card.colliderect(rect)]
+            assert not under, (rect, under)
+
+
+def test_the_status_names_every_round_of_the_first_player_draw(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    i18n.set_language("en")
+    cards = [c.id for c in catalogue()[0].values()]
+    rounds = [[cards[0], cards[1], cards[2]], ["", cards[3], cards[4]]]
+    view = msgspec.structs.replace(make_view("play", n=3), turn=1, first_draw=rounds)
+    labels = Labels(monkeypatch)
+    draw(renderer((1920, 1080)), view, (1920, 1080))
+    text = " ".join(labels.texts())
+    looks = RelicLooks()
+    assert looks.name(cards[0]) in text, "the first round, where Red was out-drawn"
+    assert i18n.t("relic.first_draw.redraw", draws="").strip() in text

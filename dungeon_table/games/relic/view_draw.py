@@ -181,12 +181,14 @@ def draw_dungeon(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, u
         else:
             label(surface, text, "small", colour, th.scale, True, width=group.w,
                   midtop=(group.centerx, group.y + th.px(0.25)))
-        # the outline of the place the next card takes, under the cards: a card overlapping
-        # it hides its edge instead of being crossed by it
+        # the outline of the place the next card takes, under every card (of any depth: the
+        # stacked rows overlap), so a card over it hides its edge instead of being crossed by it
         first = (depth - 1) * PER_DEPTH
         free = max(first, len(player.dungeon))
         if free < first + PER_DEPTH:
             tabletop.empty_place(surface, sg.dungeon_rect(free), th)
+    for depth in range(1, DEPTHS + 1):
+        first = (depth - 1) * PER_DEPTH
         for index in range(first, min(first + PER_DEPTH, len(player.dungeon))):
             rect = sg.dungeon_rect(index)
             card = player.dungeon[index]
@@ -451,11 +453,14 @@ def draw_status(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui
             break
         y = label(surface, line, "small", colour, th.scale, topleft=(inner.x, y)).bottom
     if view.first_draw and view.turn <= view.n_players:  # who starts, and why
-        draws = t("relic.list_sep").join(
-            t("relic.log.draw_face", name=seat_name(k), card=r.looks.name(card),
+        # every round: a seat missing from a redraw was out-drawn in the round before
+        rounds = [t("relic.first_draw" if k == 0 else "relic.first_draw.redraw", draws=t(
+            "relic.list_sep").join(
+            t("relic.log.draw_face", name=seat_name(seat), card=r.looks.name(card),
               face=face_text(r.looks.info(card).face))
-            for k, card in enumerate(view.first_draw[-1]) if card)
-        lines = fonts.wrap_lines(t("relic.first_draw", draws=draws), f, inner.w)
+            for seat, card in enumerate(cards) if card))
+            for k, cards in enumerate(view.first_draw)]
+        lines = fonts.wrap_lines(" ".join(rounds), f, inner.w)
         room = max(0, (inner.bottom - f.get_linesize() - y) // f.get_linesize())
         if len(lines) > room and room:  # the last line that fits ends in an ellipsis
             lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
