@@ -302,8 +302,15 @@ class DungeonRenderer:
             x = chip.right + th.px(0.4)
         line = view_log.mode_line(view)
         if line:
-            tabletop.label(surface, line, "small", theme.TEXT, th.scale, True,
-                           width=vp.w // 2, midleft=(x + th.px(1), vp.y + th.px(1) + size // 2))
+            hunt = view.mode == "treasure_hunt" and bool(view.hunt_treasure)
+            text, role, scale = fonts.shrink_to_fit(line, "small", vp.w // 2, th.scale, True)
+            image = fonts.text(text, role, theme.GOLD if hunt else theme.TEXT, scale, True)
+            spot = image.get_rect(midleft=(x + th.px(1), key.centery))
+            pygame.draw.rect(surface, theme.FELT_DARK, spot.inflate(th.px(1.5), th.px(0.5)),
+                             border_radius=th.px(0.5))
+            surface.blit(image, spot)
+            if hunt:  # hovering the line shows the treasure hunted for
+                self.shown.cards.append((spot, view.hunt_treasure))
         if view.time_limit:
             self._draw_clock(surface, view, ui)
         for rect, text in zip(self.geo.zoom_buttons, ("+", "−", t("dungeon.zoom.fit")),

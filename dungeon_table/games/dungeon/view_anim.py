@@ -186,12 +186,13 @@ def _rolls(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str, k: int)
     if isinstance(e, m.AttackRolled):
         total = sum(e.dice) + e.bonus
         word = t("dungeon.anim.hit") if e.hit else t("dungeon.anim.miss")
-        return [dice(r, e.dice, at, f"{total} / {e.need}", k),
+        return [dice(r, e.dice, at, t("dungeon.anim.against", got=total, need=e.need), k),
                 floating(r, word, at, theme.GOOD if e.hit else theme.DANGER)]
     if isinstance(e, m.SpellCast) and e.dice:
         word = t("dungeon.anim.hit") if e.hit else t("dungeon.anim.miss")
         spot = point(r, e.space)
-        return [dice(r, e.dice, spot, f"{sum(e.dice)} / {e.need}", k),
+        return [dice(r, e.dice, spot, t("dungeon.anim.against", got=sum(e.dice), need=e.need),
+                     k),
                 floating(r, word, spot, theme.GOOD if e.hit else theme.DANGER)]
     if isinstance(e, m.CounterAttack):
         return [dice(r, e.dice, at, str(sum(e.dice)), k),
@@ -204,7 +205,8 @@ def _rolls(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str, k: int)
             rect = r.camera.cell_rect(*passage.cell)
             spot = (float(rect.centerx), float(rect.centery))
         word = t("dungeon.anim.found") if e.found else t("dungeon.anim.not_found")
-        rolled = [dice(r, [e.die], spot, f"{e.die} / {e.need}+", k)] if e.die else []
+        rolled = [dice(r, [e.die], spot, t("dungeon.anim.against", got=e.die, need=e.need), k)] \
+            if e.die else []
         return [*rolled, floating(r, word, spot, theme.GOOD if e.found else theme.DANGER)]
     if isinstance(e, m.SwordRolled):
         return [dice(r, e.dice, at, f"+{e.bonus}", k)]
