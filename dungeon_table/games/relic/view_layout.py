@@ -142,8 +142,8 @@ def seat_geo(area: pygame.Rect, th: theme.Theme, other: bool = False) -> SeatGeo
                        tag_height(th, 2), hand)
     group_w = round(cw * group_k) + gap
     # width the cards (held back by the height) leave over widens the score pile, keeping room
-    # for two enemies side by side
-    spare = body.w - score_w - DEPTHS * (group_w + gap) - 3 * gap - round(cw * 2.2)
+    # for an enemy and most of a second (more overlap)
+    spare = body.w - score_w - DEPTHS * (group_w + gap) - 3 * gap - round(cw * 1.7)
     score_w += max(0, min(spare, round(area.w * 0.26) - score_w))
     score = pygame.Rect(body.x, body.y, score_w, body.h)
     x = score.right + gap
@@ -157,7 +157,7 @@ def seat_geo(area: pygame.Rect, th: theme.Theme, other: bool = False) -> SeatGeo
                           body.h - label_h - lift)
     hand = None
     if other:  # the score pile above, the hand of backs below
-        hand_h = round(body.h * 0.42)
+        hand_h = round(body.h * 0.38)
         score = pygame.Rect(body.x, body.y, score_w, body.h - hand_h)
         hand = pygame.Rect(body.x, score.bottom, score_w, hand_h)
     return SeatGeo(area, header, score, depths, enemies, cw, tag_h=tag_h, hand=hand, flat=flat)
