@@ -11,6 +11,7 @@ import pytest
 
 from dungeon_table.ai.random_bot import RandomBot
 from dungeon_table.games.relic import bot as bot_module
+from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.bot_cards import facts, outcome, plan_battle
 from dungeon_table.games.relic.bot_play import DelverBot
 from dungeon_table.games.relic.rules import Relic
@@ -122,3 +123,84 @@ def test_the_best_bot_beats_the_random_bot() -> None:
         game, _ = play(levels, seed)
         wins += seed % 2 in game.result().winners
     assert wins >= 28
+
+
+# --- the delver's judgements with several opponents (hand-built views: the bot reads no more) --
+DUNGEON_IDS = ["dungeon_gate_1", "dungeon_gate_2", "dungeon_stairs_1", "dungeon_stairs_2",
+               "dungeon_hall_1", "dungeon_hall_2", "dungeon_corridor_1", "dungeon_corridor_2",
+               "dungeon_bridge_1"]
+
+
+def seat_view(seat: int, count: int, searched: list[int] | None = None,
+              enemies: list[m.EnemyView] | None = None) -> m.PlayerView:
+    dungeon = [m.DungeonCardView(card=f"{c}-b" if seat % 2 else c, depth=i // 3 + 1,
+                                 face_down=False) for i, c in enumerate(DUNGEON_IDS[:count])]
+    depth = 0 if count == 0 else (count - 1) // 3 + 1
+    return m.PlayerView(seat=seat, dungeon=dungeon, depth=depth, searched=searched or [],
+                        forfeited=[], enemies=enemies or [], treasures=[], defeated=[],
+                        hand_count=6, points=0)
+
+
+def table(players: list[m.PlayerView], hand: list[str], phase: str = "dungeon",
+          search_depth: int = 0) -> m.RelicView:
+    """Seat 0's view in its own turn, the other seats as given."""
+    return m.RelicView(seat=0, n_players=len(players), variant=len(players) >= 3, phase=phase,
+                       active=0, turn=20, to_act=[0], first_player=0, players=players, hand=hand,
+                       deck_count=40, discard=[], search_depth=search_depth, forfeits=0,
+                       dungeon_set_done=True, enemy_set_done=False, battle=None, prompt=None,
+                       last_search=None)
+
+
+def test_the_delver_sets_its_enemy_on_the_opponent_nearest_the_end() -> None:
+    # seat 2 has eight dungeon cards (one short of the depth-3 search); 1 and 3 lag behind
+    view = table([seat_view(0, 4), seat_view(1, 5), seat_view(2, 8), seat_view(3, 4)],
+                 ["enemy_bats_1", "enemy_boulder_1", "char_scout_1"])
+    action = DelverBot(1).enemy_to_set(view)
+    assert action is not None and action.target == 2
+    # the leader already searched depth 3: the game ends with that turn, nothing to stop there
+    done = table([seat_view(0, 4), seat_view(1, 5), seat_view(2, 9, [1, 2, 3]), seat_view(3, 4)],
+                 ["enemy_bats_1", "enemy_boulder_1"])
+    assert DelverBot(1).enemy_to_set(done).target != 2
+
+
+def test_the_last_enemy_waits_for_the_leader() -> None:
+    # the delver's own enemy already holds the leader (seat 2): its last enemy stays in hand
+    mine_on_leader = [m.EnemyView(card="enemy_golem_1", owner=0)]
+    players = [seat_view(0, 4), seat_view(1, 4), seat_view(2, 8, [1, 2], mine_on_leader),
+               seat_view(3, 3)]
+    assert DelverBot(1).enemy_to_set(table(players, ["enemy_bats_1", "char_scout_1"])) is None
+    # with a second enemy in hand one of them may go elsewhere
+    spare = DelverBot(1).enemy_to_set(table(players, ["enemy_bats_1", "enemy_bats_2"]))
+    assert spare is not None and spare.target in (1, 3)
+    # two players: the only opponent is always the leader
+    two = table([seat_view(0, 4), seat_view(1, 2)], ["enemy_bats_1"])
+    assert DelverBot(1).enemy_to_set(two) == m.SetEnemy(card="enemy_bats_1", target=1)
+
+
+def test_held_up_with_no_fight_the_delver_double_draws_unless_the_end_is_near() -> None:
+    # a colossus (rock, BP 6, shield) on the delver's field, only a rock scout to fight with
+    colossus = [m.EnemyView(card="enemy_colossus_1", owner=1)]
+    hand = ["enemy_bats_1", "char_scout_1", "dungeon_gate_1"]
+    legal: list = [m.DungeonPhase(), m.BattlePhase(enemy="enemy_colossus_1"), m.DoubleDraw()]
+    far = table([seat_view(0, 7, [1, 2], colossus), seat_view(1, 4), seat_view(2, 5),
+                 seat_view(3, 2)], hand, phase="play")
+    assert DelverBot(1).enemy_to_set(far) is not None  # it could, on the leader...
+    assert DelverBot(1).choose(far, legal) == m.DoubleDraw()  # ...but a card is worth more
+    near = table([seat_view(0, 7, [1, 2], colossus), seat_view(1, 4), seat_view(2, 9, [1, 2]),
+                  seat_view(3, 3)], hand, phase="play")
+    assert DelverBot(1).choose(near, legal) == m.DungeonPhase()
+
+
+def test_a_scout_or_a_wild_is_discarded_for_the_search_that_ends_the_game() -> None:
+    players = [seat_view(0, 9, [1, 2]), seat_view(1, 4), seat_view(2, 5)]
+    bot = DelverBot(1)
+    deep = table(players, ["char_scout_1", "char_prodigy_1", "char_captain_1"], phase="end",
+                 search_depth=3)
+    assert bot.keep_worth(deep, "char_scout_1") < 0
+    assert bot.keep_worth(deep, "char_prodigy_1") < 0  # level 3, yet the end is worth more
+    assert bot.keep_worth(deep, "char_captain_1") > 0
+    # at depth 1 with several opponents the scout is kept for depth 3; with one it delves now
+    shallow = [seat_view(0, 3), seat_view(1, 4), seat_view(2, 5)]
+    assert bot.keep_worth(table(shallow, ["char_scout_1"], "end", 1), "char_scout_1") > 0
+    two = table(shallow[:2], ["char_scout_1"], "end", 1)
+    assert bot.keep_worth(two, "char_scout_1") < 0

@@ -21,6 +21,14 @@ from dungeon_table.games.relic.bot_cards import Plan, facts, plan_battle
 
 MAX_DUNGEON = 9
 HAND_LIMIT = 6
+# How near an opponent is to the depth-3 search that ends the game (the delver's threat): a
+# point a dungeon card, more once at depth 3, less for each enemy of another seat holding it up.
+THREAT_PER_CARD = 1.0
+THREAT_DEEP = 5.0
+THREAT_HELD_UP = 3.0
+# Held up with no fight to make, the delver still sets an enemy on a player this near the end
+# (dungeon cards); on anyone else it would rather double draw for a fighter.
+STUCK_SET_AT = 8
 # The end of a step when nothing better is found.
 _ENDINGS: tuple[Action, ...] = (m.Done(), m.SkipSkill(), m.EndTurn(), m.EndPhase(),
                                 m.DeclineSearch())
@@ -96,6 +104,13 @@ class GreedyBot:
     def dungeon_to_set(self, view: m.RelicView) -> str | None:
         """A dungeon card to set, if one may go down without forfeiting a search."""
         if view.dungeon_set_done or self.blocked(view) or view.forfeits:
+            return None
+        if len(self.mine(view).dungeon) >= MAX_DUNGEON:
+            return None
+        return self.pick_dungeon(view)
+
+    def pick_dungeon(self, view: m.RelicView) -> str | None:
+        if view.dungeon_set_done or self.blocked(view):
             return None
         if len(self.mine(view).dungeon) >= MAX_DUNGEON:
             return None
@@ -213,18 +228,62 @@ class DelverBot(GreedyBot):
 
     name = "delver"
 
+    @staticmethod
+    def many(view: m.RelicView) -> bool:
+        """3-4 players: several opponents race for the one depth-3 search."""
+        return view.n_players >= 3
+
+    # --- enemies --------------------------------------------------------------------------
     def enemy_worth(self, view: m.RelicView, card: str, target: int) -> float:
-        """An enemy that is hard to beat, on a player whose search is due or near."""
+        """An enemy that is hard to beat, on the player nearest the end or whose search is due."""
         f = facts(card)
         player = view.players[target]
         count = len(player.dungeon)
         due = count in (3, 6, 9) and count // 3 not in player.searched + player.forfeited
         hard = 0.5 * f.bp + (3.0 if f.skill == "shield" else 0.0) - 0.6 * f.level
-        return hard + (4.0 if due else 0.0) + player.points * 0.05
+        return hard + (4.0 if due else 0.0) + player.points * 0.05 + self.threat(view, target)
 
+    def threat(self, view: m.RelicView, seat: int) -> float:
+        """How near ``seat`` is to the depth-3 search that ends the game (0: it searched it)."""
+        player = view.players[seat]
+        if 3 in player.searched:
+            return 0.0
+        count = len(player.dungeon)
+        held_up = sum(1 for e in player.enemies if e.owner != self.me(view))
+        return (THREAT_PER_CARD * count + (THREAT_DEEP if count >= 7 else 0.0)
+                - THREAT_HELD_UP * held_up)
+
+    def leader(self, view: m.RelicView) -> int:
+        """The opponent nearest the end (the lowest seat among equals)."""
+        me = self.me(view)
+        return max((p.seat for p in view.players if p.seat != me),
+                   key=lambda seat: (self.threat(view, seat), -seat))
+
+    def enemy_to_set(self, view: m.RelicView) -> m.SetEnemy | None:
+        """With several opponents, the last enemy in hand is kept for the leader: an enemy on
+        anyone else slows a player who is not the one about to end the game."""
+        action = super().enemy_to_set(view)
+        if action is None or not self.many(view):
+            return action
+        held = sum(1 for c in view.hand if facts(c).kind == "enemy")
+        leader = self.threat(view, action.target) >= self.threat(view, self.leader(view))
+        return action if leader or held > 1 else None
+
+    # --- the play phase -------------------------------------------------------------------
     def dungeon_worth(self, view: m.RelicView) -> bool:
-        return self.dungeon_to_set(view) is not None or self.enemy_to_set(view) is not None
+        """A dungeon phase that only sets an enemy while held up loses the double draw that may
+        bring the fighter; it is worth it only against a player about to end the game."""
+        if self.dungeon_to_set(view) is not None:
+            return True
+        action = self.enemy_to_set(view)
+        if action is None:
+            return False
+        if not self.blocked(view) or not self.many(view):
+            return True
+        player = view.players[action.target]
+        return len(player.dungeon) >= STUCK_SET_AT and 3 not in player.searched
 
+    # --- the hand -------------------------------------------------------------------------
     def keep_worth(self, view: m.RelicView, card: str) -> float:
         f = facts(card)
         if self.fires_usefully(view, card):
@@ -243,10 +302,15 @@ class DelverBot(GreedyBot):
     def fires_usefully(self, view: m.RelicView, card: str) -> bool:
         """Discarding ``card`` now would fire a skill worth more than the card."""
         f = facts(card)
-        if f.kind == "dungeon" or f.level > 1:
+        if f.kind == "dungeon":
+            return False
+        if view.search_depth == 3 and f.skill in ("delve", "wild"):
+            return True  # the search that ends the game, before anyone can block it
+        if f.level > 1:
             return False
         if f.skill == "delve":
-            return view.search_depth > 0
+            # with several opponents a scout waits for depth 3, where an enemy blocks longest
+            return view.search_depth > 0 and not self.many(view)
         if f.skill == "advance":
             count = len(self.mine(view).dungeon)
             has_dungeon = any(facts(c).kind == "dungeon" for c in view.hand)
