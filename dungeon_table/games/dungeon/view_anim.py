@@ -94,6 +94,12 @@ class Dice(Tween):
             surface.blit(self.caption, self.caption.get_rect(midtop=spot))
 
 
+def pushed_to(e: m.PushedBack) -> str:
+    """Where a push-back ends: ``space`` (its field once it no longer shadows ``Event.to``)."""
+    space = getattr(e, "space", None)
+    return space if isinstance(space, str) else str(getattr(e, "to", "") or "")
+
+
 def tweens_for(r: DungeonRenderer, events: list[Event], before: m.DungeonView,
                after: m.DungeonView) -> list[Tween]:
     out: list[Tween] = []
@@ -169,7 +175,7 @@ def tween_for(r: DungeonRenderer, e: Event, view: m.DungeonView, where: dict[int
         where[seat] = e.path[-1] if e.path else here
         return [tween]
     if isinstance(e, (m.PushedBack, m.Teleported, m.FellIntoPit)):
-        to = e.to if isinstance(e, m.PushedBack) else e.space
+        to = pushed_to(e) if isinstance(e, m.PushedBack) else e.space
         where[seat] = to
         return [walk(r, view, seat, [here, to])]
     if isinstance(e, m.HunterMoved):

@@ -113,7 +113,7 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
     rects = button_rects(inner, len(listed), th)
     top_of_buttons = rects[0].y if rects else inner.bottom
     content = pygame.Rect(inner.x, inner.y, inner.w, top_of_buttons - inner.y - th.px(1))
-    y = tabletop.label(surface, prompt(view, names), "body", theme.ACCENT if legal else theme.TEXT,
+    y = tabletop.label(surface, prompt(view, names, r.scrying), "body", theme.ACCENT if legal else theme.TEXT,
                        th.scale, True, width=inner.w, topleft=content.topleft).bottom
     body = pygame.Rect(content.x, y + th.px(0.5), content.w, content.bottom - y - th.px(0.5))
     if view.encounter is not None:
@@ -127,7 +127,7 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
     tabletop.draw_buttons(surface, rects, buttons, hovered, th)
 
 
-def prompt(view: m.DungeonView, names: list[str]) -> str:
+def prompt(view: m.DungeonView, names: list[str], scrying: bool = False) -> str:
     """The decision panel's heading: the viewer's decision, or whose turn it is."""
     seat = view.active
     who = names[seat] if 0 <= seat < len(names) else str(seat + 1)
@@ -137,6 +137,8 @@ def prompt(view: m.DungeonView, names: list[str]) -> str:
         return t("dungeon.prompt.waiting", name=who)
     if view.phase == "spells":
         return t("dungeon.prompt.spells", n=view.spells_to_take)
+    if scrying:
+        return t("dungeon.prompt.scry")
     return t(f"dungeon.prompt.{view.phase}")
 
 

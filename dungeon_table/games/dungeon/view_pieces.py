@@ -18,6 +18,7 @@ import pygame
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.view_board import door_bar
 from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.i18n import t
 
 if TYPE_CHECKING:
     from dungeon_table.games.dungeon.view import DungeonRenderer
@@ -199,9 +200,9 @@ def draw_path(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
         if passage is None or passage.cell is None:
             continue
         rect = r.camera.cell_rect(*passage.cell)
-        odds = f"{need}-6" if need else "?"
-        chip = fonts.font_px(max(8, round(r.camera.cell * 0.45)), True).render(
-            f"⚄ {odds}", True, theme.FELT_DARK)
+        odds = t("dungeon.path.find", need=need) if need else t("dungeon.path.find_unknown")
+        chip = fonts.font_px(max(9, round(r.camera.cell * 0.45)), True).render(
+            odds, True, theme.FELT_DARK)
         box = chip.get_rect(midbottom=(rect.centerx, rect.y - 2)).inflate(6, 2)
         pygame.draw.rect(surface, theme.ACCENT, box, border_radius=box.h // 2)
         surface.blit(chip, chip.get_rect(center=box.center))
