@@ -157,7 +157,7 @@ def test_spellbooks_scried_cards_decks_and_hunters_stay_hidden(
 
 @SETTINGS
 @given(seeds, setups, picks)
-def test_hidden_picks_and_scrying_reach_other_seats_without_the_card(
+def test_events_reach_their_audience_and_hidden_ones_come_without_the_card(
         seed: int, setup: tuple[int, str], choices: list[int]) -> None:
     game = new(seed, setup)
     for pick in choices:
@@ -166,6 +166,8 @@ def test_hidden_picks_and_scrying_reach_other_seats_without_the_card(
             break
         for event in game.apply(*chosen):
             plain = to_dict(event)
+            assert event.to is None or all(isinstance(s, int) for s in event.to), plain
+            assert all(event.visible_to(s) in (True, False) for s in [*range(game.n), None])
             if plain["type"] in ("spell_taken", "scried"):
                 assert event.to == (plain["seat"],)
             if plain["type"] in ("spell_taken_hidden", "scried_hidden"):
@@ -228,3 +230,31 @@ def test_every_random_game_ends(seed: int, setup: tuple[int, str], walk_seed: in
     result = game.result()
     assert result is not None and game.view(None).phase == "over"
     assert sorted(result.ranking) == list(range(game.n))
+
+
+CHOICES = ("seat", "moves_left", "moves", "secret_doors_on", "peek_targets", "scry_targets",
+           "can_end_turn", "can_refill", "pit_choices", "hero_choices", "spell_choices",
+           "spells_to_take", "secret_door_need")
+
+
+def table_part(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without whose it is and the choices of the seat to act."""
+    out = {k: v for k, v in view.items() if k not in CHOICES}
+    if out["encounter"]:
+        out["encounter"] = {**out["encounter"], "teleport_to": []}
+    if out["doorway"]:
+        out["doorway"] = {**out["doorway"], "spell_need": {}}
+    return out
+
+
+@SETTINGS
+@given(seeds, setups, picks)
+def test_no_privacy_screen_comes_only_between_views_that_show_the_same_table(
+        seed: int, setup: tuple[int, str], choices: list[int]) -> None:
+    game = new(seed, setup)
+    for seat, _ in walk(game, choices[:150]):
+        seen = views(game)
+        assert game.handoff_reason(seat, seat) is None
+        for viewer in [*range(game.n), None]:
+            if viewer != seat and game.handoff_reason(seat, viewer) is None:
+                assert table_part(seen[viewer]) == table_part(seen[seat]), (seat, viewer)

@@ -156,7 +156,7 @@ class CombatRules:
             events.append(m.LoseTurnTokens(seat=seat, added=1, total=hero.lose_turns))
         elif result == "badly_wounded":
             hero.space = self.board.hall
-            events.append(m.PushedBack(seat=seat, to=hero.space))
+            events.append(m.PushedBack(seat=seat, space=hero.space))
         elif result == "killed":
             events += self.kill(seat)
         return events + self.after_fight()
@@ -217,7 +217,7 @@ class CombatRules:
         for space in reversed(earlier):
             if space != hero.space and ctx.may_stand(space):
                 hero.space = space
-                return [m.PushedBack(seat=seat, to=space)]
+                return [m.PushedBack(seat=seat, space=space)]
         return []
 
     def kill(self: Dungeon, seat: int) -> list[Event]:

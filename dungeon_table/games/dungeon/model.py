@@ -322,10 +322,11 @@ class TreasureDropped(Event, frozen=True, tag="treasure_dropped"):
 
 
 class PushedBack(Event, frozen=True, tag="pushed_back"):
-    """Back one space toward where the hero came from (``to``); the Great Hall after badly wounded."""
+    """Back one space toward where the hero came from (``space``); the Great Hall after badly
+    wounded. (Not ``to``: that is every event's audience.)"""
 
     seat: int
-    to: str
+    space: str
 
 
 class LoseTurnTokens(Event, frozen=True, tag="lose_turn_tokens"):

@@ -394,5 +394,14 @@ class Dungeon(TurnRules, CombatRules, ModeRules, HunterRules, Game):
         return build_state(self)
 
     def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
-        # Spellbooks and crystal-ball cards are hidden: every change of seat is covered.
-        return None if seat == viewer else "handoff.reason.turn"
+        """Only spellbooks and crystal-ball cards differ between seats' views: the privacy screen
+        is needed only when the seat leaving or the seat coming holds one."""
+        if seat == viewer:
+            return None
+        if self.holds_secrets(seat) or (viewer is not None and self.holds_secrets(viewer)):
+            return "handoff.reason.turn"
+        return None
+
+    def holds_secrets(self, seat: int) -> bool:
+        return bool(self.heroes[seat].spells) or any(
+            s.face_down and s.scrier == seat for s in self.slots.values())

@@ -113,7 +113,7 @@ class TurnRules:
         for space in reversed(self.turn.path[:-1]):
             if ctx.may_stand(space):
                 hero.space = space
-                return [m.PushedBack(seat=seat, to=space)]
+                return [m.PushedBack(seat=seat, space=space)]
         return []
 
     def _moved(self: Dungeon, seat: int, walked: list[str]) -> list[Event]:
