@@ -118,6 +118,14 @@ def specials() -> dict[str, dict[str, str]]:
     return {key: value.get("text", {}) for key, value in raw.items() if isinstance(value, dict)}
 
 
+@lru_cache(maxsize=1)
+def hero_targets() -> dict[str, int]:
+    """Each class's gp target as printed on its hero card (``rules.yaml``), for the choice."""
+    data = _read("rules.yaml")
+    heroes = data.get("heroes", []) if isinstance(data, dict) else []
+    return {h["id"]: int(h.get("target", 0)) for h in heroes if isinstance(h, dict) and "id" in h}
+
+
 def info(card: str) -> CardInfo | None:
     return catalogue().get(base_id(card))
 

@@ -47,7 +47,9 @@ def caption(view: m.DungeonView, action: Action) -> str:
     if isinstance(action, m.ChooseChamber):
         return t("dungeon.button.pit", space=action.space)
     if isinstance(action, m.ChooseHero):
-        return vc.hero_name(action.hero)
+        target = vc.hero_targets().get(action.hero, 0)
+        return t("dungeon.button.hero", name=vc.hero_name(action.hero), gp=f"{target:,}") \
+            if target else vc.hero_name(action.hero)
     if isinstance(action, m.PickSpell):
         left = view.spell_choices.get(action.spell)
         name = vc.spell_name(action.spell)
@@ -120,6 +122,9 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
         draw_encounter(r, surface, body, view, view.encounter)
     elif view.doorway is not None:
         draw_doorway(r, surface, body, view, view.doorway)
+    elif view.phase == "choose_hero" and legal:
+        info_lines(r, surface, body, [(t(f"dungeon.class_note.{a.hero}"), theme.TEXT_DIM, "small")
+                                      for a in legal if isinstance(a, m.ChooseHero)])
     elif view.phase == "move" and legal:
         info_lines(r, surface, body, [(t("dungeon.moves_left", n=view.moves_left), theme.TEXT,
                                        "number")])
@@ -198,7 +203,7 @@ def info_lines(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rect,
     for text, colour, role in rows:
         bold = role != "small"
         for part in fonts.wrap(text, role, area.w, scale, bold):
-            if y + fonts.line_height(role, scale) > area.bottom + 4:
+            if y + fonts.line_height(role, scale) > area.bottom:
                 return
             y = tabletop.label(surface, part, role, colour, scale, bold, width=area.w,
                                topleft=(area.x, y)).bottom
