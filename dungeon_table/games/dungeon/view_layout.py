@@ -5,8 +5,9 @@ monster cards and the treasures dropped under them); the right column holds one 
 then what the hero to move decides (the encounter, the doorway, a choice) with its buttons.
 
 The camera maps board cells to the screen: ``cell`` pixels a cell, the board's top left at
-``origin``. "Fit" shows the whole board in the viewport; zoom (1x-5x of fit) keeps the point
-under the pointer still, and pan never lets the board leave the viewport.
+``origin``. "Fit" shows the whole board, high in the viewport (the level key and the mode's line
+in the two cells above it, the zoom buttons on the felt below); zoom (1x-5x of fit) keeps the
+point under the pointer still; a zoomed board always covers the viewport, however it is panned.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from dungeon_table.ui import fonts, theme
 
 MAX_ZOOM = 5.0
 ZOOM_STEP = 1.25
-KEEP_ON_SCREEN = 0.25  # the share of the viewport the board must still cover after a pan
 
 
 def board_or_none() -> Any:
@@ -141,8 +141,7 @@ def cell_box(cells: tuple[tuple[int, int], ...]) -> tuple[int, int, int, int]:
 def _clamp_axis(pos: float, size: float, start: int, length: int) -> float:
     if size <= length:  # smaller than the viewport: stays wholly inside it
         return min(max(pos, start), start + length - size)
-    keep = length * KEEP_ON_SCREEN
-    return min(max(pos, start + length - size - keep), start + keep)
+    return min(max(pos, start + length - size), start)  # larger: it covers the viewport
 
 
 @dataclass
