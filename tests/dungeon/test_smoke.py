@@ -421,3 +421,16 @@ def test_a_hunter_walks_to_the_hero_and_its_kill_loses_the_game() -> None:
     assert game.view(0).hunters[0].card == hunter.card
     game.apply(0, m.Attack())
     assert game.end_reason == "hunted" and game.result().winners == []
+
+
+def test_the_clock_s_time_up_is_saved_and_replayed(tmp_path: Path) -> None:
+    from dungeon_table.core.session import Session
+
+    auto = tmp_path / "time.yaml"
+    session = Session.new("dungeon", ["human"], 4, {"mode": "time_attack", "heroes": "rogue"},
+                          autosave=auto)
+    session.apply(0, session.game.legal_actions(0)[0])
+    session.apply(0, session.game.decode_action({"type": "time_up"}))
+    again = Session.load(auto).game
+    assert isinstance(again, Dungeon) and again.end_reason == "time_up"
+    assert again.state_dict() == session.game.state_dict()
