@@ -8,7 +8,10 @@ hand score their level), mends every injury and discards what it holds most of.
 and an enemy in reserve, sets the enemy that is hardest to beat where it blocks a search that is
 due, double draws instead of a dungeon phase that would only spend a card, fires its discard
 skills (delve, advance, mend) by discarding on purpose, and spends its characters' levels in
-battle only where the blocked search is worth more.
+battle only where the blocked search is worth more. With 3-4 players, where the one depth-3
+search mostly decides the game, it aims its enemies at the opponent nearest that search and keeps
+its last one for that player, double draws for a fighter when held up with no fight to make, and
+saves its scouts for the depth-3 search.
 
 Both are stateless and use no chance: each call recomputes from the view and the legal actions.
 """
