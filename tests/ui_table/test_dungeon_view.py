@@ -152,17 +152,18 @@ def test_every_event_type_has_a_log_line_in_both_languages(lang: str) -> None:
     i18n.set_language(lang)
     seen: set[str] = set()
     r = renderer()
-    for n, mode in [(1, "hunter"), (1, "treasure_hunt"), (3, "race"), (2, "race")]:
+    for n, mode, viewer in [(1, "hunter", 0), (1, "treasure_hunt", 0), (3, "race", None),
+                            (2, "race", 1)]:
         game = registry.new_game("dungeon", ["human"] * n, 11 + n, {"mode": mode})
         rng = random.Random(n)
-        before = game.view(None)
+        before = game.view(viewer)
         for _ in range(1500):
             if not game.to_act():
                 break
             seat = game.to_act()[0]
             events = game.apply(seat, rng.choice(game.legal_actions(seat)))
-            after = game.view(None)
-            seen_events = [e for e in events if e.visible_to(None)]
+            after = game.view(viewer)
+            seen_events = [e for e in events if e.visible_to(viewer)]
             lines = view_log.lines(seen_events, before, after)
             assert len(lines) == len(seen_events)
             assert not [ln for ln in lines if "{" in ln or "dungeon." in ln], lines
@@ -172,7 +173,8 @@ def test_every_event_type_has_a_log_line_in_both_languages(lang: str) -> None:
                     tween.draw(pygame.Surface((1280, 720)), t)
             seen.update(type(e).__struct_config__.tag for e in seen_events)
             before = after
-    assert {"moved", "attack_rolled", "counter_attack", "treasure_gained", "turn_ended"} <= seen
+    assert {"moved", "attack_rolled", "counter_attack", "treasure_gained", "turn_ended",
+            "pushed_back", "hero_killed", "monster_slotted"} <= seen
 
 
 def test_zoom_and_pan_keep_the_board_on_screen() -> None:

@@ -94,12 +94,6 @@ class Dice(Tween):
             surface.blit(self.caption, self.caption.get_rect(midtop=spot))
 
 
-def pushed_to(e: m.PushedBack) -> str:
-    """Where a push-back ends: ``space`` (its field once it no longer shadows ``Event.to``)."""
-    space = getattr(e, "space", None)
-    return space if isinstance(space, str) else str(getattr(e, "to", "") or "")
-
-
 def tweens_for(r: DungeonRenderer, events: list[Event], before: m.DungeonView,
                after: m.DungeonView) -> list[Tween]:
     out: list[Tween] = []
@@ -175,9 +169,8 @@ def tween_for(r: DungeonRenderer, e: Event, view: m.DungeonView, where: dict[int
         where[seat] = e.path[-1] if e.path else here
         return [tween]
     if isinstance(e, (m.PushedBack, m.Teleported, m.FellIntoPit)):
-        to = pushed_to(e) if isinstance(e, m.PushedBack) else e.space
-        where[seat] = to
-        return [walk(r, view, seat, [here, to])]
+        where[seat] = e.space
+        return [walk(r, view, seat, [here, e.space])]
     if isinstance(e, m.HunterMoved):
         start = hunters.get(e.hunter, "")
         hunters[e.hunter] = e.path[-1] if e.path else start

@@ -142,8 +142,6 @@ def fields(event: Event, view: m.DungeonView | None) -> dict[str, Any]:
     for key in ("space", "to"):
         if isinstance(raw.get(key), str):
             out[f"{key}_name"] = space_name(raw[key])
-    if isinstance(event, m.PushedBack) and "to_name" not in out:
-        out["to_name"] = out.get("space_name", "")
     if isinstance(raw.get("path"), list) and raw["path"]:
         out["to_name"] = space_name(raw["path"][-1])
         out["steps"] = len(raw["path"])

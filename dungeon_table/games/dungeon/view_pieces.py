@@ -114,8 +114,12 @@ def draw_tokens(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
         box = r.space_screen(slot.space)
         if box is None:
             continue
-        number_token(surface, str(slot.slot), (box.right - size * 2.4, box.bottom - size * 2.4),
-                     max(5, round(c * 0.3)), slot.face_down)
+        centre = (box.right - size * 2.4, box.bottom - size * 2.4)
+        radius = max(5, round(c * 0.3))
+        number_token(surface, str(slot.slot), centre, radius, slot.face_down)
+        if slot.monster:  # hovering the token shows the monster waiting there
+            r.shown.cards.append((pygame.Rect(round(centre[0]) - radius, round(centre[1]) - radius,
+                                              2 * radius, 2 * radius), slot.monster))
 
 
 def number_token(surface: pygame.Surface, text: str, centre: tuple[float, float], radius: int,
