@@ -89,3 +89,31 @@ def test_a_right_drag_pans_and_fit_shows_the_whole_board_again() -> None:
     app.step([motion(vp.center), wheel(2)])
     app.step([key(pygame.K_0, unicode="0")])
     assert r.camera.zoom == 1.0
+
+
+def test_a_game_with_a_bot_is_played_through_hint_click_and_enter() -> None:
+    """The hint lights a target, Enter or a click applies it; the bot plays between; the table
+    always draws the engine's view of the seat at the screen."""
+    app, scene = make_table(seed=6, seats=["human", "bot:random"], lang="ja")
+    decisions = 0
+    for _ in range(3000):
+        if scene.game.result() is not None or decisions >= 120:
+            break
+        if not scene.ui.legal or scene.bot_due is not None:
+            app.step([])
+            continue
+        assert scene.view == scene.game.view(scene.viewer)
+        app.step([key(pygame.K_h)])
+        index = scene.ui.focus
+        assert index is not None, "the hint lights a target"
+        if scene.ui.targets[index].pick is not None:  # the crystal ball's switch, then a space
+            app.step([key(pygame.K_RETURN)])
+            index = scene.ui.focus
+            assert index is not None
+        if decisions % 2:
+            app.step([key(pygame.K_RETURN)])
+        else:
+            app.step(click_at(visible_point(scene, index)))
+        decisions += 1
+    assert decisions >= 120 or scene.game.result() is not None
+    assert len(scene.session.steps) > decisions, "the bot played too"
