@@ -78,6 +78,8 @@ class Dungeon(TurnRules, CombatRules, ModeRules, HunterRules, Game):
         self.version = 0
         self._legal: tuple[int, int, list[Action]] | None = None
         self._routes: tuple[int, int, dict[str, Any]] | None = None
+        self._context: tuple[int, int, Any] | None = None
+        self.applying = False
         self.setup_events: list[Event] = self._setup()
 
     # --- setup ----------------------------------------------------------------------------------
@@ -212,7 +214,12 @@ class Dungeon(TurnRules, CombatRules, ModeRules, HunterRules, Game):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self.version += 1
         handler = getattr(self, f"_do_{type(action).__name__}")
-        events: list[Event] = handler(seat, action)
+        self.applying = True
+        try:
+            events: list[Event] = handler(seat, action)
+        finally:
+            self.applying = False
+            self.version += 1  # what was asked while it ran is stale now
         return events
 
     def why_illegal(self, seat: int, action: Action) -> str:

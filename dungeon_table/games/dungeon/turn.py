@@ -43,7 +43,13 @@ class TurnRules:
 
     # --- moving ---------------------------------------------------------------------------------
     def context(self: Dungeon, seat: int) -> HeroContext:
-        return HeroContext(self, seat)
+        """The movement context of ``seat``'s hero; between actions the same one serves every
+        question (the legal actions, the view), while an action runs it is built afresh."""
+        if self.applying:
+            return HeroContext(self, seat)
+        if self._context is None or self._context[:2] != (self.version, seat):
+            self._context = (self.version, seat, HeroContext(self, seat))
+        return self._context[2]
 
     def routes(self: Dungeon, seat: int) -> dict[str, movement.Route]:
         """Every destination of a move now, with its offered path (kept until the next action:
