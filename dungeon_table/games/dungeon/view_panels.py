@@ -31,23 +31,29 @@ if TYPE_CHECKING:
     from dungeon_table.games.dungeon.view import DungeonRenderer
 
 
-def heroes_area(side: pygame.Rect, n: int) -> pygame.Rect:
-    """The top of the side column (the decision panel has the rest): a little more of it for
-    many heroes, so that each panel keeps its status line."""
-    share = 0.55 if n <= 4 else 0.64
-    return pygame.Rect(side.x, side.y, side.w, round(side.h * share))
+PANEL_LINES = 8  # a hero's panel at most: title, bar, status and five lines of treasures
+
+
+def heroes_area(side: pygame.Rect, n: int, th: theme.Theme) -> pygame.Rect:
+    """The top of the side column (the decision panel has the rest): no taller than the panels
+    need, and a little more of it for many heroes, so that each keeps its status line."""
+    share = 0.6 if n <= 4 else 0.64
+    most = n * (panel_most(th) + th.px(0.75))
+    return pygame.Rect(side.x, side.y, side.w, min(round(side.h * share), most))
+
+
+def panel_most(th: theme.Theme) -> int:
+    return fonts.line_height("small", th.scale) * PANEL_LINES + th.px(2)
 
 
 def hero_rects(side: pygame.Rect, n: int, th: theme.Theme) -> list[pygame.Rect]:
-    """The heroes' panels down the top of the side column (``heroes_area``), as tall as five
-    lines at most."""
+    """The heroes' panels down the top of the side column (``heroes_area``), each at most
+    ``PANEL_LINES`` lines tall."""
     if n == 0:
         return []
-    side = heroes_area(side, n)
+    side = heroes_area(side, n, th)
     gap = th.px(0.75)
-    line = fonts.line_height("small", th.scale)
-    most = line * 5 + th.px(2)
-    h = min(most, (side.h - gap * (n - 1)) // n)
+    h = min(panel_most(th), (side.h - gap * (n - 1)) // n)
     return [pygame.Rect(side.x, side.y + k * (h + gap), side.w, h) for k in range(n)]
 
 
@@ -136,7 +142,8 @@ def draw_treasures(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rec
     th = r.th
     line = fonts.line_height("small", th.scale)
     x, y = area.x, area.y
-    for k, card in enumerate(hero.treasures):
+    richest = sorted(hero.treasures, key=lambda c: -vc.gp(c))  # "+n more" hides the least
+    for k, card in enumerate(richest):
         text = t("dungeon.chip", name=vc.name(card), gp=f"{vc.gp(card):,}")
         image = fonts.text(text, "small", theme.TEXT, th.scale * 0.9)
         w = image.get_width() + th.px(1)
@@ -169,7 +176,7 @@ class HeroColumn:
 
     def draw(self, r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
              names: list[str]) -> None:
-        area = heroes_area(r.geo.side, len(view.heroes))
+        area = heroes_area(r.geo.side, len(view.heroes), r.th)
         key = (msgspec.json.encode(view.heroes), view.active, view.phase == "over",
                tuple(names), i18n.language(), tuple(area), r.th.scale)
         if key != self._key or self._image is None:
