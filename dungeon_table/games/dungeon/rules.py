@@ -24,6 +24,7 @@ from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.combat import CombatRules
+from dungeon_table.games.dungeon.heroes import HeroRules
 from dungeon_table.games.dungeon.hunters import HunterRules
 from dungeon_table.games.dungeon.modes import ModeRules
 from dungeon_table.games.dungeon.state import Encounter, Hero, Hunter, Picking, Slot, Turn
@@ -38,7 +39,7 @@ STACK_DECKS = (
 )
 
 
-class Dungeon(TurnRules, CombatRules, ModeRules, HunterRules, Game):
+class Dungeon(TurnRules, CombatRules, HeroRules, ModeRules, HunterRules, Game):
     game_id: ClassVar[str] = "dungeon"
     action_types = m.ACTIONS
     event_types = m.EVENTS
@@ -97,10 +98,6 @@ class Dungeon(TurnRules, CombatRules, ModeRules, HunterRules, Game):
             if hero not in m.HEROES:
                 raise ValueError(f"unknown hero {hero!r} (heroes: {', '.join(m.HEROES)})")
 
-    def preset_heroes(self) -> list[str]:
-        text = str(self.options.get("heroes", "") or "")
-        return [h.strip() for h in text.split(",") if h.strip()]
-
     def _stack(self, deck: Deck, name: str) -> None:
         try:
             deck.stack_top(str(card) for card in self.stack.get(name, []))
@@ -128,66 +125,6 @@ class Dungeon(TurnRules, CombatRules, ModeRules, HunterRules, Game):
         self.phase = "choose_hero"
         self.active = 0
         return events
-
-    def start_space(self, seat: int) -> str:
-        """The Great Hall, or the space a script's ``start`` deck names (the first pawn only)."""
-        hero = self.heroes[seat]
-        if seat < len(self.starts) and not hero.deaths:
-            return self.starts[seat]
-        return self.board.hall
-
-    def pawns_in_use(self) -> set[str]:
-        return {h.pawn for h in self.heroes if h.pawn}
-
-    def hero_choices(self, seat: int) -> list[str]:
-        """Classes with an unused pawn; a seat choosing again may always take its own class."""
-        used = self.pawns_in_use() - {self.heroes[seat].pawn}
-        free = [h for h in m.HEROES
-                if any(f"{h}-{i}" not in used for i in range(1, self.t.pawns + 1))]
-        own = self.heroes[seat].hero
-        return free if not own or own in free else [*free, own]
-
-    def take_pawn(self, seat: int, hero_class: str) -> list[Event]:
-        hero = self.heroes[seat]
-        used = self.pawns_in_use() - {hero.pawn}
-        pawns = [f"{hero_class}-{i}" for i in range(1, self.t.pawns + 1)]
-        hero.hero = hero_class
-        hero.pawn = next((p for p in pawns if p not in used), pawns[0])
-        hero.space = self.start_space(seat)
-        return [m.HeroChosen(seat=seat, hero=hero_class, pawn=hero.pawn)]
-
-    def after_heroes_chosen(self) -> list[Event]:
-        """Wizards roll their spellbooks and pick in turn; then seat 0 starts."""
-        wizards = [h.seat for h in self.heroes if h.hero == "wizard"]
-        return self.roll_spellbooks(wizards, "setup")
-
-    def roll_spellbooks(self, seats: list[int], then: str) -> list[Event]:
-        events: list[Event] = []
-        self.picking = Picking(order=list(seats), then=then)
-        for seat in seats:
-            die = self.roll(1)[0]
-            size = die + self.t.spellbook_base
-            self.heroes[seat].spellbook_size = size
-            self.picking.left[seat] = size
-            events.append(m.SpellbookRolled(seat=seat, die=die, size=size))
-        return events + self.next_pick(None)
-
-    def next_pick(self, after: int | None) -> list[Event]:
-        """The next wizard to pick, or what follows the picking."""
-        if not any(self.spell_supply.values()):
-            self.picking.left.clear()
-        seat = self.picking.next_seat(after)
-        if seat is not None:
-            self.phase = "spells"
-            self.active = seat
-            return []
-        then = self.picking.then
-        self.picking = Picking()
-        if then == "setup":
-            return self.start_turn(0, first=True)
-        if then == "death":
-            return self.next_turn()
-        return self.end_turn()
 
     # --- the protocol ---------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -347,28 +284,6 @@ class Dungeon(TurnRules, CombatRules, ModeRules, HunterRules, Game):
         self.winners = winners
         self.encounter = None
         return [m.GameEnded(reason=reason, winners=list(winners))]
-
-    # --- setup actions --------------------------------------------------------------------------
-    def _do_ChooseHero(self, seat: int, action: m.ChooseHero) -> list[Event]:  # noqa: N802
-        events = self.take_pawn(seat, action.hero)
-        if self.turn_no:  # a new hero after a death: a wizard fills a new book
-            if action.hero == "wizard":
-                return events + self.roll_spellbooks([seat], "death")
-            return events + self.next_turn()
-        if seat + 1 < self.n:
-            self.active = seat + 1
-            return events
-        return events + self.after_heroes_chosen()
-
-    def _do_PickSpell(self, seat: int, action: m.PickSpell) -> list[Event]:  # noqa: N802
-        self.spell_supply[action.spell] -= 1
-        self.heroes[seat].spells.append(action.spell)
-        self.picking.left[seat] -= 1
-        others = tuple(s for s in range(self.n) if s != seat)
-        events: list[Event] = [m.SpellTaken(seat=seat, spell=action.spell, to=(seat,))]
-        if others:
-            events.append(m.SpellTakenHidden(seat=seat, to=others))
-        return events + self.next_pick(seat)
 
     # --- scoring --------------------------------------------------------------------------------
     def breakdown(self, seat: int) -> list[ScoreLine]:
