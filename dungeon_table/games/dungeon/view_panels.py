@@ -105,7 +105,9 @@ def _draw_hero_panel(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.R
                  hero_colour(hero.hero), HERO_COLOURS.get(hero.hero, "circle"), str(hero.seat + 1),
                  theme.ACCENT if active else None)
     name = names[hero.seat] if hero.seat < len(names) else str(hero.seat + 1)
-    title = t("dungeon.panel.title", name=name, hero=vc.hero_name(hero.hero))
+    pawn = hero.pawn.rsplit("-", 1)[-1] if hero.pawn else ""
+    title = t("dungeon.panel.title_pawn" if pawn else "dungeon.panel.title", name=name,
+              hero=vc.hero_name(hero.hero), pawn=pawn)
     money = t("dungeon.panel.gp", gp=f"{hero.gp:,}", target=f"{hero.target:,}") if hero.hero \
         else ""
     right = tabletop.label(surface, money, "small", theme.GOLD, th.scale, True,
