@@ -80,6 +80,8 @@ def test_solo_modes_need_exactly_one_seat() -> None:
         get("dungeon").new_game(["human", "human"], 1, {"mode": "hunter"})
     with pytest.raises(ValueError, match="heroes names 1 classes for 2 seats"):
         get("dungeon").new_game(["human", "human"], 1, {"heroes": "rogue"})
+    with pytest.raises(ValueError, match="2 wizard pawns at most"):
+        get("dungeon").new_game(["human"] * 3, 1, {"heroes": "wizard,wizard,wizard"})
 
 
 # --- scripted turns ---------------------------------------------------------------------------

@@ -97,6 +97,8 @@ class Dungeon(TurnRules, CombatRules, HeroRules, ModeRules, HunterRules, Game):
         for hero in heroes:
             if hero not in m.HEROES:
                 raise ValueError(f"unknown hero {hero!r} (heroes: {', '.join(m.HEROES)})")
+            if heroes.count(hero) > self.t.pawns:
+                raise ValueError(f"option heroes: {self.t.pawns} {hero} pawns at most")
 
     def _stack(self, deck: Deck, name: str) -> None:
         try:
