@@ -19,6 +19,7 @@ import pygame
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon import view_cards as vc
+from dungeon_table.games.dungeon.view_log import space_name
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
@@ -43,9 +44,9 @@ class Choice:
 
 def caption(view: m.DungeonView, action: Action) -> str:
     if isinstance(action, m.Teleport):
-        return t("dungeon.button.teleport", space=action.to)
+        return t("dungeon.button.teleport", space=space_name(action.to))
     if isinstance(action, m.ChooseChamber):
-        return t("dungeon.button.pit", space=action.space)
+        return t("dungeon.button.pit", space=space_name(action.space))
     if isinstance(action, m.ChooseHero):
         target = vc.hero_targets().get(action.hero, 0)
         return t("dungeon.button.hero", name=vc.hero_name(action.hero), gp=f"{target:,}") \

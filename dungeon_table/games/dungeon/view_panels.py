@@ -66,7 +66,7 @@ def spells_text(hero: m.HeroView) -> str:
     if hero.spells:
         counts = {s: hero.spells.count(s) for s in m.SPELLS if s in hero.spells}
         return " ".join(t(f"dungeon.spell_short.{s}", n=n) for s, n in counts.items())
-    return t("dungeon.panel.spells", n=hero.spell_count)
+    return t("dungeon.panel.spells", n=hero.spell_count, size=hero.spellbook_size)
 
 
 def status_bits(hero: m.HeroView) -> list[tuple[str, theme.Colour]]:
