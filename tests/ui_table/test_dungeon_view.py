@@ -252,3 +252,27 @@ def test_the_rules_page_and_the_result_lines_are_written(lang: str) -> None:
     assert len(book["rules.dungeon.body"]) > 1500
     for reason in ("returned", "found", "killed_twice", "hunted", "time_up", "round_limit"):
         assert f"dungeon.result.{reason}" in book
+
+
+def test_the_board_is_rendered_once_per_zoom_not_per_frame(monkeypatch: Any) -> None:
+    from dungeon_table.games.dungeon import view_board
+
+    rendered: list[int] = []
+    real = view_board.render_board
+
+    def counting(board: Any, cell: int) -> pygame.Surface:
+        rendered.append(cell)
+        return real(board, cell)
+
+    monkeypatch.setattr(view_board, "render_board", counting)
+    r = renderer((1920, 1080))
+    view, legal = states(4, "race", seed=3, steps=40, every=40)[0]
+    for _ in range(5):
+        draw(r, view, legal, (1920, 1080))
+    assert len(rendered) == 1
+    r.camera.zoom_at(2.0, r.geo.viewport.center)
+    for _ in range(3):
+        draw(r, view, legal, (1920, 1080))
+    r.camera.fit()
+    draw(r, view, legal, (1920, 1080))
+    assert len(rendered) == 2, "each zoom's board is kept"
