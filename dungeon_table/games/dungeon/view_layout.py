@@ -6,8 +6,9 @@ then what the hero to move decides (the encounter, the doorway, a choice) with i
 
 The camera maps board cells to the screen: ``cell`` pixels a cell, the board's top left at
 ``origin``. "Fit" shows the whole board, high in the viewport (the level key and the mode's line
-in the two cells above it, the zoom buttons on the felt below); zoom (1x-5x of fit) keeps the
-point under the pointer still; a zoomed board always covers the viewport, however it is panned.
+in the two cells above it, the zoom buttons on the felt below); zoom (up to 5x of fit and 48 px
+a cell) keeps the point under the pointer still; a zoomed board always covers the viewport,
+however it is panned.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, theme
 
 MAX_ZOOM = 5.0
+MAX_CELL = 48  # px: room ids and names read well long before; a bigger board costs memory
 ZOOM_STEP = 1.25
 
 
@@ -96,7 +98,8 @@ class Camera:
 
     def zoom_at(self, factor: float, pos: tuple[int, int]) -> bool:
         """Zoom by ``factor`` keeping the board point under ``pos`` still; False if at a limit."""
-        new = min(MAX_ZOOM, max(1.0, self.zoom * factor))
+        most = max(1.0, min(MAX_ZOOM, MAX_CELL / self.fit_cell))
+        new = min(most, max(1.0, self.zoom * factor))
         if abs(new - self.zoom) < 1e-6:
             return False
         bx, by = self.to_board(pos)
