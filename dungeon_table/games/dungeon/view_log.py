@@ -46,7 +46,8 @@ def space_name(space: str) -> str:
             return t("dungeon.space.named", name=text, id=space) if found.kind == "chamber" \
                 else text
     kind = found.kind if found is not None else ("corridor" if space.startswith("c") else "room")
-    return t(f"dungeon.space.{kind}", id=space)
+    level = found.level if found is not None else 0
+    return t(f"dungeon.space.{kind}", id=space, level=level)
 
 
 def dice_text(dice: list[int]) -> str:
