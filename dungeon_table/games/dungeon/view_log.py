@@ -47,6 +47,8 @@ def space_name(space: str) -> str:
                 else text
     kind = found.kind if found is not None else ("corridor" if space.startswith("c") else "room")
     level = found.level if found is not None else 0
+    if kind == "corridor" and not level:
+        kind = "corridor_plain"
     return t(f"dungeon.space.{kind}", id=space, level=level)
 
 
