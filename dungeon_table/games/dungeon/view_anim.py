@@ -227,7 +227,7 @@ def _cards(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list
 
         slots = [s.slot for s in view.slots]
         if e.slot in slots:
-            rect = slot_rects(r, len(slots))[slots.index(e.slot)]
+            rect = slot_rects(r, view)[slots.index(e.slot)]
             end = (float(rect.centerx), float(rect.centery))
         start = panel_point(r, view, e.seat)
         return [Together(parts=tuple(

@@ -202,12 +202,26 @@ class HeroColumn:
         return image, chips
 
 
-def slot_rects(r: DungeonRenderer, n: int) -> list[pygame.Rect]:
+def hunt_rect(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect | None:
+    """Treasure hunt: the hunted treasure's card at the rail's right end."""
+    if view.mode != "treasure_hunt" or not view.hunt_treasure:
+        return None
+    rail = r.geo.rail
+    label = fonts.line_height("small", r.th.scale)
+    w = r.geo.card_w
+    return pygame.Rect(rail.right - w - r.th.px(2), rail.y + label, w, r.geo.card_h)
+
+
+def slot_rects(r: DungeonRenderer, view: m.DungeonView) -> list[pygame.Rect]:
     rail = r.geo.rail
     th = r.th
+    n = len(view.slots)
     w = r.geo.card_w
+    hunt = hunt_rect(r, view)
+    right = hunt.x - th.px(3) if hunt is not None else rail.right
     label = fonts.line_height("small", th.scale)
-    step = min(w + th.px(5), (rail.w - th.px(14) - w) // max(1, n - 1)) if n > 1 else 0
+    room = right - rail.x - th.px(14) - w
+    step = min(w + th.px(5), room // max(1, n - 1)) if n > 1 else 0
     return [pygame.Rect(rail.x + th.px(12) + k * step, rail.y + label, w, r.geo.card_h)
             for k in range(n)]
 
@@ -218,11 +232,17 @@ def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView) 
     theme.draw_panel(surface, rail, th, shadow=False)
     tabletop.label(surface, t("dungeon.slots"), "small", theme.TEXT_DIM, th.scale, True,
                    width=th.px(11), topleft=(rail.x + th.px(1), rail.y + th.px(0.5)))
+    hunt = hunt_rect(r, view)
+    if hunt is not None:
+        cf.blit_card(surface, vc.face(view.hunt_treasure, hunt.w), hunt)
+        r.shown.cards.append((hunt, view.hunt_treasure))
+        tabletop.label(surface, t("dungeon.hunt.find"), "small", theme.GOLD, th.scale, True,
+                       midtop=(hunt.centerx, hunt.bottom))
     if not view.slots:
         tabletop.label(surface, t("dungeon.slots.none"), "small", theme.TEXT_DIM, th.scale,
                        midleft=(rail.x + th.px(12), rail.centery))
         return
-    for rect, slot in zip(slot_rects(r, len(view.slots)), view.slots, strict=True):
+    for rect, slot in zip(slot_rects(r, view), view.slots, strict=True):
         draw_slot(r, surface, rect, slot)
 
 
