@@ -532,6 +532,7 @@ class DeckView(msgspec.Struct, frozen=True):
     monsters: int                # cards left in the level's monster deck
     monster_discards: int
     treasures: int
+    discard_pile: list[str] = []  # the level's discarded monster cards, face up (oldest first)
 
 
 class DungeonView(msgspec.Struct, frozen=True):

@@ -33,7 +33,8 @@ def build_view(game: Dungeon, seat: int | None) -> m.DungeonView:
         slots=[_slot(s, seat) for _, s in sorted(game.slots.items())],
         decks=[m.DeckView(level=lv, monsters=len(game.monsters[lv]),
                           monster_discards=len(game.monster_discards[lv]),
-                          treasures=len(game.treasures[lv])) for lv in range(1, 7)],
+                          treasures=len(game.treasures[lv]),
+                          discard_pile=list(game.monster_discards[lv])) for lv in range(1, 7)],
         hunters=[m.HunterView(hunter=h.hunter, space=h.space,
                               card=h.card if h.revealed else "", path=game.hunter_route(h))
                  for h in game.hunters],
