@@ -147,7 +147,7 @@ class DungeonRenderer:
         listed = choices(self, view, legal)
         for rect, choice in zip(choice_rects(self, view, len(listed)), listed, strict=True):
             out.append(Target(rect, choice.action, choice.caption, pick=choice.pick,
-                              covers=choice.covers, quiet=True))
+                              covers=choice.covers))
         return out
 
     def _board_targets(self, view: m.DungeonView, legal: list[Action]) -> list[Target]:
