@@ -175,7 +175,7 @@ class DungeonRenderer:
     @staticmethod
     def _label(action: Action, space: str) -> str:
         tag = type(action).__struct_config__.tag
-        return t(f"dungeon.target.{tag}", space=space)
+        return t(f"dungeon.target.{tag}", space=view_log.space_name(space))
 
     def toggle_scry(self) -> None:
         self.scrying = not self.scrying
