@@ -177,6 +177,13 @@ def tween_for(r: DungeonRenderer, e: Event, view: m.DungeonView, where: dict[int
         image = standee(r, "", f"H{e.hunter}", theme.DANGER, "star")
         return [Walk(image=image, path=tuple(point(r, s) for s in [start, *e.path] if s),
                      hides=frozenset({f"hunter:{e.hunter}"}))]
+    if isinstance(e, m.HeroKilled):  # the standee falls where it stood, then the ribbon
+        where[seat] = ""
+        hero = view.heroes[seat].hero if seat < len(view.heroes) else ""
+        fall = FloatText(image=standee(r, hero, str(seat + 1)), start=point(r, here),
+                         rise=-r.th.px(3))
+        return [Together(parts=(fall, floating(r, t("dungeon.defeat.killed"), point(r, here),
+                                               theme.DANGER))), *_banners(r, e, view)]
     return _rolls(r, e, view, here, k) or _cards(r, e, view, here) or _banners(r, e, view)
 
 
