@@ -276,3 +276,18 @@ def test_the_board_is_rendered_once_per_zoom_not_per_frame(monkeypatch: Any) -> 
     r.camera.fit()
     draw(r, view, legal, (1920, 1080))
     assert len(rendered) == 2, "each zoom's board is kept"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_finished_game_has_its_summary_line(lang: str) -> None:
+    i18n.set_language(lang)
+    game = registry.new_game("dungeon", ["human"], 3, {"mode": "hunter"})
+    rng = random.Random(3)
+    while game.to_act():
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    result = game.result()
+    assert result is not None
+    line = summary(game.view(None), result)
+    assert line and "{" not in line and "dungeon." not in line
+    assert i18n.has(result.outcome, lang)
