@@ -84,7 +84,6 @@ class DungeonRenderer:
         self.scrying = False  # the crystal ball switch: board targets are scry targets
         self._washes: dict[tuple[tuple[int, int], tuple[int, ...]], pygame.Surface] = {}
         self._boxes: dict[str, tuple[int, int, int, int]] = {}
-        self._legal: list[Action] = []
 
     # --- layout ---------------------------------------------------------------------------------
     def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
@@ -138,7 +137,6 @@ class DungeonRenderer:
 
     # --- targets --------------------------------------------------------------------------------
     def targets(self, view: m.DungeonView, legal: list[Action]) -> list[Target]:
-        self._legal = list(legal)
         if self.area is None or not legal:
             return []
         if not any(isinstance(a, m.Scry) for a in legal):
@@ -232,7 +230,6 @@ class DungeonRenderer:
         if self.area is None:
             return
         self.shown = Shown()
-        self._legal = list(ui.legal)
         self._draw_board(surface, view, ui)
         self.heroes_column.draw(self, surface, view, ui.names)
         draw_rail(self, surface, view)
