@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 from dungeon_table.ai.random_bot import RandomBot
@@ -10,9 +11,10 @@ from dungeon_table.games.dungeon import cards
 from dungeon_table.games.dungeon.model import MODES
 from dungeon_table.games.dungeon.rules import Dungeon
 
-try:  # the bots' module joins when it is written
+# The bots' module joins when it is written; once there, an error in it must show, not hide.
+if importlib.util.find_spec("dungeon_table.games.dungeon.bot") is not None:
     from dungeon_table.games.dungeon.bot import BEST, BOTS
-except ImportError:
+else:
     BEST, BOTS = "random", {}
 
 
