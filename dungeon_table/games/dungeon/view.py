@@ -28,7 +28,12 @@ from dungeon_table.games.dungeon import view_anim, view_log
 from dungeon_table.games.dungeon import view_cards as vc
 from dungeon_table.games.dungeon import view_pieces as pieces
 from dungeon_table.games.dungeon.view_board import BoardArt
-from dungeon_table.games.dungeon.view_decide import choice_rects, choices, draw_decide
+from dungeon_table.games.dungeon.view_decide import (
+    choice_rects,
+    choices,
+    draw_decide,
+    hero_tiles,
+)
 from dungeon_table.games.dungeon.view_layout import (
     ZOOM_STEP,
     Camera,
@@ -142,6 +147,8 @@ class DungeonRenderer:
         if not any(isinstance(a, m.Scry) for a in legal):
             self.scrying = False
         out = self._board_targets(view, legal)
+        out += [Target(rect, action, vc.hero_name(action.hero))
+                for rect, action in hero_tiles(self, view, legal)]
         listed = choices(self, view, legal)
         for rect, choice in zip(choice_rects(self, view, len(listed)), listed, strict=True):
             out.append(Target(rect, choice.action, choice.caption, pick=choice.pick,

@@ -64,8 +64,11 @@ def caption(view: m.DungeonView, action: Action) -> str:
 
 
 def choices(r: DungeonRenderer, view: m.DungeonView, legal: list[Action]) -> list[Choice]:
+    """The buttons: every legal action that is neither a space on the board nor a class card."""
     out: list[Choice] = []
     for kind in ORDER:
+        if kind is m.ChooseHero:
+            continue  # the classes are cards in the panel (``hero_tiles``)
         out += [Choice(a, caption(view, a), kind in PRIMARY) for a in legal if type(a) is kind]
     scries = [a for a in legal if isinstance(a, m.Scry)]
     if scries:
@@ -106,6 +109,61 @@ def choice_rects(r: DungeonRenderer, view: m.DungeonView, n: int) -> list[pygame
     return button_rects(panel_inner(r, view), n, r.th)
 
 
+def body_rect(r: DungeonRenderer, view: m.DungeonView, n_buttons: int) -> pygame.Rect:
+    """The panel's content under its heading and above its buttons."""
+    th = r.th
+    inner = panel_inner(r, view)
+    rects = button_rects(inner, n_buttons, th)
+    bottom = (rects[0].y if rects else inner.bottom) - th.px(1)
+    top = inner.y + fonts.line_height("body", th.scale) + th.px(1)
+    return pygame.Rect(inner.x, top, inner.w, max(0, bottom - top))
+
+
+def hero_tiles(r: DungeonRenderer, view: m.DungeonView,
+               legal: list[Action]) -> list[tuple[pygame.Rect, m.ChooseHero]]:
+    """The classes to choose from as cards, two a row, filling the panel's content."""
+    heroes = [a for a in legal if isinstance(a, m.ChooseHero)]
+    if not heroes:
+        return []
+    body = body_rect(r, view, len(choices(r, view, legal)))
+    gap = r.th.px(1)
+    cols = 1 if len(heroes) == 1 else 2
+    rows = (len(heroes) + cols - 1) // cols
+    w = (body.w - gap * (cols - 1)) // cols
+    h = min(r.th.px(20), (body.h - gap * (rows - 1)) // rows)
+    return [(pygame.Rect(body.x + (k % cols) * (w + gap), body.y + (k // cols) * (h + gap), w, h),
+             action) for k, action in enumerate(heroes)]
+
+
+def draw_hero_tile(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+                   action: m.ChooseHero, hovered: bool) -> None:
+    from dungeon_table.games.dungeon.view_pieces import HERO_COLOURS, draw_standee, hero_colour
+
+    th = r.th
+    colour = hero_colour(action.hero)
+    pygame.draw.rect(surface, theme.mix(theme.PANEL, colour, 0.22), rect,
+                     border_radius=th.px(1))
+    pygame.draw.rect(surface, theme.ACCENT if hovered else colour, rect, max(2, th.px(0.3)),
+                     border_radius=th.px(1))
+    inner = rect.inflate(-th.px(1.5), -th.px(1))
+    radius = max(6, min(th.px(2.2), inner.h // 5))
+    draw_standee(surface, (inner.x + radius, inner.y + radius), radius, colour,
+                 HERO_COLOURS.get(action.hero, "circle"), "", None)
+    x = inner.x + 2 * radius + th.px(1)
+    name = tabletop.label(surface, vc.hero_name(action.hero), "body", theme.TEXT, th.scale, True,
+                          width=inner.right - x, topleft=(x, inner.y))
+    target = vc.hero_targets().get(action.hero, 0)
+    bottom = max(name.bottom, inner.y + 2 * radius)
+    if target:  # under the standee and the name, the tile's whole width
+        bottom = tabletop.label(
+            surface, t("dungeon.tile.target", gp=f"{target:,}"), "small", theme.GOLD, th.scale,
+            True, width=inner.w, topleft=(inner.x, bottom)).bottom
+    top = bottom + th.px(0.5)
+    note = pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
+    info_lines(r, surface, note, [(t(f"dungeon.class_note.{action.hero}"), theme.TEXT_DIM,
+                                   "small")])
+
+
 def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
                 legal: list[Action], hovered: Action | None, names: list[str]) -> None:
     th = r.th
@@ -114,18 +172,17 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
     inner = area.inflate(-th.px(2), -th.px(2))
     listed = choices(r, view, legal)
     rects = button_rects(inner, len(listed), th)
-    top_of_buttons = rects[0].y if rects else inner.bottom
-    content = pygame.Rect(inner.x, inner.y, inner.w, top_of_buttons - inner.y - th.px(1))
-    y = tabletop.label(surface, prompt(view, names, r.scrying), "body", theme.ACCENT if legal else theme.TEXT,
-                       th.scale, True, width=inner.w, topleft=content.topleft).bottom
-    body = pygame.Rect(content.x, y + th.px(0.5), content.w, content.bottom - y - th.px(0.5))
+    tabletop.label(surface, prompt(view, names, r.scrying), "body",
+                   theme.ACCENT if legal else theme.TEXT, th.scale, True, width=inner.w,
+                   topleft=inner.topleft)
+    body = body_rect(r, view, len(listed))
     if view.encounter is not None:
         draw_encounter(r, surface, body, view, view.encounter)
     elif view.doorway is not None:
         draw_doorway(r, surface, body, view, view.doorway)
     elif view.phase == "choose_hero" and legal:
-        info_lines(r, surface, body, [(t(f"dungeon.class_note.{a.hero}"), theme.TEXT_DIM, "small")
-                                      for a in legal if isinstance(a, m.ChooseHero)])
+        for rect, action in hero_tiles(r, view, legal):
+            draw_hero_tile(r, surface, rect, action, action == hovered)
     elif view.phase == "move" and legal:
         info_lines(r, surface, body, [(t("dungeon.moves_left", n=view.moves_left), theme.TEXT,
                                        "number")])
