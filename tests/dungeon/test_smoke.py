@@ -436,3 +436,45 @@ def test_the_clock_s_time_up_is_saved_and_replayed(tmp_path: Path) -> None:
     again = Session.load(auto).game
     assert isinstance(again, Dungeon) and again.end_reason == "time_up"
     assert again.state_dict() == session.game.state_dict()
+
+
+def test_a_pit_with_no_chamber_left_is_redrawn_without_its_treasure() -> None:
+    corridor, room = door_into_room(2)
+    other = monster(2)
+    game = new("fighter", start=[corridor], monsters_2=["pit_trap_2", other],
+               treasures_2=[treasure(2)])
+    for chamber in BOARD.chambers(2):
+        game.tokens[chamber] = TABLES.chamber_capacity
+    events = game.apply(0, m.Move(path=[room]))
+    assert names(events)[1:5] == ["monster_revealed", "monster_discarded", "fell_into_pit",
+                                  "monster_revealed"]
+    assert game.phase == "combat" and game.encounter.card == other
+    assert game.heroes[0].treasures == [] and room not in game.tokens
+    assert game.monster_discards[2] == ["pit_trap_2"]
+
+
+def test_with_every_slot_taken_the_monster_is_discarded_and_drops_go_under_the_deck() -> None:
+    corridor, room = door_into_room(1)
+    card = monster(1, "rogue")
+    game = new("rogue", start=[corridor], monsters_1=[card], dice=[1, 1, 6, 1])
+    for number in range(1, TABLES.slots + 1):
+        game.slots[number] = Slot(slot=number, space=f"x{number}", monster=f"m{number}")
+    game.heroes[0].treasures = [treasure(3)]
+    game.apply(0, m.Move(path=[room]))
+    events = game.apply(0, m.Attack())
+    assert names(events)[2:4] == ["monster_discarded", "treasure_dropped"]
+    assert game.monster_discards[1] == [card] and game.treasures[3].cards[0] == treasure(3)
+
+
+def test_a_dropped_active_sword_passes_its_bonus_to_another_held_sword() -> None:
+    corridor, room = door_into_room(3)
+    card = next(c for c in TABLES.monster_ids(3) if (TABLES.need(c, "fighter") or 0) > 4)
+    game = new("fighter", start=[corridor], monsters_3=[card], dice=[1, 1, 6, 1])
+    hero = game.heroes[0]
+    hero.treasures = ["magic_sword_1", "magic_sword_2"]
+    hero.sword, hero.sword_bonus = "magic_sword_1", 2
+    game.rng.shuffle = lambda cards: cards.sort()  # the drop takes the first: magic_sword_1
+    game.apply(0, m.Move(path=[room]))
+    game.apply(0, m.Attack())  # 1+1+2 misses; 6+1 stunned: one treasure dropped
+    assert hero.treasures == ["magic_sword_2"]
+    assert (hero.sword, hero.sword_bonus) == ("magic_sword_2", 2)
