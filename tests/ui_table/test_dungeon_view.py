@@ -291,3 +291,21 @@ def test_a_finished_game_has_its_summary_line(lang: str) -> None:
     line = summary(game.view(None), result)
     assert line and "{" not in line and "dungeon." not in line
     assert i18n.has(result.outcome, lang)
+
+
+def test_the_time_attack_clock_counts_down_and_turns_red_under_five_minutes() -> None:
+    view, legal = states(1, "time_attack", seed=2, steps=10, every=10)[0]
+    assert view.time_limit > 300
+    r = renderer((1920, 1080))
+
+    def clock_reds(seconds: float) -> int:
+        surface = pygame.Surface((1920, 1080))
+        r.draw(surface, view, UiState(seat=view.seat, legal=legal, targets=r.targets(view, legal),
+                                      clock_seconds=seconds))
+        vp = r.geo.viewport
+        corner = surface.subsurface(pygame.Rect(vp.right - 200, vp.y, 200, 80))
+        return sum(1 for x in range(0, 200, 2) for y in range(0, 80, 2)
+                   if corner.get_at((x, y))[:3] == theme.DANGER)
+
+    assert clock_reds(0) == 0
+    assert clock_reds(view.time_limit - 120) > 20
