@@ -294,5 +294,26 @@ def test_a_field_of_the_wrong_type_is_named(tmp_path: Path) -> None:
     assert line is not None and message
 
 
+def test_the_hall_and_corridors_have_their_levels(tmp_path: Path) -> None:
+    hall = GOOD.replace("  0111110000\n", "  0111110110\n", 1)
+    hall = hall.replace("  0111100000\n", "  0111100110\n", 1)
+    line, message = problem(tmp_path, hall)
+    assert line == 11 and "the Great Hall at x=7 has level 1, not 0" in message
+    corridor = GOOD.replace("  0000110000\n", "  0000010000\n", 1)
+    line, message = problem(tmp_path, corridor)
+    assert line == 13 and "corridor square at x=4 has level 0" in message
+
+
+def test_broken_yaml_is_named_by_its_line(tmp_path: Path) -> None:
+    line, message = problem(tmp_path, GOOD.replace("legend:\n", "legend: [\n", 1))
+    assert line is not None and line >= 17 and "bad YAML" in message
+
+
+def test_every_secret_door_cell_is_listed(board: Board) -> None:
+    cells = {(x, y) for y in range(board.height) for x in range(board.width)
+             if board.cell(x, y)[0] == "secret"}
+    assert {p.cell for p in board.secret_doors.values()} == cells
+
+
 def test_parse_board_reads_text_directly() -> None:
     assert parse_board(GOOD).rooms() == ["1a", "1b"]

@@ -236,6 +236,9 @@ class _Parser:
                          f"{self.level(x, y)})")
             return None
         if ch == "@":
+            if level != 0:
+                self.problem("levels", area[0][1], f"the Great Hall at x={area[0][0]} has level "
+                             f"{level}, not 0")
             return Space(HALL, "hall", 0, tuple(area), _centre(area))
         if level == 0:
             self.problem("levels", row, f"room {ch!r} at x={area[0][0]} has level 0 "
@@ -249,6 +252,9 @@ class _Parser:
         for y, text in enumerate(self.grid):
             for x, ch in enumerate(text):
                 if ch in ".=":
+                    if self.level(x, y) == 0:
+                        self.problem("levels", y, f"the corridor square at x={x} has level 0 "
+                                     "(a corridor lies in a level, 1-6)")
                     space = Space(f"c{x}-{y}", "corridor", self.level(x, y), ((x, y),),
                                   (x + 0.5, y + 0.5), stairs=ch == "=")
                     spaces[space.id] = space
