@@ -22,7 +22,7 @@ from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon import view_cards as vc
 from dungeon_table.games.dungeon import view_pieces as pieces
 from dungeon_table.games.dungeon.view_log import who
-from dungeon_table.games.dungeon.view_panels import hero_rects
+from dungeon_table.games.dungeon.view_panels import hero_rects, slot_rects
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.anim import (
     Arc,
@@ -156,6 +156,15 @@ def panel_point(r: DungeonRenderer, view: m.DungeonView, seat: int) -> Point:
     return (float(rect.centerx), float(rect.centery))
 
 
+def slot_centre(r: DungeonRenderer, view: m.DungeonView, slot: int) -> Point | None:
+    """Where slot ``slot``'s card lies on the rail (after the events), if it is in use."""
+    slots = [s.slot for s in view.slots]
+    if slot not in slots:
+        return None
+    rect = slot_rects(r, view)[slots.index(slot)]
+    return (float(rect.centerx), float(rect.centery))
+
+
 def card_flight(r: DungeonRenderer, card: str, start: Point, end: Point) -> Arc:
     return Arc(image=vc.face(card, r.geo.card_w), start=start, end=end, height=r.th.px(8))
 
@@ -229,17 +238,18 @@ def _cards(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list
     if isinstance(e, m.TreasureGained):
         return [card_flight(r, e.card, point(r, here), panel_point(r, view, e.seat))]
     if isinstance(e, m.TreasureDropped):
-        end = point(r, e.space)
-        from dungeon_table.games.dungeon.view_panels import slot_rects
-
-        slots = [s.slot for s in view.slots]
-        if e.slot in slots:
-            rect = slot_rects(r, view)[slots.index(e.slot)]
-            end = (float(rect.centerx), float(rect.centery))
+        end = slot_centre(r, view, e.slot) or point(r, e.space)
         start = panel_point(r, view, e.seat)
         return [Together(parts=tuple(
             MoveCard(image=vc.face(card, r.geo.card_w), start=start, end=end, delay=60.0 * i)
             for i, card in enumerate(e.cards)))]
+    if isinstance(e, m.MonsterSlotted):  # the card slides from its space to its slot
+        end = slot_centre(r, view, e.slot)
+        if end is None:
+            return []
+        image = vc.face(e.card, r.geo.card_w) if e.card and not e.face_down else \
+            vc.back("monster", r.geo.card_w, r.space_level(e.space))
+        return [MoveCard(image=image, start=point(r, e.space), end=end)]
     if isinstance(e, m.MonsterRevealed):
         return [floating(r, vc.name(e.card), point(r, e.space), theme.TEXT)]
     if isinstance(e, m.MonsterDefeated):
