@@ -239,7 +239,7 @@ class DungeonRenderer:
         self.shown = Shown()
         self._draw_board(surface, view, ui)
         self.heroes_column.draw(self, surface, view, ui.names)
-        draw_rail(self, surface, view)
+        draw_rail(self, surface, view, ui.hidden)
         hovered = ui.targets[ui.hover].action if ui.hover is not None and ui.hover < len(
             ui.targets) else None
         draw_decide(self, surface, view, ui.legal, hovered, ui.names)

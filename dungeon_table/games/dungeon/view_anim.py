@@ -249,7 +249,8 @@ def _cards(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list
             return []
         image = vc.face(e.card, r.geo.card_w) if e.card and not e.face_down else \
             vc.back("monster", r.geo.card_w, r.space_level(e.space))
-        return [MoveCard(image=image, start=point(r, e.space), end=end)]
+        return [MoveCard(image=image, start=point(r, e.space), end=end,
+                         hides=frozenset({f"slot:{e.slot}"}))]
     if isinstance(e, m.MonsterRevealed):
         return [floating(r, vc.name(e.card), point(r, e.space), theme.TEXT)]
     if isinstance(e, m.MonsterDefeated):

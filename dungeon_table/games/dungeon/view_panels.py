@@ -226,7 +226,9 @@ def slot_rects(r: DungeonRenderer, view: m.DungeonView) -> list[pygame.Rect]:
             for k in range(n)]
 
 
-def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView) -> None:
+def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+              hidden: frozenset[str] = frozenset()) -> None:
+    """The slots in use; one an animation is bringing in (``slot:<n>`` hidden) is left out."""
     th = r.th
     rail = r.geo.rail
     theme.draw_panel(surface, rail, th, shadow=False)
@@ -243,7 +245,8 @@ def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView) 
                        midleft=(rail.x + th.px(12), rail.centery))
         return
     for rect, slot in zip(slot_rects(r, view), view.slots, strict=True):
-        draw_slot(r, surface, rect, slot)
+        if f"slot:{slot.slot}" not in hidden:
+            draw_slot(r, surface, rect, slot)
 
 
 def draw_slot(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
