@@ -38,6 +38,7 @@ CellKind = Literal["rock", "corridor", "stairs", "door", "secret", "room", "cham
 _CELL_KINDS: dict[str, CellKind] = {
     "#": "rock", ".": "corridor", "=": "stairs", "+": "door", "*": "secret", "@": "hall",
 }
+Cells = dict[tuple[int, int], tuple[CellKind, str, int]]  # what each drawn cell shows
 _SIDES = (((0, -1), (0, 1)), ((-1, 0), (1, 0)))  # north-south, then west-east
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
@@ -79,7 +80,7 @@ class Board:
     """The spaces, the passages between them and what each cell shows."""
 
     def __init__(self, width: int, height: int, spaces: dict[str, Space],
-                 passages: list[Passage], cells: dict[tuple[int, int], tuple[CellKind, str, int]]):
+                 passages: list[Passage], cells: Cells) -> None:
         self.width = width
         self.height = height
         self.spaces = spaces
@@ -153,9 +154,9 @@ class _Parser:
         self._check_shape()
         if self.problems:
             raise CardFileError(self.problems)
-        cells: dict[tuple[int, int], tuple[CellKind, str, int]] = {}
+        cells: Cells = {}
         spaces = self._areas(cells) | self._corridors(cells)
-        passages = self._doors(cells, spaces) + self._open_passages(spaces)
+        passages = self._doors(cells) + self._open_passages(spaces)
         spaces = self._named(spaces)
         if self.problems:
             raise CardFileError(self.problems)
@@ -190,7 +191,7 @@ class _Parser:
             return self.grid[y][x]
         return "#"
 
-    def _areas(self, cells: dict) -> dict[str, Space]:
+    def _areas(self, cells: Cells) -> dict[str, Space]:
         """Rooms, chambers and the hall: 4-connected areas of one character."""
         spaces: dict[str, Space] = {}
         seen: set[tuple[int, int]] = set()
@@ -247,7 +248,7 @@ class _Parser:
         kind = "chamber" if ch.isupper() else "room"
         return Space(f"{level}{ch}", kind, level, tuple(area), _centre(area))
 
-    def _corridors(self, cells: dict) -> dict[str, Space]:
+    def _corridors(self, cells: Cells) -> dict[str, Space]:
         spaces: dict[str, Space] = {}
         for y, text in enumerate(self.grid):
             for x, ch in enumerate(text):
@@ -261,31 +262,35 @@ class _Parser:
                     cells[(x, y)] = ("stairs" if ch == "=" else "corridor", space.id, space.level)
         return spaces
 
-    def _doors(self, cells: dict, spaces: dict[str, Space]) -> list[Passage]:
-        """Each door joins the two spaces on its opposite sides, on exactly one axis."""
+    def _doors(self, cells: Cells) -> list[Passage]:
         passages = []
         for y, text in enumerate(self.grid):
             for x, ch in enumerate(text):
-                if ch not in "+*":
-                    continue
-                kind: CellKind = "door" if ch == "+" else "secret"
-                cells[(x, y)] = (kind, "", self.level(x, y))
-                joins = [pair for pair in (self._side_spaces(cells, x, y, axis) for axis in _SIDES)
-                         if pair is not None]
-                what = "door" if ch == "+" else "secret door"
-                if len(joins) != 1:
-                    self.problem("map", y, f"the {what} at x={x} must have a space on exactly two "
-                                 f"opposite sides (it has {len(joins)} such pairs)")
-                    continue
-                a, b = joins[0]
-                if a == b:
-                    self.problem("map", y, f"the {what} at x={x} joins {a} to itself")
-                    continue
-                prefix = "d" if ch == "+" else "s"
-                passages.append(Passage(a, b, kind, f"{prefix}{x}-{y}", (x, y)))
+                if ch in "+*":
+                    kind: CellKind = "door" if ch == "+" else "secret"
+                    cells[(x, y)] = (kind, "", self.level(x, y))
+                    passage = self._door(cells, x, y, kind)
+                    if passage is not None:
+                        passages.append(passage)
         return passages
 
-    def _side_spaces(self, cells: dict, x: int, y: int,
+    def _door(self, cells: Cells, x: int, y: int, kind: CellKind) -> Passage | None:
+        """A door joins the two spaces on its opposite sides, on exactly one axis."""
+        joins = [pair for pair in (self._side_spaces(cells, x, y, axis) for axis in _SIDES)
+                 if pair is not None]
+        what = "door" if kind == "door" else "secret door"
+        if len(joins) != 1:
+            self.problem("map", y, f"the {what} at x={x} must have a space on exactly two "
+                         f"opposite sides (it has {len(joins)} such pairs)")
+            return None
+        a, b = joins[0]
+        if a == b:
+            self.problem("map", y, f"the {what} at x={x} joins {a} to itself")
+            return None
+        prefix = "d" if kind == "door" else "s"
+        return Passage(a, b, kind, f"{prefix}{x}-{y}", (x, y))
+
+    def _side_spaces(self, cells: Cells, x: int, y: int,
                      axis: tuple[tuple[int, int], tuple[int, int]]) -> tuple[str, str] | None:
         ends = []
         for dx, dy in axis:
