@@ -197,12 +197,28 @@ def _draw_labels(surf: pygame.Surface, board: Any, c: int) -> None:
             _draw_name(surf, text, box, c)
 
 
+def _draw_name_upright(surf: pygame.Surface, text: str, box: pygame.Rect, c: int,
+                       size: int) -> None:
+    """A tall narrow chamber's name, turned to read upwards along it."""
+    while size > 7 and fonts.font_px(size, True).size(text)[0] > box.h - c:
+        size -= 1
+    image = pygame.transform.rotate(_label(text, size, True), 90)
+    surf.blit(image, image.get_rect(center=box.center))
+
+
 def _draw_name(surf: pygame.Surface, text: str, box: pygame.Rect, c: int) -> None:
     """A chamber's or the hall's name, wrapped and shrunk to its box, low in it (the heroes
     stand at the centre)."""
     size = max(7, round(c * 0.5))
+    room = box.w - c // 2
+    if box.h > 2 * box.w and fonts.font_px(size, True).size(text)[0] > room:
+        _draw_name_upright(surf, text, box, c, size)
+        return
+    widest = max(text.split(), key=len) if text.split() else text
+    while size > 7 and fonts.font_px(size, True).size(widest)[0] > room:
+        size -= 1  # smaller before a word is cut in two ("Kitche / n")
     while True:
-        lines = fonts.wrap_lines(text, fonts.font_px(size, True), box.w - c // 2)
+        lines = fonts.wrap_lines(text, fonts.font_px(size, True), room)
         height = len(lines) * fonts.font_px(size, True).get_linesize()
         if height <= box.h * 0.45 or size <= 7:
             break
