@@ -56,7 +56,9 @@ def hero_spots(r: DungeonRenderer, view: m.DungeonView) -> dict[int, tuple[int, 
         if centre is None:
             continue
         n = len(seats)
-        radius = 0.0 if n == 1 else c * (0.55 if n <= 4 else 0.8)
+        box = r.space_screen(space)
+        roomy = min(box.w, box.h) * 0.3 if box is not None else 0.0  # the hall, a chamber
+        radius = 0.0 if n == 1 else max(c * (0.55 if n <= 4 else 0.8), roomy)
         for k, seat in enumerate(seats):
             angle = -math.pi / 2 + 2 * math.pi * k / n
             out[seat] = (round(centre[0] + radius * math.cos(angle)),
