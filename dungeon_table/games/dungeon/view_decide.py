@@ -2,10 +2,11 @@
 
 Its content follows the phase: the encounter (the monster card with this hero's column marked,
 the number needed and the chance to hit), the doorway after a peek (what each spell needs), the
-moves left, a hero or spell choice with the supply counts. Its buttons are the legal actions
-that are not spaces on the board (attack, teleport, cast, enter, hold, end turn, refill, each
-peek, each class and spell, each pit chamber); teleport and pit chambers are also lit on the
-board. The crystal ball is a switch: on, the board's targets become the spaces it may scry.
+moves left, or the classes to choose from as cards (each a target: gp to win, what sets it
+apart). Its buttons are the other legal actions that are not spaces on the board (attack,
+teleport, cast, enter, hold, end turn, refill, each peek, each spell with the supply's count,
+each pit chamber); teleport and pit chambers are also lit on the board. The crystal ball is a
+switch: on, the board's targets become the spaces it may scry.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ if TYPE_CHECKING:
     from dungeon_table.games.dungeon.view import DungeonRenderer
 
 # Button order: what a player most often wants first.
-ORDER = (m.Attack, m.CastSpell, m.Enter, m.Hold, m.Teleport, m.ChooseChamber, m.ChooseHero,
-         m.PickSpell, m.Peek, m.Refill, m.EndTurn)
-PRIMARY = (m.Attack, m.CastSpell, m.Enter, m.ChooseHero, m.PickSpell, m.ChooseChamber)
+ORDER = (m.Attack, m.CastSpell, m.Enter, m.Hold, m.Teleport, m.ChooseChamber, m.PickSpell,
+         m.Peek, m.Refill, m.EndTurn)
+PRIMARY = (m.Attack, m.CastSpell, m.Enter, m.PickSpell, m.ChooseChamber)
 
 
 @dataclass
@@ -47,10 +48,6 @@ def caption(view: m.DungeonView, action: Action) -> str:
         return t("dungeon.button.teleport", space=space_name(action.to))
     if isinstance(action, m.ChooseChamber):
         return t("dungeon.button.pit", space=space_name(action.space))
-    if isinstance(action, m.ChooseHero):
-        target = vc.hero_targets().get(action.hero, 0)
-        return t("dungeon.button.hero", name=vc.hero_name(action.hero), gp=f"{target:,}") \
-            if target else vc.hero_name(action.hero)
     if isinstance(action, m.PickSpell):
         left = view.spell_choices.get(action.spell)
         name = vc.spell_name(action.spell)
@@ -66,9 +63,7 @@ def caption(view: m.DungeonView, action: Action) -> str:
 def choices(r: DungeonRenderer, view: m.DungeonView, legal: list[Action]) -> list[Choice]:
     """The buttons: every legal action that is neither a space on the board nor a class card."""
     out: list[Choice] = []
-    for kind in ORDER:
-        if kind is m.ChooseHero:
-            continue  # the classes are cards in the panel (``hero_tiles``)
+    for kind in ORDER:  # (the classes are cards in the panel: ``hero_tiles``)
         out += [Choice(a, caption(view, a), kind in PRIMARY) for a in legal if type(a) is kind]
     scries = [a for a in legal if isinstance(a, m.Scry)]
     if scries:
