@@ -3,9 +3,10 @@
 Heroes are standees in their class colour with the class's glyph (rogue green square, cleric blue
 circle, fighter red triangle, wizard purple diamond) and their seat number, spread out when several
 share a chamber or the Great Hall. Defeat tokens sit in a space's corner (a room's one, a
-chamber's up to three); a numbered slot token marks where a monster waits. Hunters are dark
-standees (a red star, no hero's glyph) with their number, their next move a dotted trail. For the hero to move: the spaces a
-click walks to are lit, the hovered one's path drawn with the secret doors it would try.
+chamber's up to three); a numbered slot token marks where a monster waits. Hunters are red
+standees with a star (no hero's glyph) and their number, their next move a dotted trail. For the
+hero to move: the spaces a click walks to are lit, the hovered one's path drawn with the secret
+doors it would try.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
 
 HERO_COLOURS: dict[str, str] = {"rogue": "green", "cleric": "blue", "fighter": "red",
                                 "wizard": "purple"}
-HUNTER = (40, 30, 34)
 TOKEN = (120, 28, 24)
 SLOT_TOKEN = theme.GOLD
 REACH = (118, 226, 206)
