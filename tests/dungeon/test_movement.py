@@ -119,6 +119,14 @@ def test_another_heros_room_may_be_passed_but_not_stood_on(small: Board) -> None
     assert found["c4-5"].path == ["c4-4", "c4-5"]
 
 
+def test_a_blocking_room_another_hero_holds_is_no_place_to_stop(small: Board) -> None:
+    ctx = Ctx(small, blocking={"1a"}, heroes={"1a"})
+    assert "1a" not in routes(small, ctx, "hall", 5)
+    assert check_path(small, ctx, "hall", ["1a"], 5) == "another hero stands in 1a"
+    assert check_path(small, ctx, "hall", ["1a", "c4-1"], 5) == \
+        "1a blocks the way: you would have to stop there"
+
+
 def test_heroes_share_a_chamber_and_the_hall(small: Board) -> None:
     ctx = Ctx(small, heroes={"2C", "hall"}, found={SECRET})
     assert "2C" in routes(small, ctx, "c4-4", 5)

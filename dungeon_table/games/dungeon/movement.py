@@ -12,7 +12,7 @@ The rules walked here (rulings, "Turn"): each space entered costs one move, door
 a room or chamber is one space. Entering a space that blocks (an uncleared room or chamber, a
 monster waiting there, a hunter) ends the move there, so a path never passes through one. Heroes
 may pass one another but stop only where no other hero stands, unless in a chamber or the Great
-Hall. An unfound secret door may be tried on the way: the engine rolls when the hero reaches it
+Hall; that holds for a blocking room too (one whose monster waits after another hero's fight). An unfound secret door may be tried on the way: the engine rolls when the hero reaches it
 (one move still left, the move into the space beyond), and a miss stops the hero before it.
 """
 
@@ -33,7 +33,8 @@ class MoveContext(Protocol):
         ...
 
     def may_stand(self, space: str) -> bool:
-        """No other hero there, unless it is a chamber or the Great Hall."""
+        """No other hero there, unless it is a chamber or the Great Hall (every path ends where
+        this holds, an encounter's space included)."""
         ...
 
     def door_open(self, door: str) -> bool:
@@ -48,10 +49,6 @@ class Route(msgspec.Struct, frozen=True):
 
 def _unfound(ctx: MoveContext, passage: Passage) -> bool:
     return passage.kind == "secret" and not ctx.door_open(passage.door)
-
-
-def _may_end(ctx: MoveContext, space: str) -> bool:
-    return ctx.blocks(space) or ctx.may_stand(space)
 
 
 def routes(board: Board, ctx: MoveContext, start: str, moves: int) -> dict[str, Route]:
@@ -74,7 +71,7 @@ def routes(board: Board, ctx: MoveContext, start: str, moves: int) -> dict[str, 
     found: dict[str, tuple[int, int]] = {}
     for step in range(1, moves + 1):
         for space, (tried, _prev, _passage) in best[step].items():
-            if space != start and _may_end(ctx, space) and (
+            if space != start and ctx.may_stand(space) and (
                     space not in found or tried < found[space][0]):
                 found[space] = (tried, step)
     return {space: _walk_back(best, space, step) for space, (_tried, step) in found.items()}
@@ -110,7 +107,7 @@ def check_path(board: Board, ctx: MoveContext, start: str, path: list[str],
         if i < len(path) - 1 and ctx.blocks(there):
             return f"{label(board, there)} blocks the way: you would have to stop there"
         here = there
-    if not _may_end(ctx, here):
+    if not ctx.may_stand(here):
         return f"another hero stands in {label(board, here)}"
     return None
 
