@@ -29,6 +29,7 @@ LEVEL_COLOURS: dict[int, tuple[int, int, int]] = {
 MONSTER_BACK = (96, 40, 36)
 TREASURE_BACK = (150, 118, 40)
 CANNOT = "-"
+KIND_GLYPHS = {"monster": "triangle", "trap": "diamond", "treasure": "star"}  # the art emblem
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,8 @@ def face(card: str, width: int, hero: str = "") -> pygame.Surface:
     label = t("dungeon.card.level", n=lvl) if lvl else ""
     if found is None or found.kind in ("monster", "trap"):
         body = _monster_body(found, hero) if found is not None else ""
-        spec = cf.FaceSpec(title=name(card), band=band, band_label=label, body=body,
+        glyph = KIND_GLYPHS["trap" if found is not None and found.kind == "trap" else "monster"]
+        spec = cf.FaceSpec(title=name(card), band=band, band_label=label, body=body, glyph=glyph,
                            footer=t("dungeon.card.trap") if found and found.kind == "trap" else "",
                            corners=(cf.Corner("tr", str(lvl or "?"), "level"),))
         return cf.face(spec, width)
@@ -199,7 +201,7 @@ def face(card: str, width: int, hero: str = "") -> pygame.Surface:
     if found.special == "sword" and found.number:
         text = t("dungeon.sword_plus_two", n=found.number) + "\n" + text
     spec = cf.FaceSpec(title=name(card), band=band, band_label=label, body=text,
-                       footer=t("dungeon.gp", n=f"{found.gp:,}"),
+                       glyph=KIND_GLYPHS["treasure"], footer=t("dungeon.gp", n=f"{found.gp:,}"),
                        corners=(cf.Corner("tr", str(lvl), "level"),))
     return cf.face(spec, width)
 
