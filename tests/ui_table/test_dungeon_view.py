@@ -309,3 +309,17 @@ def test_the_time_attack_clock_counts_down_and_turns_red_under_five_minutes() ->
 
     assert clock_reds(0) == 0
     assert clock_reds(view.time_limit - 120) > 20
+
+
+def test_a_zoomed_board_brings_the_hero_to_decide_into_sight() -> None:
+    r = renderer((1920, 1080))
+    view, legal = next((v, lg) for v, lg in states(1, "race", seed=4, steps=200, every=1)
+                       if v.phase == "move" and v.heroes[0].space != "hall")
+    space = r.board.spaces[view.heroes[0].space]
+    r.camera.zoom_at(3.0, r.geo.viewport.center)
+    away_x = -10_000 if space.centre[0] < r.board.width / 2 else 10_000
+    away_y = -10_000 if space.centre[1] < r.board.height / 2 else 10_000
+    r.camera.pan(away_x, away_y)  # the far corner of the board in sight
+    assert not r.geo.viewport.collidepoint(r.camera.to_screen(*space.centre))
+    r.targets(view, legal)
+    assert r.geo.viewport.collidepoint(r.camera.to_screen(*space.centre))

@@ -146,6 +146,7 @@ class DungeonRenderer:
             return []
         if not any(isinstance(a, m.Scry) for a in legal):
             self.scrying = False
+        self._follow(view)
         out = self._board_targets(view, legal)
         out += [Target(rect, action, vc.hero_name(action.hero))
                 for rect, action in hero_tiles(self, view, legal)]
@@ -168,6 +169,18 @@ class DungeonRenderer:
                 quiet = isinstance(action, m.Move)
                 out.append(Target(rect, action, self._label(action, space), quiet=quiet))
         return out
+
+    def _follow(self, view: m.DungeonView) -> None:
+        """On a zoomed board, the hero to decide is brought into sight when it is out of it."""
+        if self.camera.zoom <= 1.0 or view.seat is None or not 0 <= view.seat < len(view.heroes):
+            return
+        found = self.board.spaces.get(view.heroes[view.seat].space) if self.board else None
+        if found is None:
+            return
+        margin = self.camera.cell * 2
+        if not self.geo.viewport.inflate(-margin, -margin).collidepoint(
+                self.camera.to_screen(*found.centre)):
+            self.camera.centre_on(*found.centre)
 
     @staticmethod
     def _space_of(action: Action) -> str:

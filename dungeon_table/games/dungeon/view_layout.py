@@ -112,6 +112,12 @@ class Camera:
         self.clamp()
         return True
 
+    def centre_on(self, x: float, y: float) -> None:
+        """Bring board point (x, y) to the viewport's centre, as far as the edges allow."""
+        c = self.cell
+        self.origin = (self.viewport.centerx - x * c, self.viewport.centery - y * c)
+        self.clamp()
+
     def pan(self, dx: float, dy: float) -> bool:
         before = self.origin
         self.origin = (self.origin[0] + dx, self.origin[1] + dy)
