@@ -323,3 +323,6 @@ def test_a_zoomed_board_brings_the_hero_to_decide_into_sight() -> None:
     assert not r.geo.viewport.collidepoint(r.camera.to_screen(*space.centre))
     r.targets(view, legal)
     assert r.geo.viewport.collidepoint(r.camera.to_screen(*space.centre))
+    r.camera.pan(away_x, away_y)  # the player pans away on purpose: the targets follow, not it
+    r.targets(view, legal)
+    assert not r.geo.viewport.collidepoint(r.camera.to_screen(*space.centre))

@@ -87,6 +87,7 @@ class DungeonRenderer:
         self.shown = Shown()
         self.heroes_column = HeroColumn()
         self.scrying = False  # the crystal ball switch: board targets are scry targets
+        self._followed: tuple[int, str] | None = None  # the hero and space last brought in sight
         self._washes: dict[tuple[tuple[int, int], tuple[int, ...]], pygame.Surface] = {}
         self._boxes: dict[str, tuple[int, int, int, int]] = {}
 
@@ -171,10 +172,15 @@ class DungeonRenderer:
         return out
 
     def _follow(self, view: m.DungeonView) -> None:
-        """On a zoomed board, the hero to decide is brought into sight when it is out of it."""
+        """On a zoomed board, the hero to decide is brought into sight when it is out of it:
+        once each time that hero or its space changes, so a player may still pan away."""
         if self.camera.zoom <= 1.0 or view.seat is None or not 0 <= view.seat < len(view.heroes):
             return
-        found = self.board.spaces.get(view.heroes[view.seat].space) if self.board else None
+        space = view.heroes[view.seat].space
+        if (view.seat, space) == self._followed:
+            return
+        self._followed = (view.seat, space)
+        found = self.board.spaces.get(space) if self.board else None
         if found is None:
             return
         margin = self.camera.cell * 2
