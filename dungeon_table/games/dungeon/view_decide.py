@@ -55,7 +55,7 @@ def caption(view: m.DungeonView, action: Action) -> str:
     if isinstance(action, m.CastSpell):
         return t("dungeon.button.cast", spell=vc.spell_name(action.spell))
     if isinstance(action, m.Peek):
-        return t(f"dungeon.button.peek_{action.using}", space=action.space)
+        return t(f"dungeon.button.peek_{action.using}", space=space_name(action.space))
     tag = type(action).__struct_config__.tag
     return t(f"dungeon.button.{tag}")
 
@@ -216,7 +216,7 @@ def draw_encounter(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rec
     rows: list[tuple[str, theme.Colour, str]] = []
     if enc.hunter:
         rows.append((t("dungeon.enc.hunter", n=enc.hunter), theme.DANGER, "small"))
-    rows.append((t("dungeon.enc.at", space=enc.space), theme.TEXT_DIM, "small"))
+    rows.append((t("dungeon.enc.at", space=space_name(enc.space)), theme.TEXT_DIM, "small"))
     if enc.need:
         rows.append((t("dungeon.enc.need", n=enc.need), theme.TEXT, "body"))
         if enc.bonus:
@@ -238,7 +238,8 @@ def draw_doorway(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
     text = pygame.Rect(box.right + r.th.px(1.5), body.y, body.right - box.right - r.th.px(1.5),
                        body.h)
     rows: list[tuple[str, theme.Colour, str]] = [
-        (t(f"dungeon.door.using_{door.using}", space=door.space), theme.TEXT_DIM, "small")]
+        (t(f"dungeon.door.using_{door.using}", space=space_name(door.space)), theme.TEXT_DIM,
+         "small")]
     if door.trap:
         rows.append((t("dungeon.card.trap"), theme.DANGER, "body"))
     for spell, need in door.spell_need.items():

@@ -138,12 +138,15 @@ def number_token(surface: pygame.Surface, text: str, centre: tuple[float, float]
 def draw_hunters(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
                  hidden: frozenset[str]) -> None:
     radius = standee_radius(r)
+    heroes_at = {h.space for h in view.heroes if h.space}
     for hunter in view.hunters:
         start = space_point(r, hunter.space)
         if start is None or f"hunter:{hunter.hunter}" in hidden:
             continue
         points = [start] + [p for p in (space_point(r, s) for s in hunter.path) if p]
         dotted(surface, points, theme.DANGER, max(2, radius // 4), radius)
+        if hunter.space in heroes_at:  # it has reached the hero: beside it, not hidden under it
+            start = (start[0] - round(radius * 1.6), start[1])
         draw_standee(surface, start, radius, theme.DANGER, "star", f"H{hunter.hunter}",
                      theme.DANGER)
 
