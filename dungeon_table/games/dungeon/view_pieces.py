@@ -203,7 +203,7 @@ def draw_path(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
         pygame.draw.lines(surface, PATH, False, points, width)
     for p in points[1:]:
         pygame.draw.circle(surface, PATH, p, width + 1)
-    need = getattr(view, "secret_door_need", 0)
+    need = view.secret_door_need
     for door in doors:
         passage = r.board.secret_doors.get(door)
         if passage is None or passage.cell is None:
