@@ -178,6 +178,14 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
     elif view.phase == "choose_hero" and legal:
         for rect, action in hero_tiles(r, view, legal):
             draw_hero_tile(r, surface, rect, action, action == hovered)
+    elif view.phase == "over" and view.end_reason:
+        from dungeon_table.games.dungeon.view_log import who
+
+        winners = t("dungeon.and").join(who(view, s) for s in view.winners)
+        rows = [(t(f"dungeon.result.{view.end_reason}"), theme.TEXT, "body")]
+        if winners:
+            rows.append((t("dungeon.over.winners", names=winners), theme.GOLD, "body"))
+        info_lines(r, surface, body, rows)
     elif view.phase == "move" and legal:
         info_lines(r, surface, body, [(t("dungeon.moves_left", n=view.moves_left), theme.TEXT,
                                        "number")])
