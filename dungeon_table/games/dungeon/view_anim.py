@@ -193,7 +193,8 @@ def tween_for(r: DungeonRenderer, e: Event, view: m.DungeonView, where: dict[int
                          rise=-r.th.px(3))
         return [Together(parts=(fall, floating(r, t("dungeon.defeat.killed"), point(r, here),
                                                theme.DANGER))), *_banners(r, e, view)]
-    return _rolls(r, e, view, here, k) or _cards(r, e, view, here) or _banners(r, e, view)
+    return (_rolls(r, e, view, here, k) or _cards(r, e, view, here) or _marks(r, e, view, here)
+            or _banners(r, e, view))
 
 
 def _rolls(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str, k: int) -> list[Tween]:
@@ -258,6 +259,19 @@ def _cards(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list
     return []
 
 
+def _marks(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list[Tween]:
+    """Small words rising where they happen: a lost turn, lose-turn tokens, a spell taken."""
+    if isinstance(e, m.TurnLost):
+        return [floating(r, t("dungeon.anim.turn_lost"), point(r, here), theme.DANGER)]
+    if isinstance(e, m.LoseTurnTokens):
+        return [floating(r, t("dungeon.anim.lose_turns", n=e.added), point(r, here),
+                         theme.DANGER)]
+    if isinstance(e, m.SpellTaken):
+        return [floating(r, vc.spell_name(e.spell), panel_point(r, view, e.seat),
+                         theme.CARD_COLOURS["purple"])]
+    return []
+
+
 def _banners(r: DungeonRenderer, e: Event, view: m.DungeonView) -> list[Tween]:
     if isinstance(e, m.TurnStarted) and len(view.heroes) > 1:
         return [banner(r, t("dungeon.anim.turn", who=who(view, e.seat)))]
@@ -269,6 +283,8 @@ def _banners(r: DungeonRenderer, e: Event, view: m.DungeonView) -> list[Tween]:
     if isinstance(e, m.HunterRevealed):
         return [banner(r, t("dungeon.anim.hunter", n=e.hunter, name=vc.name(e.card)),
                        theme.DANGER)]
+    if isinstance(e, m.MonstersReshuffled):
+        return [banner(r, t("dungeon.anim.reshuffled", level=e.level))]
     if isinstance(e, m.GameEnded):
         return [banner(r, t("dungeon.anim.game_over"), theme.ACCENT)]
     return []
