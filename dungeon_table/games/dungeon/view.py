@@ -312,23 +312,14 @@ class DungeonRenderer:
         """The level key and the mode's line at the board's top, the clock, the zoom buttons."""
         th = self.th
         vp = self.geo.viewport
-        x = vp.x + th.px(1)
-        size = th.px(2.2)
-        key = pygame.Rect(vp.x + th.px(0.5), vp.y + th.px(0.5), 6 * (size + th.px(0.4)) + th.px(0.6),
-                          size + th.px(1))
-        pygame.draw.rect(surface, theme.FELT_DARK, key, border_radius=th.px(0.5))
-        for level in range(1, 7):
-            chip = pygame.Rect(x, vp.y + th.px(1), size, size)
-            pygame.draw.rect(surface, vc.LEVEL_COLOURS[level], chip, border_radius=th.px(0.4))
-            tabletop.label(surface, str(level), "small", theme.FELT_DARK, th.scale, True,
-                           center=chip.center)
-            x = chip.right + th.px(0.4)
+        key = self._draw_level_key(surface, view)
         line = view_log.mode_line(view)
         if line:
             hunt = view.mode == "treasure_hunt" and bool(view.hunt_treasure)
-            text, role, scale = fonts.shrink_to_fit(line, "small", vp.w // 2, th.scale, True)
+            room = max(th.px(10), vp.right - key.right - th.px(12))  # the clock's corner kept
+            text, role, scale = fonts.shrink_to_fit(line, "small", room, th.scale, True)
             image = fonts.text(text, role, theme.GOLD if hunt else theme.TEXT, scale, True)
-            spot = image.get_rect(midleft=(x + th.px(1), key.centery))
+            spot = image.get_rect(midleft=(key.right + th.px(1.5), key.centery))
             pygame.draw.rect(surface, theme.FELT_DARK, spot.inflate(th.px(1.5), th.px(0.5)),
                              border_radius=th.px(0.5))
             surface.blit(image, spot)
@@ -341,6 +332,30 @@ class DungeonRenderer:
             theme.draw_panel(surface, rect, th, shadow=False)
             tabletop.label(surface, text, "small" if len(text) > 1 else "body", theme.TEXT,
                            th.scale, True, width=rect.w - 4, center=rect.center)
+
+    def _draw_level_key(self, surface: pygame.Surface, view: m.DungeonView) -> pygame.Rect:
+        """The level colours with their numbers along the board's top, each with the monster
+        and treasure cards left in its decks; returns the key's rect."""
+        th = self.th
+        vp = self.geo.viewport
+        size = th.px(2.2)
+        left = {d.level: t("dungeon.deck.left", monsters=d.monsters, treasures=d.treasures)
+                for d in view.decks}
+        texts = [fonts.text(left.get(level, ""), "small", theme.TEXT_DIM, th.scale)
+                 for level in range(1, 7)]
+        width = sum(size + th.px(0.4) + image.get_width() + th.px(1) for image in texts)
+        key = pygame.Rect(vp.x + th.px(0.5), vp.y + th.px(0.5), width + th.px(0.6),
+                          size + th.px(1))
+        pygame.draw.rect(surface, theme.FELT_DARK, key, border_radius=th.px(0.5))
+        x = key.x + th.px(0.5)
+        for level, image in zip(range(1, 7), texts, strict=True):
+            chip = pygame.Rect(x, key.y + th.px(0.5), size, size)
+            pygame.draw.rect(surface, vc.LEVEL_COLOURS[level], chip, border_radius=th.px(0.4))
+            tabletop.label(surface, str(level), "small", theme.FELT_DARK, th.scale, True,
+                           center=chip.center)
+            surface.blit(image, image.get_rect(midleft=(chip.right + th.px(0.4), chip.centery)))
+            x = chip.right + th.px(0.4) + image.get_width() + th.px(1)
+        return key
 
     def _draw_clock(self, surface: pygame.Surface, view: m.DungeonView, ui: UiState) -> None:
         left = max(0, int(view.time_limit - ui.clock_seconds))
