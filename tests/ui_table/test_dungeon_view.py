@@ -326,3 +326,14 @@ def test_a_zoomed_board_brings_the_hero_to_decide_into_sight() -> None:
     r.camera.pan(away_x, away_y)  # the player pans away on purpose: the targets follow, not it
     r.targets(view, legal)
     assert not r.geo.viewport.collidepoint(r.camera.to_screen(*space.centre))
+
+
+def test_no_board_target_lies_under_a_zoom_button() -> None:
+    r = renderer((1280, 720))
+    view, legal = next((v, lg) for v, lg in states(2, "race", seed=8, steps=200, every=1)
+                       if len(v.moves) > 6)
+    for zoom in (1.0, 2.0, 3.0):
+        r.camera.fit()
+        r.camera.zoom_at(zoom, r.geo.zoom_buttons[0].center)
+        for target in r.targets(view, legal):
+            assert not any(target.rect.colliderect(b) for b in r.geo.zoom_buttons)

@@ -125,6 +125,12 @@ class DungeonRenderer:
         if rect is None:
             return None
         rect = rect.clip(self.geo.viewport)
+        for button in self.geo.zoom_buttons:  # a zoom button over the board keeps its clicks
+            if rect.colliderect(button):
+                if button.y - rect.y > 2:
+                    rect.h = button.y - rect.y
+                else:
+                    rect.w = max(0, button.x - rect.x)
         return rect if rect.w > 2 and rect.h > 2 else None
 
     def wash(self, colour: tuple[int, int, int, int],
