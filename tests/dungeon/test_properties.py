@@ -234,7 +234,7 @@ def test_every_random_game_ends(seed: int, setup: tuple[int, str], walk_seed: in
 
 CHOICES = ("seat", "moves_left", "moves", "secret_doors_on", "peek_targets", "scry_targets",
            "can_end_turn", "can_refill", "pit_choices", "hero_choices", "spell_choices",
-           "spells_to_take", "secret_door_need")
+           "spells_to_take", "secret_door_need", "waiting")
 
 
 def table_part(view: dict[str, Any]) -> dict[str, Any]:

@@ -478,3 +478,20 @@ def test_a_dropped_active_sword_passes_its_bonus_to_another_held_sword() -> None
     game.apply(0, m.Attack())  # 1+1+2 misses; 6+1 stunned: one treasure dropped
     assert hero.treasures == ["magic_sword_2"]
     assert (hero.sword, hero.sword_bonus) == ("magic_sword_2", 2)
+
+
+def test_a_hero_starting_beside_its_waiting_monster_sees_the_odds_and_may_attack() -> None:
+    corridor, room = door_into_room(1)
+    card = monster(1, "rogue")
+    game = new("rogue", start=[corridor], monsters_1=[card], dice=[1, 1, 3, 3])
+    game.apply(0, m.Move(path=[room]))
+    game.apply(0, m.Attack())  # a miss, then 6 on the defeat table: stunned, the hero stays
+    view = game.view(0)
+    need = TABLES.need(card, "rogue")
+    assert game.heroes[0].space == room and view.waiting is not None
+    assert (view.waiting.card, view.waiting.slot, view.waiting.need) == (card, 1, need)
+    assert m.Attack() in game.legal_actions(0) and m.EndTurn() in game.legal_actions(0)
+    game.dice = [6, 6]
+    events = game.apply(0, m.Attack())
+    assert names(events)[:3] == ["monster_revealed", "attack_rolled", "monster_defeated"]
+    assert not game.slots and game.tokens == {room: 1}

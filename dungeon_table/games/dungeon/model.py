@@ -559,6 +559,8 @@ class DungeonView(msgspec.Struct, frozen=True):
     can_refill: bool = False
     encounter: EncounterView | None = None
     doorway: DoorwayView | None = None
+    waiting: EncounterView | None = None  # the monster or hunter waiting in the acting hero's
+                                          # space at the turn's start (``attack`` fights it)
     pit_choices: list[str] = []
     hero_choices: list[str] = []       # classes choose_hero takes now
     spell_choices: dict[str, int] = {}  # spell -> how many the supply still has (picking now)

@@ -74,6 +74,7 @@ def _with_choices(game: Dungeon, seat: int, base: m.DungeonView) -> m.DungeonVie
         hero_choices=game.hero_choices(seat) if game.phase == "choose_hero" else [],
         spell_choices=game.spell_choices() if picking else {},
         spells_to_take=game.picking.left.get(seat, 0) if picking else 0,
+        waiting=_waiting(game, seat),
         secret_door_need=0 if game.t.holds_secret_door_card(hero.treasures) or not hero.hero
         else game.t.find_need(hero.hero),
     )
@@ -115,6 +116,24 @@ def _encounter(game: Dungeon, acting: bool) -> m.EncounterView | None:
     return m.EncounterView(space=enc.space, card=enc.card, source=enc.source, slot=enc.slot,
                            need=need, bonus=bonus, chance=chance(need, bonus), hunter=enc.hunter,
                            teleport_to=game.teleport_targets(game.active) if acting else [])
+
+
+def _waiting(game: Dungeon, seat: int) -> m.EncounterView | None:
+    """The odds against what waits in the hero's own space, before it decides to attack."""
+    if not game.waiting_here(seat):
+        return None
+    space = game.heroes[seat].space
+    slot, hunter = game.slot_at(space), game.hunter_at(space)
+    if hunter is not None:
+        card, source, number = hunter.card if hunter.revealed else "", "hunter", 0
+    else:
+        assert slot is not None
+        hidden = slot.face_down and slot.scrier != seat
+        card, source, number = "" if hidden else slot.monster, "slot", slot.slot
+    need, bonus = game.attack_need(seat, card) if card else (0, 0)
+    return m.EncounterView(space=space, card=card, source=source, slot=number, need=need,
+                           bonus=bonus, chance=chance(need, bonus),
+                           hunter=hunter.hunter if hunter is not None else 0)
 
 
 def _doorway(game: Dungeon, acting: bool) -> m.DoorwayView | None:
