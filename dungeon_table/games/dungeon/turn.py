@@ -203,7 +203,7 @@ class TurnRules:
         if slot is not None:
             slot.face_down = False
             self.encounter = Encounter(space=action.space, card=slot.monster, source="slot",
-                                       slot=slot.slot, treasure=slot.treasure, using="spell")
+                                       slot=slot.slot, treasure=slot.treasure, using=action.using)
         else:
             level = self.board.spaces[action.space].level
             card = self.draw_monster(level, events)
