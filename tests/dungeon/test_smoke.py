@@ -495,3 +495,16 @@ def test_a_hero_starting_beside_its_waiting_monster_sees_the_odds_and_may_attack
     events = game.apply(0, m.Attack())
     assert names(events)[:3] == ["monster_revealed", "attack_rolled", "monster_defeated"]
     assert not game.slots and game.tokens == {room: 1}
+
+
+def test_doors_passed_with_the_secret_door_card_stay_found_without_it() -> None:
+    near, chamber, door = secret_door_into("chamber")
+    level = BOARD.spaces[chamber].level
+    game = new("fighter", start=[near], **{f"monsters_{level}": [monster(level)]})
+    game.heroes[0].treasures.append("secret_door_card")
+    assert game.view(0).secret_door_need == 0
+    events = game.apply(0, m.Move(path=[chamber]))
+    roll = next(e for e in events if isinstance(e, m.SecretDoorRolled))
+    assert (roll.die, roll.found) == (0, True) and game.heroes[0].found_doors == [door]
+    game.heroes[0].treasures.remove("secret_door_card")
+    assert game.context(0).door_open(door)

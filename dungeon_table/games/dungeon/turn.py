@@ -93,7 +93,9 @@ class TurnRules:
         walked: list[str] = []
         for space in action.path:
             door = self.secret_door_between(hero.space, space)
-            if door and not ctx.door_open(door):
+            # With the secret door card no roll is needed, but the door still counts as found:
+            # it stays open to this hero if the card is dropped later.
+            if door and door not in hero.found_doors:
                 events += self._moved(seat, walked)
                 walked = []
                 found, roll = self.find_door(seat, door)
