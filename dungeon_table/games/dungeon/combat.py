@@ -124,6 +124,9 @@ class CombatRules:
             if found:
                 events += self.gain(seat, found, "scried" if enc.treasure else "draw")
         for card in dropped:
+            if self.phase == "over":  # the hunted treasure was found: nothing more happens
+                self.bury_treasure(card)
+                continue
             events += self.gain(seat, card, "dropped")
         return events
 
