@@ -163,6 +163,7 @@ def _same_kind(value: Any, default: Any) -> bool:
 _REGISTRY: dict[str, GameSpec] = {}
 _GAME_MODULES = (
     "dungeon_table.games.lastdungeon", "dungeon_table.games.market", "dungeon_table.games.relic",
+    "dungeon_table.games.dungeon",
 )
 
 
