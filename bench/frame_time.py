@@ -2,7 +2,9 @@
 
 A busy mid-game state (Last Dungeon: cards on the spaces, damage stacked on the adventurer,
 crystals, a full hand; Dungeon Market: four players' equipment, gems and jobs, a full discovery
-area; a long log), a full redraw per frame, as the app does while animating::
+area; relic: four dungeons, enemies and score piles; Dungeon!: eight heroes with their treasure,
+slots and cleared rooms on the whole board; a long log), a full redraw per frame, as the app does
+while animating::
 
     python bench/frame_time.py [--game market] [--frames 500] [--size 1920x1080] [--lang en]
 """
@@ -34,9 +36,23 @@ def market_busy(view: object) -> int:
     return held + 3 * len(view.discovery)  # type: ignore[attr-defined]
 
 
+def relic_busy(view: object) -> int:
+    on_fields = sum(len(p.dungeon) + len(p.enemies) + len(p.treasures) + len(p.defeated)
+                    for p in view.players)  # type: ignore[attr-defined]
+    return on_fields + len(view.hand)  # type: ignore[attr-defined]
+
+
+def dungeon_busy(view: object) -> int:
+    held = sum(len(h.treasures) for h in view.heroes)  # type: ignore[attr-defined]
+    return held + 2 * len(view.slots) + len(view.defeat_tokens) + len(view.moves)  # type: ignore[attr-defined]
+
+
 GAMES = {  # game -> (seats, options, how busy a view is)
     "lastdungeon": (["human"], {}, lastdungeon_busy),
     "market": (["human"] * 4, {"professional": True}, market_busy),
+    "relic": (["human"] * 4, {}, relic_busy),
+    "dungeon": (["human"] * 8, {"heroes": "rogue,cleric,fighter,wizard,rogue,cleric,fighter,wizard"},
+                dungeon_busy),
 }
 
 
