@@ -1,9 +1,11 @@
-"""CPU share of the app while idle on a Last Dungeon table (target: at most 2 %).
+"""CPU share of the app while idle on a table (target: at most 2 %).
 
 Runs the real loop (``App.run``) in a subprocess with the dummy video driver: a human's table
 with nothing animating, measured with ``time.process_time`` over a window after a short settle.
+A Dungeon! time attack keeps its clock running, so the table redraws once a second there.
 
     python bench/idle_cpu.py [--seconds 10] [--settle 2] [--wait nap|sdl|both]
+    python bench/idle_cpu.py --game dungeon --option mode=time_attack
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import sys
 import tempfile
 import textwrap
 
+import yaml
+
 CHILD = textwrap.dedent(
     """
     import json, sys, threading, time
@@ -24,9 +28,10 @@ CHILD = textwrap.dedent(
     from dungeon_table.ui.table import TableScene
 
     settle, seconds, mode = float(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
+    game, options = sys.argv[4], json.loads(sys.argv[5])
     app = entry.build_app("en")
     app.wait_mode = mode
-    entry.first_scene(app, {"game": "lastdungeon", "seats": ["human"], "seed": 7}, None)
+    entry.first_scene(app, {"game": game, "seats": ["human"], "seed": 7, "options": options}, None)
     assert isinstance(app.top, TableScene), type(app.top).__name__
     out = {}
 
@@ -46,12 +51,14 @@ CHILD = textwrap.dedent(
 )
 
 
-def run(seconds: float, settle: float, mode: str = "nap") -> dict[str, float]:
+def run(seconds: float, settle: float, mode: str = "nap", game: str = "lastdungeon",
+        options: dict | None = None) -> dict[str, float]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     with tempfile.TemporaryDirectory() as home:
         env["DUNGEON_TABLE_HOME"] = home  # never touch the player's saves or settings
         proc = subprocess.run(
-            [sys.executable, "-c", CHILD, str(settle), str(seconds), mode],
+            [sys.executable, "-c", CHILD, str(settle), str(seconds), mode, game,
+             json.dumps(options or {})],
             env=env, capture_output=True, text=True, check=True,
         )
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -63,11 +70,14 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=2.0)
     parser.add_argument("--wait", choices=("nap", "sdl", "both"), default="nap",
                         help="the app's idle wait (nap: the default; sdl: pygame.event.wait)")
+    parser.add_argument("--game", default="lastdungeon")
+    parser.add_argument("--option", action="append", default=[], help="KEY=VALUE (YAML value)")
     args = parser.parse_args()
+    options = {k: yaml.safe_load(v) for k, v in (o.split("=", 1) for o in args.option)}
     for mode in ("nap", "sdl") if args.wait == "both" else (args.wait,):
-        result = run(args.seconds, args.settle, mode)
+        result = run(args.seconds, args.settle, mode, args.game, options)
         share = 100 * result["cpu_s"] / result["wall_s"]
-        print(f"idle ({mode}) on a Last Dungeon table for {result['wall_s']:.1f} s: "
+        print(f"idle ({mode}) on a {args.game} table {options or ''} for {result['wall_s']:.1f} s: "
               f"CPU {result['cpu_s'] * 1000:.0f} ms = {share:.2f} %, "
               f"frames drawn {result['frames']}")
 
