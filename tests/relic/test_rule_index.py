@@ -52,7 +52,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "a double draw draws one card and nothing else is played":
         ("turn.test_double_draw_draws_one_card_and_nothing_else_may_be_played",),
     "after a double draw no card goes onto the field, even by advance":
-        ("skills.test_after_a_double_draw_no_card_goes_onto_the_field_even_by_advance",),
+        ("skills.test_after_a_double_draw_no_card_goes_onto_the_field_even_by_advance",
+         "skills.test_after_a_double_draw_a_wild_card_offers_no_advance"),
     # --- (4) the dungeon phase ---
     "a dungeon set at most once a turn":
         ("turn.test_a_dungeon_set_is_once_a_turn_and_depth_follows_the_count",),

@@ -3,8 +3,6 @@ of them), each at its timing. Written from the rulings' skill table and the Japa
 
 from __future__ import annotations
 
-import pytest
-
 from .rules_kit import (
     DECLINE,
     DONE,
@@ -21,6 +19,7 @@ from .rules_kit import (
     commit,
     discard,
     hand_of,
+    legal,
     of_type,
     refused,
     rounds,
@@ -178,12 +177,20 @@ def test_wild_discarded_may_act_as_delve() -> None:
     assert seat_state(game, 0)["searched"] == [1] and game.phase == "end"
 
 
-@pytest.mark.xfail(strict=True, reason="engine: after a double draw a discarded advance card "
-                   "still sets a dungeon card (the source: no card goes onto the field after a "
-                   "double draw)")
 def test_after_a_double_draw_no_card_goes_onto_the_field_even_by_advance() -> None:
     hands = [hand_of(["char_digger_1", "dungeon_gate_1"], FILL_0), FILL_1]
-    game, _ = script([DOUBLE, discard("char_digger_1")], hands=hands, draws=["dungeon_well_1"])
-    if game.view(0).prompt is not None:
-        refused(game, 0, set_dungeon("dungeon_gate_1"))
+    game, _ = script([DOUBLE], hands=hands, draws=["dungeon_well_1"])
+    events = act(game, 0, discard("char_digger_1"))
+    assert of_type(events, "skill_passed") == [{"type": "skill_passed", "seat": 0,
+                                                "card": "char_digger_1", "skill": "advance",
+                                                "reason": "no_target"}]
+    assert game.view(0).prompt is None and game.phase == "end"
     assert seat_state(game, 0)["dungeon"] == [] and "dungeon_gate_1" in game.player(0).hand
+
+
+def test_after_a_double_draw_a_wild_card_offers_no_advance() -> None:
+    hands = [hand_of(["char_prodigy_2", "dungeon_gate_1", "injury_cut_1"], FILL_0), FILL_1]
+    game, _ = script([DOUBLE, discard("char_prodigy_2")], hands=hands, draws=["dungeon_well_1"])
+    assert legal(game) == [{"type": "wild_as", "card": "char_prodigy_2", "skill": "mend"},
+                           {"type": "skip_skill"}]
+    refused(game, 0, {"type": "wild_as", "card": "char_prodigy_2", "skill": "advance"})

@@ -48,6 +48,8 @@ def _in_hand(game: Relic, seat: int, card: str, kind: str) -> str | None:
 def _set_dungeon(game: Relic, seat: int, action: m.SetDungeon) -> str | None:
     if game.phase == "prompt" and game.prompts[0].kind != "advance":
         return "set_dungeon answers an advance prompt only"
+    if game.double_drawn:
+        return "after a double draw no card goes onto the field this turn"
     if game.phase == "dungeon" and game.dungeon_set_done:
         return "the dungeon set is done this turn (once per dungeon phase)"
     if game.player(seat).enemies:

@@ -52,6 +52,7 @@ class Relic(SkillRules, Game):
         self.discard: list[str] = []
         self.dungeon_set_done = False
         self.enemy_set_done = False
+        self.double_drawn = False     # a double draw this turn: no card goes onto the field
         self.battle: Battle | None = None
         self.prompts: list[Prompt] = []
         self.resume = "end"           # the phase the turn goes back to once the prompts are done
@@ -144,9 +145,11 @@ class Relic(SkillRules, Game):
         return depth
 
     def can_set_dungeon(self, seat: int) -> bool:
-        """The dungeon-set condition: no enemy on the field and room for another card."""
+        """The dungeon-set condition: no enemy on the field and room for another card; and no
+        double draw this turn (after it no card goes onto the field, an advance's included)."""
         player = self.player(seat)
-        return not player.enemies and len(player.dungeon) < MAX_DUNGEON
+        return (not player.enemies and len(player.dungeon) < MAX_DUNGEON
+                and not (self.double_drawn and seat == self.active))
 
     def forfeits(self, seat: int) -> int:
         """The depth whose search the next dungeon card would forfeit (0: none)."""
@@ -185,7 +188,7 @@ class Relic(SkillRules, Game):
     def start_turn(self, seat: int) -> list[Event]:
         self.turn += 1
         self.active = seat
-        self.dungeon_set_done = self.enemy_set_done = False
+        self.dungeon_set_done = self.enemy_set_done = self.double_drawn = False
         self.battle = None
         self.prompts.clear()
         events: list[Event] = [m.TurnStarted(seat=seat, turn=self.turn)]
@@ -239,6 +242,7 @@ class Relic(SkillRules, Game):
 
     def _do_DoubleDraw(self, seat: int, action: m.DoubleDraw) -> list[Event]:  # noqa: N802
         self.phase = "end"
+        self.double_drawn = True
         return [m.PhaseChosen(seat=seat, phase="double_draw"), *self.draw(seat, "double_draw")]
 
     def _do_SetEnemy(self, seat: int, action: m.SetEnemy) -> list[Event]:  # noqa: N802

@@ -110,6 +110,7 @@ def build_state(game: Relic) -> dict[str, Any]:
         "discard": list(game.discard),
         "dungeon_set_done": game.dungeon_set_done,
         "enemy_set_done": game.enemy_set_done,
+        "double_drawn": game.double_drawn,
         "battle": asdict(game.battle) if game.battle else None,
         "prompts": [asdict(p) for p in game.prompts],
         "depth3_searched": game.depth3_searched,
