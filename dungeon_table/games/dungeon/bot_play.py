@@ -1,0 +1,305 @@
+"""The Dungeon! bots' decisions, phase by phase (``bot.py`` names the levels).
+
+``GreedyBot`` walks to the nearest room whose monsters it beats half the time or more, fights
+whatever it meets and heads home once it holds its class's gold. ``DelverBot`` (the best) weighs
+every room and waiting monster by the class's odds against what the level's deck may still turn
+up, the treasure's worth toward the gp still needed, the defeat table's risks and the turns the
+walk takes (``bot_judge``); it looks through the doorway first (ESP, a wizard's spells), holds off
+a bad card, takes its last treasure near the Great Hall, keeps away from hunters and goes for the
+hunted treasure's level in the treasure hunt.
+
+Both are stateless and use no chance: each call recomputes from the view and the legal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from dungeon_table.core.protocol import Action
+from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.board import HALL
+from dungeon_table.games.dungeon.bot_judge import Judge, Style, Target
+from dungeon_table.games.dungeon.bot_map import FAR
+
+# The classes a bot takes, best first, by mode (treasure hunt: by the hunted level, deep levels
+# favour the wizard's spells, which miss without a counter-attack).
+CLASS_ORDER = {
+    "race": ("fighter", "rogue", "cleric", "wizard"),
+    "time_attack": ("fighter", "rogue", "cleric", "wizard"),
+    "hunter": ("fighter", "rogue", "cleric", "wizard"),
+    "treasure_hunt": ("fighter", "wizard", "cleric", "rogue"),
+}
+# A wizard's spellbook: fireballs hit more monsters, lightning the fireball-proof ones.
+SPELL_MIX = {"fireball": 0.6, "lightning": 0.4, "teleport": 0.0}
+
+
+class GreedyBot:
+    """The weaker level: see the module docstring."""
+
+    name = "greedy"
+    style = Style(careful=False, least_hit=0.5, peeks=False)
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: m.DungeonView, legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        handler: Callable[[m.DungeonView, list[Action]], Action | None] = getattr(
+            self, f"_{view.phase}")
+        action = handler(view, legal)
+        if action is not None and action in legal:
+            return action
+        return self.fallback(legal)
+
+    @staticmethod
+    def fallback(legal: list[Action]) -> Action:
+        for kind in (m.EndTurn, m.Attack, m.Enter):
+            found = first(legal, kind)
+            if found is not None:
+                return found
+        return legal[0]
+
+    @staticmethod
+    def seat(view: m.DungeonView) -> int:
+        return view.seat if view.seat is not None else view.active
+
+    def judge(self, view: m.DungeonView) -> Judge:
+        return Judge(view, self.seat(view), self.style)
+
+    # --- setup ------------------------------------------------------------------------------
+    def _choose_hero(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
+        for hero in self.class_order(view):
+            if hero in view.hero_choices:
+                return m.ChooseHero(hero=hero)
+        return None
+
+    def class_order(self, view: m.DungeonView) -> tuple[str, ...]:
+        return CLASS_ORDER.get(view.mode, CLASS_ORDER["race"])
+
+    def _spells(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
+        """The spell furthest below its share of the book."""
+        me = view.heroes[self.seat(view)]
+        held = len(me.spells) + 1
+
+        def shortfall(spell: str) -> float:
+            return SPELL_MIX.get(spell, 0.0) * held - me.spells.count(spell)
+
+        picks = [a for a in legal if isinstance(a, m.PickSpell)]
+        return max(picks, key=lambda a: (shortfall(a.spell), a.spell == "fireball"), default=None)
+
+    # --- the turn ---------------------------------------------------------------------------
+    def _move(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
+        judge = self.judge(view)
+        if m.Refill() in legal and not judge.done():
+            return m.Refill()
+        if judge.done() or self.refill_trip(judge):
+            return self.walk_to_hall(view, judge, legal)
+        target = self.pick_target(judge)
+        if target is None:
+            return self.idle(view, legal)
+        return self.approach(view, judge, target, legal)
+
+    def refill_trip(self, judge: Judge) -> bool:
+        """A wizard with no attack spell left goes home to refill."""
+        me = judge.me
+        return (judge.hero == "wizard" and me.spellbook_size > 0 and not judge.spells
+                and not judge.hunting)
+
+    def pick_target(self, judge: Judge) -> Target | None:
+        targets = [t for t in judge.targets() if t.value > -FAR]
+        if judge.hunting:
+            targets = [t for t in targets if t.hunt > 0]
+        if not targets:
+            return None
+        return min(targets, key=lambda t: (t.turns, -t.value, t.space))
+
+    def idle(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
+        return first(legal, m.EndTurn)
+
+    def walk_to_hall(self, view: m.DungeonView, judge: Judge,
+                     legal: list[Action]) -> Action | None:
+        me = judge.me
+        if me.space == HALL:
+            return first(legal, m.EndTurn)
+        return self.step_toward(view, judge, judge.to_hall, HALL, legal)
+
+    def approach(self, view: m.DungeonView, judge: Judge, target: Target,
+                 legal: list[Action]) -> Action | None:
+        if target.space == judge.me.space:
+            return first(legal, m.Attack)
+        return self.step_toward(view, judge, judge.walk.spread(target.space), target.space, legal)
+
+    def step_toward(self, view: m.DungeonView, judge: Judge, dist: dict[str, float], goal: str,
+                    legal: list[Action]) -> Action | None:
+        """The move whose end is nearest ``goal`` (never into another blocking space), or stop
+        here when none gets nearer."""
+        best: tuple[float, str] | None = None
+        here = dist.get(judge.me.space, FAR)
+        for dest in view.moves:
+            if dest in judge.walk.blocking and dest != goal:
+                continue
+            cost = self.dest_cost(view, judge, dist, dest)
+            if cost < here and (best is None or (cost, dest) < best):
+                best = (cost, dest)
+        if best is None:
+            return first(legal, m.EndTurn)
+        return m.Move(path=view.moves[best[1]])
+
+    def dest_cost(self, view: m.DungeonView, judge: Judge, dist: dict[str, float],
+                  dest: str) -> float:
+        """Moves still to go from ``dest``, unfound secret doors on the way priced by their
+        roll."""
+        doors = len(view.secret_doors_on.get(dest, []))
+        return dist.get(dest, FAR) + doors * judge.walk.door_cost * 0.5
+
+    # --- facing a monster --------------------------------------------------------------------
+    def _doorway(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
+        spells = [a for a in legal if isinstance(a, m.CastSpell)]
+        door = view.doorway
+        if spells and door is not None:
+            return max(spells, key=lambda a: (-door.spell_need.get(a.spell, 13), a.spell))
+        return m.Enter()
+
+    def _combat(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
+        return m.Attack()
+
+    def _pit(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
+        judge = self.judge(view)
+        chambers = [a for a in legal if isinstance(a, m.ChooseChamber)]
+
+        def worth(action: m.ChooseChamber) -> float:
+            target = judge.target(action.space)
+            if target is None:  # nothing to gain there: only its risk
+                space = judge.walk.board.spaces[action.space]
+                target = Target(action.space, space.level, space.kind, 0, 1,
+                                judge.pool(space.level), 0.0, 0)
+            return judge.target_value(target)
+
+        return max(chambers, key=lambda a: (worth(a), a.space), default=None)
+
+    def _over(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
+        return None
+
+
+class DelverBot(GreedyBot):
+    """The best level: see the module docstring."""
+
+    name = "delver"
+    style = Style()
+
+    def pick_target(self, judge: Judge) -> Target | None:
+        targets = judge.targets()
+        if judge.hunting:
+            targets = [t for t in targets if t.hunt > 0]
+        return targets[0] if targets else None
+
+    def approach(self, view: m.DungeonView, judge: Judge, target: Target,
+                 legal: list[Action]) -> Action | None:
+        me = judge.me
+        if target.space == me.space:
+            return self.at_turn_start(view, judge, target, legal)
+        peek = self.peek(view, judge, target)
+        if peek is not None:
+            return peek
+        return self.step_toward(view, judge, judge.walk.spread(target.space), target.space, legal)
+
+    def at_turn_start(self, view: m.DungeonView, judge: Judge, target: Target,
+                      legal: list[Action]) -> Action | None:
+        """A monster waits in the hero's own space: fight it (a hunter only with good odds)."""
+        hunter = judge.hunters.get(target.space)
+        if hunter is not None and judge.hunter_hit(hunter) < judge.style.hunter_fight:
+            return None
+        return first(legal, m.Attack)
+
+    def peek(self, view: m.DungeonView, judge: Judge, target: Target) -> Action | None:
+        """At the target's doorway: a wizard's spell peek, else the ESP medallion."""
+        if target.space in view.peek_targets.get("spell", []):
+            spelled = max(judge.spell_hit(c)[1] for c in target.cards)
+            melee = max(judge.hit(c) for c in target.cards)
+            if spelled >= melee - 0.2:
+                return m.Peek(space=target.space, using="spell")
+        if target.space in view.peek_targets.get("esp", []) and len(target.cards) > 1:
+            return m.Peek(space=target.space, using="esp")
+        return None
+
+    def step_toward(self, view: m.DungeonView, judge: Judge, dist: dict[str, float], goal: str,
+                    legal: list[Action]) -> Action | None:
+        """As greedy, but a wizard stops at the doorway (to spell it next turn) and a hunter
+        within reach of a turn's end is priced."""
+        spelling = bool(judge.spells) and goal != HALL and goal not in judge.hunters
+        best: tuple[float, str] | None = None
+        here = dist.get(judge.me.space, FAR)
+        for dest in view.moves:
+            if dest in judge.walk.blocking and dest != goal:
+                continue
+            if dest == goal and spelling and here > 1:
+                continue  # walk to the doorway first, then peek with a spell
+            cost = self.dest_cost(view, judge, dist, dest)
+            if cost >= here:
+                continue
+            cost += self.hunter_price(view, judge, dist, dest)
+            if best is None or (cost, dest) < best:
+                best = (cost, dest)
+        if best is None:
+            return first(legal, m.EndTurn)
+        return m.Move(path=view.moves[best[1]])
+
+    def hunter_price(self, view: m.DungeonView, judge: Judge, dist: dict[str, float],
+                     dest: str) -> float:
+        """In moves: the ambush risk of ending the turn at ``dest``."""
+        if not judge.hunters or dest in judge.walk.blocking:
+            return 0.0
+        left = view.moves_left - len(view.moves[dest])
+        if left > 0:
+            return 0.0  # the turn goes on from there
+        return judge.caught(dest) / max(1.0, judge.rate) * 5
+
+    # --- facing a monster --------------------------------------------------------------------
+    def _doorway(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
+        door = view.doorway
+        if door is None:
+            return None
+        judge = self.judge(view)
+        target = judge.target(door.space)
+        if target is None:
+            return m.Hold()
+        card = door.card
+        enter = judge.meet_value(card, target, doorway=False)
+        options: list[tuple[float, Action]] = [(enter, m.Enter())]
+        win = judge.win_worth(target)
+        for action in legal:
+            if isinstance(action, m.CastSpell):
+                p = judge.odds.spell_hit(card, action.spell)
+                options.append((p * win - (1 - p) * judge.rate * 0.5, action))
+        # Holding off: the turn is lost; after an ESP look the room gets a fresh card.
+        fresh = 0.0
+        if door.using == "esp":
+            pool = judge.pool(target.level)
+            fresh = sum(judge.meet_value(c, target) for c in pool) / max(1, len(pool))
+        options.append((max(0.0, fresh) - judge.rate, m.Hold()))
+        return max(options, key=lambda o: o[0])[1]
+
+    def _combat(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
+        """Attack, unless a wizard can teleport out of a bad fight into a cleared chamber."""
+        enc = view.encounter
+        teleports = [a for a in legal if isinstance(a, m.Teleport)]
+        if enc is None or not teleports:
+            return m.Attack()
+        judge = self.judge(view)
+        target = judge.target(enc.space)
+        if target is None:
+            space = judge.walk.board.spaces[enc.space]
+            target = Target(enc.space, space.level, space.kind, 0, 1, [enc.card], 0.0, 0)
+        fight = judge.meet_value(enc.card, target, doorway=False)
+        safe = [a for a in teleports if a.to not in judge.walk.blocking]
+        if fight < 0 and safe:
+            return min(safe, key=lambda a: (judge.hall_turns(a.to), a.to))
+        return m.Attack()
+
+
+def first(legal: list[Action], kind: type[Any]) -> Action | None:
+    return next((a for a in legal if isinstance(a, kind)), None)
