@@ -70,7 +70,7 @@ def test_entering_an_uncleared_room_stops_the_move_and_a_monster_comes_out() -> 
         "type": "monster_revealed", "seat": 0, "space": "1a", "card": "goblins",
         "source": "draw", "slot": 0}
     assert game.phase == "combat" and game.turn.moves_left == 1
-    assert game.monsters[1].cards[0] != "goblins"  # drawn from the top of level 1's deck
+    assert "goblins" not in game.monsters[1]  # drawn from the top of level 1's deck
 
 
 def test_a_path_never_passes_through_an_uncleared_room() -> None:
