@@ -93,6 +93,11 @@ class App:
         self._timers: list[int] = []
         self._clock = pygame.time.Clock()
         self._last_input = 0
+        # Keys held down now, and whether the KEYDOWN being handled is a key repeating (or one
+        # held since before: Enter kept down after the move that ended a turn): a screen that
+        # must not be passed by accident (the privacy screen, game over) ignores those.
+        self.keys_down: set[int] = set()
+        self.key_repeat = False
         self.wait_mode = "nap"  # or "sdl": block in pygame.event.wait() (see ``wait``)
         i18n.set_language(self.settings.lang)
         i18n.on_change(self._language_changed)
@@ -211,7 +216,17 @@ class App:
         self._relayout()
 
     # --- the loop ------------------------------------------------------------------------------
+    def _track_keys(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.key_repeat = event.key in self.keys_down
+            self.keys_down.add(event.key)
+        elif event.type == pygame.KEYUP:
+            self.keys_down.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.keys_down.clear()  # its key-ups go to another window
+
     def _dispatch(self, event: pygame.event.Event) -> None:
+        self._track_keys(event)
         if event.type == pygame.QUIT:
             self.quit()
             return

@@ -29,6 +29,7 @@ from dungeon_table.ui.renderer import UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.table_parts import (
     TABLE_MAX_UI_SCALE,
+    HoldPrompt,
     HoverPreview,
     PlayClock,
     TableBar,
@@ -41,9 +42,20 @@ from dungeon_table.ui.table_parts import (
 __all__ = ["TABLE_MAX_UI_SCALE", "TableScene", "side_column", "table_theme"]
 
 BOT_DELAY_MS = 550
+TURN_STARTED = "turn_started"  # the tag of the event each game starts a seat's turn with
 SPACE_HOLD_MS = 280
 TOAST_MS = 2600
 NOTICE_MS = 2600
+
+
+def turn_cut(events: list[Any]) -> int:
+    """Where the next seat's turn starts among one action's events: the first event tagged
+    ``turn_started`` (every game's convention), else after the last event. What comes before
+    is the mover's own doing; what comes after belongs to the next seat's turn."""
+    for i, event in enumerate(events):
+        if type(event).__struct_config__.tag == TURN_STARTED:
+            return i
+    return len(events)
 
 
 class TableScene(Scene):
@@ -76,6 +88,10 @@ class TableScene(Scene):
         self.board = pygame.Rect(0, 0, 0, 0)  # the renderer's part of the window
         self.handoff_pending: tuple[int, str] | None = None  # the seat and the reason key
         self.switch_pending: int | None = None  # the next human, who may see what this one sees
+        # The next human, behind the privacy screen, once this one has seen what its last move
+        # revealed (a search's treasure, a die): the seat, the reason key (see ``ack_handoff``).
+        self.held: tuple[int, str] | None = None
+        self.hold = HoldPrompt(self)
         self.notice: tuple[str, str, int] | None = None  # whose decision it is: text, detail, until
         self._log_lang = ""
         self._refresh()
@@ -153,8 +169,13 @@ class TableScene(Scene):
             self.notice = None  # it has been read: the player acted
         seen = [e for e in events if e.visible_to(self.viewer)]
         self.view = self.game.view(self.viewer)
+        cover = self._cover_for_next()
+        # Behind a coming privacy screen only the mover's part of the events is played: the next
+        # seat's turn (its "turn" banner, its draw) is not for the screen the mover looks at.
+        shown = seen if cover is None else [
+            e for e in events[:turn_cut(events)] if e.visible_to(self.viewer)]
         self.anim.speed = self.app.settings.anim_speed
-        self.anim.extend(self.renderer.animations(seen, before, self.view))
+        self.anim.extend(self.renderer.animations(shown, before, self.view))
         self.log.add(self.renderer.log_lines(seen, before, self.view),
                      heading=self.renderer.log_heading(before, self.view))
         if seat == self.viewer:
@@ -162,10 +183,46 @@ class TableScene(Scene):
             self._refresh()
         else:
             self._refresh_keeping_choice()
-        self._schedule_next()
+        if cover is not None and seat == self.viewer:
+            self._pass_screen(cover, reveals=any(e.REVEALS for e in shown))
+        else:
+            self._schedule_next()
         if self.session.autosave_error:  # the game goes on, but the player must know it is unsaved
             self.show_toast(t("table.autosave_failed", reason=self.session.autosave_error))
         return True
+
+    def _cover_for_next(self) -> tuple[int, str] | None:
+        """The next human and the reason key when the privacy screen must come before it
+        decides on this screen; None when a bot, the viewer itself or nobody decides next, or
+        when the game says the two may see the same things."""
+        if self.game.result() is not None or len(self.humans) < 2:
+            return None
+        seat = self._next_decider()
+        if seat is None or seat in self.bots or seat == self.viewer:
+            return None
+        reason = self.game.handoff_reason(seat, self.viewer)
+        return (seat, reason) if reason else None
+
+    def _pass_screen(self, cover: tuple[int, str], reveals: bool) -> None:
+        """The player at the screen has just passed the turn to another human. Nothing waits
+        to be seen: the privacy screen covers the table at once, before another frame of it is
+        drawn. The move revealed something (a search's treasure, a die, a drawn card): its
+        animations play and the table waits until this player says they have seen it
+        (``ack_handoff``), and only then covers."""
+        if reveals:
+            self.held = cover
+            self.app.request_redraw()
+            return
+        self.anim.skip_all()
+        self._push_handoff(*cover)
+
+    def ack_handoff(self) -> None:
+        """The player has seen what the last move revealed: now the privacy screen covers."""
+        if self.held is None:
+            return
+        (seat, reason), self.held = self.held, None
+        self.anim.skip_all()
+        self._push_handoff(seat, reason)
 
     def _refresh_keeping_choice(self) -> None:
         """Refresh after another seat's action while this one may be deciding too (a bot's bid
@@ -293,7 +350,9 @@ class TableScene(Scene):
 
     def _run_pending(self, now: int) -> None:
         """Things that wait for the animations to end: game over, handoff, the next bot move."""
-        if self.game.result() is not None and not self.game_over_shown:
+        if self.held is not None:
+            self.hold.ready()  # the prompt stays until the player says they have seen it
+        elif self.game.result() is not None and not self.game_over_shown:
             self.game_over_shown = True
             from dungeon_table.ui.scenes.gameover import GameOverScene
 
@@ -370,6 +429,8 @@ class TableScene(Scene):
         self.log.draw(surface)
         self.bar.draw(surface)
         self._draw_notice(surface, th)
+        if self.held is not None and not self.ui.animating:
+            self.hold.draw(surface, th)
         self._draw_toast(surface, th)
         if not self.ui.animating:
             self.preview.draw(surface, th)
@@ -401,6 +462,8 @@ class TableScene(Scene):
 
     # --- input ------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.held is not None and self.hold.handle(event):
+            return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             used = self.bar.handle(event)
             if used or (event.type != pygame.MOUSEMOTION and self.bar.hit(event.pos)):

@@ -63,6 +63,83 @@ class TableBar:
             button.draw(surface, self.theme)
 
 
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class HoldPrompt:
+    """Shown once the animations of a move that passed the turn to another human have played,
+    when that move revealed something (a search's treasure, a die): the player reads the table,
+    then says so with the button or a fresh Enter (one held on from the move itself repeats and
+    does not count), and the privacy screen covers. It lies over the top of the log, so nothing
+    on the board is hidden while the player reads it."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.button = Button(pygame.Rect(0, 0, 0, 0), self._caption, scene.ack_handoff,
+                             primary=True)
+        self.button.focused = True  # Enter presses it: the ring says so
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def _name(self) -> str:
+        held = self.scene.held
+        return self.scene.seat_name(held[0]) if held is not None else ""
+
+    def _caption(self) -> str:
+        return t("table.hold.button", name=self._name())
+
+    def ready(self) -> None:
+        self.scene.app.request_redraw()
+
+    def place(self, th: theme.Theme) -> list[str]:
+        """Lay the panel over the top of the log; returns the body's lines."""
+        log = self.scene.log.rect
+        pad = th.px(2)
+        body = fonts.wrap(t("table.hold.body", name=self._name()), "body", log.w - 2 * pad,
+                          th.scale)
+        line_h = fonts.line_height("body", th.scale)
+        head_h = fonts.line_height("heading", th.scale)
+        button_h = th.px(7)
+        hint_h = fonts.line_height("small", th.scale)
+        h = pad + head_h + len(body) * line_h + th.px(2) + button_h + hint_h + pad
+        self.rect = pygame.Rect(log.x, log.y, log.w, h)
+        self.button.rect = pygame.Rect(log.x + pad, self.rect.bottom - pad - hint_h - button_h,
+                                       log.w - 2 * pad, button_h)
+        return body
+
+    def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        body = self.place(th)
+        theme.draw_panel(surface, self.rect, th, theme.mix(theme.PANEL, theme.ACCENT, 0.18),
+                         edge=theme.ACCENT)
+        pad = th.px(2)
+        title = fonts.text(fonts.fit(t("table.hold.title"), "heading", self.rect.w - 2 * pad,
+                                     th.scale), "heading", theme.TEXT, th.scale, bold=True)
+        y = self.rect.y + pad
+        surface.blit(title, (self.rect.x + pad, y))
+        y += fonts.line_height("heading", th.scale)
+        for line in body:
+            image = fonts.text(line, "body", theme.TEXT, th.scale)
+            surface.blit(image, (self.rect.x + pad, y))
+            y += fonts.line_height("body", th.scale)
+        self.button.draw(surface, th)
+        hint = fonts.text(fonts.fit(t("table.hold.keys"), "small", self.rect.w - 2 * pad,
+                                    th.scale), "small", theme.TEXT_DIM, th.scale)
+        surface.blit(hint, hint.get_rect(midtop=(self.rect.centerx, self.button.rect.bottom)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was the prompt's. While the move still plays, Enter is swallowed
+        (it would say "seen" before anything was); Space and Esc stay the table's."""
+        scene = self.scene
+        if event.type == pygame.KEYDOWN and event.key in ENTER_KEYS:
+            if not scene.ui.animating and not scene.app.key_repeat:
+                scene.ack_handoff()
+            return True
+        if scene.ui.animating or event.type not in (
+                pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        self.place(scene.th)
+        return self.button.handle(event) and event.type != pygame.MOUSEMOTION
+
+
 def table_theme(app: App) -> theme.Theme:
     """The app's theme, its UI scale held to what the table's fixed boxes can take (at 150 %
     the labels would outgrow the card-sized spaces they name); menus keep the full scale.

@@ -2,7 +2,8 @@
 
 "Pass to <name>" in large type, the reason small and under it what that player is to do (when the
 reason does not say it already: "the screen showed a chest's hidden card" / "to buy"), and a button to click (press and release on it,
-so the click that ended the last turn cannot reveal by accident) or Space held for a moment. Esc
+so the click that ended the last turn cannot reveal by accident), a fresh Enter (not the one that
+ended the turn, held on and repeating) or Space held for a moment. Esc
 opens the table's menu over the covered screen (a group stopping for the night saves and quits
 from here), and Resume comes back to it.
 """
@@ -73,6 +74,9 @@ class HandoffScene(MenuBase):
         return False  # Enter is handled below; Space is the hold-to-reveal key
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.app.key_repeat and event.key in (
+                pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            return  # held on from the table (the Enter that ended the turn): not a reveal
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             if self.hold_start is None:
                 self.hold_start = self.app.now()

@@ -1,0 +1,247 @@
+"""Pass-and-play privacy: when a human's move hands the turn to another human, nothing of the
+table is drawn for the wrong player. The privacy screen covers at once; a move that revealed
+something (a search's treasure, a die) waits until its player says they have seen it; the next
+seat's turn (its banner, its draw) is never played on the last one's screen.
+
+The table is driven frame by frame on a fake clock with animations on, so a frame drawn between
+the move and the cover would be seen here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import types
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+import pygame
+import pytest
+from ui_events import click_at, key, key_up
+
+from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.core import registry
+from dungeon_table.core.protocol import Event, to_dict
+from dungeon_table.ui.anim import Pause
+from dungeon_table.ui.scenes.handoff import HandoffScene
+
+
+class Peeked(Event, frozen=True, tag="peeked"):
+    """The mover saw the deck's top card: a reveal it must see before the screen is covered."""
+
+    REVEALS: ClassVar[bool] = True
+    seat: int
+    card: int
+
+
+class TurnStarted(Event, frozen=True, tag="turn_started"):
+    REVEALS: ClassVar[bool] = True
+    seat: int
+
+
+class NextDrew(Event, frozen=True, tag="next_drew"):
+    seat: int
+
+
+def revealing_game() -> type:
+    """The toy "high card" whose ``play`` shows its player the deck's top card, then starts the
+    next seat's turn (with a line the next seat alone sees), as the relic game's search does."""
+    from core import toy
+
+    class RevealingHighCard(toy.HighCard):
+        game_id = "toy_reveal"
+        event_types = (*toy.HighCard.event_types, Peeked, TurnStarted, NextDrew)
+
+        def _apply(self, seat: int, action: Any) -> list[Event]:
+            events = super()._apply(seat, action)
+            if not isinstance(action, toy.Play) or self.result() is not None:
+                return events
+            nxt = 1 - seat
+            return [Peeked(seat=seat, card=self.deck[-1] if self.deck else 0, to=(seat,)),
+                    *events, TurnStarted(seat=nxt), NextDrew(seat=nxt, to=(nxt,))]
+
+    return RevealingHighCard
+
+
+class WatchedRenderer:
+    """One target per legal action; each event a 400 ms pause; every draw and tween recorded."""
+
+    def __init__(self) -> None:
+        self.drawn_for: list[Any] = []
+        self.animated: list[str] = []
+
+    def layout(self, board: pygame.Rect, th: object) -> None:
+        self.board = board
+
+    def draw(self, surface: pygame.Surface, view: Any, ui: Any) -> None:
+        self.drawn_for.append(view.hand)
+
+    def targets(self, view: Any, legal: list) -> list:
+        from dungeon_table.ui.renderer import Target
+
+        return [Target(pygame.Rect(20 + 60 * i, 300, 50, 70), a) for i, a in enumerate(legal)]
+
+    def animations(self, events: list, before: Any, after: Any) -> list:
+        self.animated += [to_dict(e)["type"] for e in events]
+        return [Pause(duration=400) for _ in events]
+
+    def preview(self, view: Any, pos: tuple[int, int]) -> None:
+        return None
+
+    def log_lines(self, events: list, before: Any, after: Any) -> list[str]:
+        return [str(to_dict(e)) for e in events]
+
+    def log_heading(self, before: Any, after: Any) -> None:
+        return None
+
+
+@pytest.fixture
+def watched() -> Iterator[None]:
+    """``toy`` and ``toy_reveal`` registered with the watching renderer."""
+    from core import toy
+
+    stub = types.ModuleType("stub_watched_view")
+    stub.make_renderer = lambda app, game_id: WatchedRenderer()  # type: ignore[attr-defined]
+    sys.modules["stub_watched_view"] = stub
+    registry.register(dataclasses.replace(toy.SPEC, bots={"random": RandomBot},
+                                          view_module="stub_watched_view"))
+    registry.register(dataclasses.replace(toy.SPEC, game_id="toy_reveal",
+                                          game_class=revealing_game(), bots={"random": RandomBot},
+                                          view_module="stub_watched_view"))
+    yield
+    for game_id in ("toy", "toy_reveal"):
+        registry._REGISTRY.pop(game_id, None)
+    sys.modules.pop("stub_watched_view", None)
+
+
+def _table(game_id: str, seats: list[str]) -> tuple[Any, Any, list[int]]:
+    """Two humans at a table with animations on and a clock the test moves by hand."""
+    from dungeon_table.core.session import Session
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=1))
+    clock = [1000]
+    app.now = lambda: clock[0]  # type: ignore[method-assign]
+    scene = TableScene(app, Session.new(game_id, seats, seed=3), seats, bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    return app, scene, clock
+
+
+def _play(app: Any, scene: Any) -> None:
+    index = next(i for i, tg in enumerate(scene.ui.targets)
+                 if to_dict(tg.action)["type"] == "play")
+    app.step(click_at(scene.ui.targets[index].rect.center))
+
+
+def test_a_move_passing_the_turn_covers_the_table_in_the_same_frame(watched: None) -> None:
+    app, scene, _clock = _table("toy", ["human", "human"])
+    hand = scene.view.hand
+    drawn = len(scene.renderer.drawn_for)
+    _play(app, scene)
+    assert isinstance(app.top, HandoffScene), "no frame of the table between move and cover"
+    assert len(scene.renderer.drawn_for) == drawn, "the table was not drawn after the move"
+    assert scene.viewer == 0 and hand is not None
+
+
+def test_an_enter_held_on_from_the_move_does_not_reveal_the_next_hand(watched: None) -> None:
+    app, scene, _clock = _table("toy", ["human", "human"])
+    play = next(i for i, tg in enumerate(scene.ui.targets) if to_dict(tg.action)["type"] == "play")
+    scene.ui.focus = play
+    app.step([key(pygame.K_RETURN)])  # Enter plays the card and passes the turn
+    assert isinstance(app.top, HandoffScene)
+    app.step([key(pygame.K_RETURN), key(pygame.K_RETURN)])  # still held: the key repeats
+    assert isinstance(app.top, HandoffScene) and scene.viewer == 0
+    app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])  # a fresh press reveals
+    assert app.top is scene and scene.viewer == 1
+
+
+def test_a_revealing_move_plays_only_the_movers_part(watched: None) -> None:
+    app, scene, clock = _table("toy_reveal", ["human", "human"])
+    _play(app, scene)
+    assert app.top is scene and scene.held == (1, "handoff.reason.turn")
+    assert "peeked" in scene.renderer.animated
+    assert "turn_started" not in scene.renderer.animated, "the next turn's banner is not shown"
+    assert "next_drew" not in scene.renderer.animated
+
+
+def test_a_revealing_move_waits_for_its_player_to_have_seen_it(watched: None) -> None:
+    app, scene, clock = _table("toy_reveal", ["human", "human"])
+    _play(app, scene)
+    app.step([key(pygame.K_RETURN)])  # still playing: an Enter now has seen nothing
+    assert app.top is scene and scene.held is not None
+    for _ in range(10):
+        clock[0] += 200
+        app.step([])
+    assert not scene.anim.busy and app.top is scene, "the table waits for the player"
+    app.step([key(pygame.K_RETURN)])  # the one above, still down: it repeats
+    assert app.top is scene
+    app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
+    assert isinstance(app.top, HandoffScene) and app.top.name == "Player 2"
+    assert scene.viewer == 0, "nothing of seat 1 is drawn before its player reveals"
+
+
+def test_the_prompts_button_covers_the_table(watched: None) -> None:
+    app, scene, clock = _table("toy_reveal", ["human", "human"])
+    _play(app, scene)
+    for _ in range(10):
+        clock[0] += 200
+        app.step([])
+    button = scene.hold.button.rect
+    assert button.w and scene.log.rect.contains(button), "it lies over the log, not the board"
+    app.step(click_at(button.center))
+    assert isinstance(app.top, HandoffScene)
+
+
+def test_one_human_with_a_bot_sees_its_revealing_move_and_plays_on(watched: None) -> None:
+    app, scene, clock = _table("toy_reveal", ["human", "bot:random"])
+    _play(app, scene)
+    assert scene.held is None, "no one to hide anything from"
+    assert "turn_started" in scene.renderer.animated
+
+
+def test_a_bots_move_before_a_human_plays_no_banner_of_that_humans_turn() -> None:
+    """Relic, three seats: Ann ends her turn, the bot plays its turn on Ann's screen, then Cy's
+    turn starts behind the privacy screen, not with "Cy's turn" over Ann's hand."""
+    from dungeon_table.core.session import Session
+    from dungeon_table.games.relic import model as m
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    seats = ["human", "bot:random", "human"]
+    session = Session.new("relic", seats, 1)  # Ann, seat 0, begins
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=1))
+    clock = [1000]
+    app.now = lambda: clock[0]  # type: ignore[method-assign]
+    scene = TableScene(app, session, seats, bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    animated: list[Event] = []
+    real = scene.renderer.animations
+
+    def watch(events: list, before: Any, after: Any) -> list:
+        animated.extend(events)
+        return real(events, before, after)
+
+    scene.renderer.animations = watch
+    first = session.game.to_act()[0]
+    assert scene.viewer == first
+    while scene.viewer in session.game.to_act() and app.top is scene:
+        legal = session.game.legal_actions(scene.viewer)
+        ending = [a for a in legal if isinstance(a, (m.EndTurn, m.EndPhase, m.DungeonPhase))]
+        scene.act(scene.viewer, ending[-1] if ending else legal[0])
+        app.step([])
+    for _ in range(400):
+        if isinstance(app.top, HandoffScene) or scene.held is not None:
+            break
+        clock[0] += 100
+        app.step([])
+        if app.top is scene and scene.viewer in session.game.to_act():
+            break
+    humans_next = [s for s in session.game.to_act() if seats[s] == "human"]
+    assert humans_next and humans_next[0] != first
+    assert isinstance(app.top, HandoffScene) or scene.held is not None
+    assert not any(isinstance(e, m.TurnStarted) and e.seat == humans_next[0] for e in animated)
