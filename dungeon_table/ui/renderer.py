@@ -13,6 +13,8 @@ shows comes from the view and the legal actions. Its methods:
 ``targets(view, legal) -> list[Target]``
     One hit region per legal action (cards, spaces, its own phase buttons); the scene outlines them
     in ``theme.LEGAL``, highlights hover and focus, and applies ``Target.action`` on a click.
+    The target of a button drawn as the accent (primary) one sets ``primary=True``: the keyboard
+    focus starts there, so Enter does the obvious next step.
 ``animations(events, before, after) -> list[Tween]``
     The events (already filtered to what the viewer may see) as tweens.
 ``preview(view, pos) -> Surface | None``
@@ -78,6 +80,9 @@ class Target:
     covers: list[Action] = field(default_factory=list)
     quiet: bool = False  # the renderer marks it legal itself (overlapping cards in a fan)
     z: int = 0  # drawn above targets of lower z where they overlap (a lifted card over its fan)
+    # The phase's obvious next step (the game's accent button: End turn, Fight): the keyboard
+    # focus starts on it, so Enter does it, and Enter with nothing focused shows it first.
+    primary: bool = False
 
     def leads_to(self, action: Action | None) -> bool:
         if action is None:

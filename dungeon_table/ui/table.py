@@ -34,7 +34,9 @@ from dungeon_table.ui.table_parts import (
     PlayClock,
     TableBar,
     draw_banner,
+    key_tag,
     notice_area,
+    ring,
     side_column,
     table_theme,
 )
@@ -93,6 +95,7 @@ class TableScene(Scene):
         self.held: tuple[int, str] | None = None
         self.hold = HoldPrompt(self)
         self.notice: tuple[str, str, int] | None = None  # whose decision it is: text, detail, until
+        self.focus_auto = False  # the focus lies where the table put it (the primary), not the player
         self._log_lang = ""
         self._refresh()
         self._replay_log()
@@ -115,6 +118,8 @@ class TableScene(Scene):
         self.ui.hint = None
         if self.ui.focus is not None and self.ui.focus >= len(self.ui.targets):
             self.ui.focus = None
+        if self.ui.focus is None:
+            self._focus_primary()
         self._update_hover()
         self.bar.refresh()
         self.app.request_redraw()
@@ -233,7 +238,9 @@ class TableScene(Scene):
         hint = self.ui.hint
         self._refresh()
         same = [i for i, tg in enumerate(self.ui.targets) if tg.action == focused]
-        self.ui.focus = same[0] if focused is not None and same else None
+        if focused is not None and same:
+            self.ui.focus = same[0]
+            self.focus_auto = False
         self.ui.hint = hint if hint in self.ui.legal else None
 
     def undo(self) -> None:
@@ -253,6 +260,7 @@ class TableScene(Scene):
         self.ui.hint = choice
         toward = self._toward(choice)
         self.ui.focus = toward if toward is not None else self.ui.focus
+        self.focus_auto = False
         self.app.request_redraw()
 
     def _toward(self, hint: Action | None) -> int | None:
@@ -426,6 +434,9 @@ class TableScene(Scene):
         if not self.ui.animating:
             self._draw_targets(surface, th)
         self.anim.draw(surface)
+        if not self.ui.animating and self.ui.focus is not None \
+                and self.ui.focus < len(self.ui.targets):
+            key_tag(surface, self.ui.targets[self.ui.focus].rect, th)
         self.log.draw(surface)
         self.bar.draw(surface)
         self._draw_notice(surface, th)
@@ -438,9 +449,9 @@ class TableScene(Scene):
     def _draw_targets(self, surface: pygame.Surface, th: theme.Theme) -> None:
         for i, target in enumerate(self.ui.targets):
             if target.leads_to(self.ui.hint) and not (target.pick and self._hint_is_direct()):
-                theme.outline(surface, target.rect, theme.GOLD, th, 0.6)
+                ring(surface, target.rect, theme.GOLD, th)
             elif i == self.ui.focus:
-                theme.outline(surface, target.rect, theme.ACCENT, th, 0.5)
+                ring(surface, target.rect, theme.TEXT, th)
             elif i == self.ui.hover:
                 theme.outline(surface, target.rect, theme.mix(theme.LEGAL, (255, 255, 255), 0.5),
                               th, 0.5)
@@ -530,6 +541,7 @@ class TableScene(Scene):
                       if tg.pick is None and tg.action in target.covers]
             toward = self._toward(hint)
             self.ui.focus = toward if toward is not None else (follow or [None])[0]
+            self.focus_auto = self.ui.focus is None and self._focus_primary()
             return
         viewer = self.viewer
         stepping = target.action != hint and target.leads_to(hint)
@@ -537,6 +549,7 @@ class TableScene(Scene):
                 and hint in self.ui.legal:
             self.ui.hint = hint  # one step on the way (price + 1): the next Enter steps again
             self.ui.focus = self._toward(hint)
+            self.focus_auto = False
 
     def _key(self, event: pygame.event.Event) -> None:
         key, mods = event.key, event.mod
@@ -558,9 +571,8 @@ class TableScene(Scene):
             back = key in (pygame.K_LEFT, pygame.K_UP) or (
                 key == pygame.K_TAB and mods & pygame.KMOD_SHIFT)
             self._move_focus(-1 if back else 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.ui.focus is not None:
-            self.anim.skip_all()
-            self._choose(self.ui.focus)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._enter()
         else:
             self._renderer_key(event)
 
@@ -577,12 +589,37 @@ class TableScene(Scene):
         elif got is True:
             self._refresh()
 
+    def _enter(self) -> None:
+        """Enter does the focused target. With nothing focused it first shows where the focus
+        is (the primary, else the first target) rather than doing anything. The focus the table
+        put on the primary itself takes a fresh press: an Enter held on from the last move
+        (repeating) must not end the turn."""
+        if self.ui.focus is None:
+            if not self._focus_primary() and self.ui.targets:
+                self.ui.focus = 0
+            self.app.request_redraw()
+            return
+        if self.focus_auto and self.app.key_repeat:
+            return
+        self.anim.skip_all()
+        self._choose(self.ui.focus)
+
+    def _focus_primary(self) -> bool:
+        """Put the keyboard focus on the primary target (the accent button) if there is one."""
+        primary = [i for i, tg in enumerate(self.ui.targets) if tg.primary]
+        if not primary:
+            return False
+        self.ui.focus = primary[0]
+        self.focus_auto = True
+        return True
+
     def _move_focus(self, step: int) -> None:
         n = len(self.ui.targets)
         if n == 0:
             return
         current = self.ui.focus if self.ui.focus is not None else (-1 if step > 0 else 0)
         self.ui.focus = (current + step) % n
+        self.focus_auto = False
         self.preview.moved(by_keyboard=True)
         self.app.request_redraw()
 

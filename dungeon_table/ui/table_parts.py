@@ -187,6 +187,26 @@ def draw_banner(
     return rect
 
 
+def ring(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour,
+         th: theme.Theme) -> None:
+    """The keyboard focus or the hint around a target: a dark gap, then a ring of ``colour``,
+    so it shows on an accent (orange) button as well as on felt or a card."""
+    gap = max(2, th.px(0.5))
+    theme.outline(surface, pygame.Rect(rect), theme.FELT_DARK, th, 0.5)
+    theme.outline(surface, pygame.Rect(rect).inflate(2 * gap, 2 * gap), colour, th, 0.45)
+
+
+def key_tag(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme) -> pygame.Rect:
+    """"Enter" in a small key cap on the focused target's top edge: what the key will do."""
+    image = fonts.text(t("table.key_enter"), "small", theme.FELT_DARK, th.scale, True)
+    tag = image.get_rect().inflate(th.px(1.5), th.px(0.2))
+    tag.midbottom = (rect.right - tag.w // 2 - th.px(1), rect.y + tag.h // 2)
+    tag.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, theme.TEXT, tag, border_radius=th.px(0.8))
+    surface.blit(image, image.get_rect(center=tag.center))
+    return tag
+
+
 def notice_area(renderer: object, view: object, board: pygame.Rect) -> pygame.Rect:
     """Where the whose-turn banner is centred: the renderer's optional ``banner_area(view)``
     (the market: the new viewer's own name line, which the banner repeats), else the board."""

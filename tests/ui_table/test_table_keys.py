@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_events import click_at, key
+from ui_events import click_at, key, key_up
 
 from dungeon_table.core.session import Session
 from dungeon_table.games.market import model as m
@@ -108,3 +108,108 @@ def test_after_picking_a_card_the_focus_follows_the_hint_to_its_step(
     assert scene.ui.targets[scene.ui.focus].pick is not None, "the card to price comes first"
     app.step([key(pygame.K_RETURN)])
     assert scene.ui.targets[scene.ui.focus].action == m.SetPrice(slot=1, price=6)
+
+
+# --- the primary target: where the keyboard focus starts ------------------------------------------
+
+
+class _PrimaryDraw:
+    """The toy's table: one target per legal action, ``draw`` the accent (primary) button."""
+
+    def layout(self, board: pygame.Rect, th: object) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface, view: object, ui: object) -> None:
+        pass
+
+    def targets(self, view: object, legal: list) -> list:
+        from dungeon_table.core.protocol import to_dict
+        from dungeon_table.ui.renderer import Target
+
+        return [Target(pygame.Rect(20 + 60 * i, 300, 50, 70), a,
+                       primary=to_dict(a)["type"] == "draw") for i, a in enumerate(legal)]
+
+    def animations(self, events: list, before: object, after: object) -> list:
+        return []
+
+    def preview(self, view: object, pos: tuple[int, int]) -> None:
+        return None
+
+    def log_lines(self, events: list, before: object, after: object) -> list[str]:
+        return []
+
+    def log_heading(self, before: object, after: object) -> None:
+        return None
+
+
+@pytest.fixture
+def primary_table():  # noqa: ANN201
+    import dataclasses
+    import sys
+    import types
+
+    from core import toy
+
+    from dungeon_table.ai.random_bot import RandomBot
+    from dungeon_table.core import registry
+
+    stub = types.ModuleType("stub_primary_view")
+    stub.make_renderer = lambda app, game_id: _PrimaryDraw()  # type: ignore[attr-defined]
+    sys.modules["stub_primary_view"] = stub
+    registry.register(dataclasses.replace(toy.SPEC, bots={"random": RandomBot},
+                                          view_module="stub_primary_view"))
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(lang="en", anim_speed=0))
+    scene = TableScene(app, Session.new("toy", ["human", "bot:random"], 3), bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    yield app, scene
+    registry._REGISTRY.pop("toy", None)
+    sys.modules.pop("stub_primary_view", None)
+
+
+def _focused_type(scene: TableScene) -> str | None:
+    from dungeon_table.core.protocol import to_dict
+
+    if scene.ui.focus is None:
+        return None
+    return to_dict(scene.ui.targets[scene.ui.focus].action)["type"]
+
+
+def test_the_focus_starts_on_the_primary_and_enter_does_it(primary_table) -> None:  # noqa: ANN001
+    app, scene = primary_table
+    assert _focused_type(scene) == "draw", "the accent button, not the first card"
+    app.step([key(pygame.K_RETURN)])
+    assert [type(step.action).__name__ for step in scene.session.steps] == ["Draw"]
+
+
+def test_an_enter_held_on_does_not_do_the_primary_the_table_focused(primary_table) -> None:  # noqa: ANN001
+    app, scene = primary_table
+    app._track_keys(key(pygame.K_RETURN))  # the Enter of the last move, still held down
+    assert _focused_type(scene) == "draw" and scene.focus_auto
+    app.step([key(pygame.K_RETURN)])  # it repeats: no new press
+    assert scene.session.steps == [], "a held key did not draw"
+    app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
+    assert len(scene.session.steps) == 1
+
+
+def test_enter_with_nothing_focused_shows_the_focus_first(primary_table) -> None:  # noqa: ANN001
+    app, scene = primary_table
+    app.step([key(pygame.K_RETURN)])  # draw: no primary is left
+    assert scene.ui.focus is None
+    app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
+    assert scene.ui.focus == 0 and len(scene.session.steps) == 1, "shown, nothing done"
+
+
+def test_the_focus_ring_shows_on_an_accent_button() -> None:
+    from dungeon_table.ui import theme
+    from dungeon_table.ui.table_parts import ring
+
+    surface = pygame.Surface((200, 120))
+    surface.fill(theme.FELT)
+    button = pygame.Rect(50, 40, 100, 40)
+    surface.fill(theme.ACCENT, button)
+    th = theme.Theme()
+    ring(surface, button, theme.TEXT, th)
+    colours = {tuple(surface.get_at((x, button.centery)))[:3] for x in range(button.right, 200)}
+    assert theme.FELT_DARK in colours and theme.TEXT in colours, "a dark gap, then a light ring"
+
