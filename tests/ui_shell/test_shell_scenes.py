@@ -114,18 +114,32 @@ def test_game_over_play_again_and_view_replay() -> None:
 
 
 def test_game_over_waits_a_moment_before_keys_count() -> None:
-    """Enter presses the accent button (Play again) when nothing is focused; the Enter that made
-    the last move, or a held one repeating, must not skip the result the moment it shows."""
-    from dungeon_table.ui.scenes import gameover
+    """The Enter that made the last move must not skip the result the moment it shows."""
 
     session = _finished()
     app = menu_app()
     over = GameOverScene(app, session)
     app.push(over)
     app.step([key(pygame.K_RETURN)])
-    assert app.top is over, "an Enter at once is the table's, not a choice here"
+    assert app.top is over and over.ring.current is None, "an Enter at once is the table's"
+
+
+def test_game_over_takes_two_deliberate_enters_to_play_again() -> None:
+    """A single Enter (held on from the last move, repeating past the settling time) only puts
+    the focus on Play again; a fresh second Enter plays it."""
+    from dungeon_table.ui.scenes import gameover
+
+    session = _finished()
+    app = menu_app()
+    over = GameOverScene(app, session)
+    app.push(over)
     over.shown_at = app.now() - gameover.SETTLE_MS
     app.step([key(pygame.K_RETURN)])
+    assert app.top is over, "one Enter does not leave the result"
+    assert over.ring.current is over.ring.primary(), "it shows where Enter would go"
+    app.step([key(pygame.K_RETURN), key(pygame.K_RETURN)])  # still held: repeating
+    assert app.top is over
+    app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
     assert isinstance(app.top, TableScene), "then Enter plays again"
 
 

@@ -31,8 +31,8 @@ from dungeon_table.ui.scenes.gameover_parts import (
 from dungeon_table.ui.table_parts import TABLE_MAX_UI_SCALE
 from dungeon_table.ui.widgets import Button, Widget
 
-# Keys pressed this soon after the screen appears were meant for the table (the last Enter, a
-# held key repeating): they must not press "Play again" before the result has been seen.
+# Keys pressed this soon after the screen appears were meant for the table (the last Enter):
+# they must not press "Play again" before the result has been seen (nor may a held key repeating).
 SETTLE_MS = 800
 SOLO_OUTCOMES = {"result.won", "result.lost"}  # a solo game's headline; others name the winners
 
@@ -99,9 +99,18 @@ class GameOverScene(MenuBase):
         return ""
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and self.shown_at is not None and \
-                self.app.now() - self.shown_at < SETTLE_MS:
-            return
+        """No single key leaves the result: keys right after it shows and keys repeating (held
+        on from the last move) count for nothing, and Enter with no button focused only puts
+        the focus on Play again; a second Enter then plays it."""
+        if event.type == pygame.KEYDOWN:
+            settling = self.shown_at is not None and self.app.now() - self.shown_at < SETTLE_MS
+            if settling or self.app.key_repeat:
+                return
+            primary = self.ring.primary()
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.ring.current is None \
+                    and primary is not None:
+                self.ring.focus(primary)
+                return
         super().handle(event)
 
     def on_enter(self) -> None:
