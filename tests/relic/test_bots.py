@@ -16,6 +16,8 @@ from dungeon_table.games.relic.bot_cards import facts, outcome, plan_battle
 from dungeon_table.games.relic.bot_play import DelverBot
 from dungeon_table.games.relic.rules import Relic
 
+from .rules_kit import FIGHT, FILL_0, FILL_1, act, battle, commit, hand_of, script
+
 LEVELS = ["greedy", "delver"]
 
 
@@ -41,6 +43,31 @@ def test_the_plan_spends_the_fewest_levels_that_win() -> None:
     plan = plan_battle("enemy_blades_1", hand, levels_cost(hand))
     assert plan is not None and plan.outcome == "banished" and plan.cards == ("char_exorcist_2",)
     assert plan_battle("enemy_blades_1", ["char_scout_2"], levels_cost(["char_scout_2"])) is None
+
+
+def test_a_banish_is_planned_only_where_the_fight_would_not_win() -> None:
+    # scissors 2 + rock 6 against the bats' rock 2: rock ties, 8 BP wins; the banish is declined
+    cards = ("char_exorcist_1", "char_captain_1")
+    assert outcome("enemy_bats_2", cards, "rock", frozenset({"banish"})) == "won"
+    assert outcome("enemy_bats_2", cards, "scissors", frozenset({"banish"})) == "banished"
+    # a wild card set to banish is the choice made: it banishes whatever the fight
+    assert outcome("enemy_bats_2", cards, "rock", frozenset({"banish"}), wild_banish=True) == (
+        "banished")
+
+
+@pytest.mark.parametrize(("enemy", "characters", "answer"), [
+    ("enemy_bats_2", ["char_exorcist_1", "char_captain_1"], m.SkipSkill()),  # the fight wins
+    ("enemy_blades_1", ["char_exorcist_2"], m.UseSkill()),                   # the fight loses
+])
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_banishes_only_what_it_would_not_defeat(level: str, enemy: str,
+                                                      characters: list[str],
+                                                      answer: m.Action) -> None:
+    game, _ = script([], hands=[hand_of(characters, FILL_0), FILL_1])
+    game.player(0).enemies.append((enemy, 1))
+    act(game, 0, battle(enemy), *[commit(c) for c in characters], FIGHT)
+    assert game.view(0).prompt.kind == "banish"
+    assert make_bot(level, 1).choose(game.view(0), game.legal_actions(0)) == answer
 
 
 def test_a_wild_plays_as_the_pierce_a_shield_needs() -> None:

@@ -110,6 +110,11 @@ RULES: dict[str, tuple[str, ...]] = {
     "banish discards the enemy: no points, even from a fight it would win":
         ("battle.test_banish_discards_the_enemy_without_points",
          "battle.test_banish_takes_no_points_even_from_a_fight_it_would_win"),
+    "banish may be used (出来ます): offered at the fight, both outcomes shown; declined, the "
+    "fight is decided on TS and BP":
+        ("battle.test_banish_is_offered_at_the_fight_with_both_outcomes_shown",
+         "battle.test_banish_may_be_declined_and_a_won_fight_scores_the_enemy",
+         "battle.test_a_declined_banish_in_a_lost_fight_leaves_the_enemy"),
     "delve searches when discarded if the search check holds":
         ("skills.test_delve_searches_when_discarded_if_the_search_check_holds",
          "skills.test_delve_without_the_search_conditions_does_nothing"),
@@ -145,6 +150,8 @@ RULES: dict[str, tuple[str, ...]] = {
         ("search.test_the_score_is_treasures_hand_characters_and_defeated_enemies",),
     "ties share the win":
         ("search.test_a_tie_is_shared",),
+    "the game-over chart: each seat's points at the end of every round, the final points last":
+        ("search.test_the_result_charts_each_seats_points_round_by_round",),
     # --- hidden information ---
     "hands and the deck's order are hidden":
         ("properties.test_hands_and_the_deck_order_stay_hidden",

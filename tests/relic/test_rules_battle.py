@@ -13,10 +13,13 @@ from .rules_kit import (
     FIGHT,
     FILL_0,
     FILL_1,
+    SKIP,
+    USE,
     act,
     battle,
     commit,
     hand_of,
+    legal,
     of_type,
     refused,
     script,
@@ -116,12 +119,71 @@ def test_feint_makes_the_ts_a_tie_decided_on_bp() -> None:
     assert blades["outcome"] == "lost"
 
 
+def at_the_banish(enemy: str, characters: list[str]) -> tuple[Relic, list[dict[str, Any]]]:
+    """Seat 0 has sent ``characters`` (one with banish) against ``enemy`` and pressed fight."""
+    game, _ = script([], hands=[hand_of(characters, FILL_0), FILL_1])
+    game.player(0).enemies.append((enemy, 1))
+    act(game, 0, battle(enemy), *[commit(c) for c in characters])
+    return game, act(game, 0, FIGHT)
+
+
+def test_banish_is_offered_at_the_fight_with_both_outcomes_shown() -> None:
+    # rock 8 against the bats' rock 2 wins the fight; the exorcist's banish would discard them
+    game, events = at_the_banish("enemy_bats_2", ["char_exorcist_1", "char_captain_1"])
+    assert events == [] and game.phase == "prompt"
+    prompt = game.view(0).prompt
+    assert prompt is not None and (prompt.card, prompt.skill, prompt.kind) == (
+        "char_exorcist_1", "banish", "banish")
+    assert legal(game) == [{"type": "use_skill"}, {"type": "skip_skill"}]
+    shown = game.view(0).battle
+    assert shown is not None and (shown.outcome, shown.fight_outcome, shown.banish_optional) == (
+        "banished", "won", True)
+    assert seat_state(game, 0)["enemies"] == [["enemy_bats_2", 1]]  # nothing resolved yet
+
+
 def test_banish_discards_the_enemy_without_points() -> None:
-    game, fought = fight("enemy_blades_1", ["char_exorcist_2"])
-    assert fought["outcome"] == "banished"
+    game, _ = at_the_banish("enemy_blades_1", ["char_exorcist_2"])
+    events = act(game, 0, USE)
+    assert of_type(events, "fought")[0]["outcome"] == "banished"
+    assert of_type(events, "discarded")[0] == {"type": "discarded", "seat": 0,
+                                               "cards": ["enemy_blades_1"], "reason": "banish"}
     state = seat_state(game, 0)
     assert state["enemies"] == [] and state["defeated"] == []
     assert "enemy_blades_1" in game.discard and game.points()[0] == 0  # no character left in hand
+
+
+def test_banish_takes_no_points_even_from_a_fight_it_would_win() -> None:
+    game, _ = at_the_banish("enemy_bats_2", ["char_exorcist_1", "char_captain_1"])
+    fought = of_type(act(game, 0, USE), "fought")[0]
+    assert (fought["outcome"], fought["skills"]) == ("banished", ["banish"])
+    state = seat_state(game, 0)
+    assert state["defeated"] == [] and state["enemies"] == [] and game.points()[0] == 0
+    assert game.discard[-3:] == ["enemy_bats_2", "char_exorcist_1", "char_captain_1"]
+
+
+def test_banish_may_be_declined_and_a_won_fight_scores_the_enemy() -> None:
+    game, _ = at_the_banish("enemy_bats_2", ["char_exorcist_1", "char_captain_1"])
+    events = act(game, 0, SKIP)
+    assert of_type(events, "skill_passed") == [{"type": "skill_passed", "seat": 0,
+                                                "card": "char_exorcist_1", "skill": "banish",
+                                                "reason": "skipped"}]
+    fought = of_type(events, "fought")[0]
+    assert (fought["ts"], fought["bp"], fought["outcome"], fought["skills"]) == (
+        "rock", 8, "won", [])
+    state = seat_state(game, 0)
+    assert state["defeated"] == ["enemy_bats_2"] and state["enemies"] == []
+    assert game.discard[-2:] == ["char_exorcist_1", "char_captain_1"]
+    assert game.points()[0] == 1 and game.phase == "end"
+
+
+def test_a_declined_banish_in_a_lost_fight_leaves_the_enemy() -> None:
+    game, _ = at_the_banish("enemy_blades_1", ["char_exorcist_2"])  # paper 2 against scissors 7
+    assert game.view(0).battle.fight_outcome == "lost"
+    fought = of_type(act(game, 0, SKIP), "fought")[0]
+    assert fought["outcome"] == "lost"
+    state = seat_state(game, 0)
+    assert state["enemies"] == [["enemy_blades_1", 1]] and state["defeated"] == []
+    assert "char_exorcist_2" in game.discard and game.phase == "end"
 
 
 def test_wild_may_pierce_but_is_never_a_shield() -> None:
@@ -159,6 +221,7 @@ def test_wild_may_banish_in_battle() -> None:
     game.player(0).enemies.append(("enemy_blades_1", 1))  # scissors 7 beats paper 3
     act(game, 0, battle("enemy_blades_1"), commit("char_prodigy_2"),
         {"type": "wild_as", "card": "char_prodigy_2", "skill": "banish"})
+    assert game.view(0).battle.banish_optional is False  # setting it to banish was the choice
     fought = of_type(act(game, 0, FIGHT), "fought")[0]
     assert fought["outcome"] == "banished"
     assert seat_state(game, 0)["defeated"] == [] and "enemy_blades_1" in game.discard
@@ -170,15 +233,6 @@ def test_feint_against_a_shield_loses_even_with_a_winning_ts_and_more_bp() -> No
     assert (fought["ts"], fought["bp"], fought["outcome"]) == ("scissors", 7, "lost")
     _, plain = fight("enemy_golem_1", ["char_digger_2", "char_captain_2"])
     assert plain["outcome"] == "won"
-
-
-def test_banish_takes_no_points_even_from_a_fight_it_would_win() -> None:
-    # rock 8 against the bats' rock 2 would win; the banish discards the bats instead
-    game, fought = fight("enemy_bats_2", ["char_exorcist_1", "char_captain_1"])
-    assert fought["outcome"] == "banished"
-    state = seat_state(game, 0)
-    assert state["defeated"] == [] and state["enemies"] == [] and game.points()[0] == 0
-    assert game.discard[-3:] == ["enemy_bats_2", "char_exorcist_1", "char_captain_1"]
 
 
 def test_a_battle_is_only_against_an_enemy_on_your_field_with_a_character() -> None:

@@ -220,3 +220,24 @@ def test_a_search_turns_down_only_that_depths_cards() -> None:
     shown = game.view(1).players[0].dungeon
     assert [(c.depth, c.face_down) for c in shown] == [(1, False)] * 3 + [(2, True)] * 3
     assert seat_state(game, 0)["searched"] == [2]
+
+
+def test_the_result_charts_each_seats_points_round_by_round() -> None:
+    # seat 0 holds the captain (level 3), seat 1 the lancer (2); each draws a character in its
+    # second turn: the scout (1) for seat 1, the medic (2) for seat 0
+    hands = [hand_of(["char_captain_1"], FILL_0), FILL_1]
+    game, _ = script([DUNGEON, set_dungeon("dungeon_mural_2"), END_PHASE, END_TURN,
+                      DUNGEON, set_dungeon("dungeon_vault_1"), END_PHASE, END_TURN,
+                      DUNGEON, set_dungeon("dungeon_pool_2"), END_PHASE, END_TURN,
+                      DUNGEON, set_dungeon("dungeon_vault_2"), END_PHASE, END_TURN],
+                     hands=hands, draws=["char_scout_2", "char_medic_1", "dungeon_well_1",
+                                         "dungeon_well_2"])
+    assert game.history == [[3, 5], [3, 3]]  # at the end of rounds 1 and 2
+    while len(game.deck) > 1:
+        game.deck.draw()
+    events = act(game, 0, {"type": "double_draw"})  # the deck runs out in round 3
+    assert of_type(events, "drew")[0]["card"] == "dungeon_corridor_2"  # no points
+    result = game.result()
+    assert result is not None and game.points() == [5, 3]
+    assert (result.history, result.history_key) == (  # the final points close the chart
+        [[3, 5, 5], [3, 3, 3]], "relic.history.points")

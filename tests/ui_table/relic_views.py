@@ -59,6 +59,19 @@ def battle(committed: list[str] | None = None) -> m.BattleView:
                         wild=[WILD] if committed else [])
 
 
+def banish_view() -> m.RelicView:
+    """A banish prompt after ``fight``: the fight would win, the exorcist may banish instead."""
+    exorcist = cards_of("character", "banish")[0]
+    fight = m.BattleView(enemy=ENEMIES[0], enemy_owner=1, enemy_ts="rock", enemy_bp=2,
+                         shield=False, committed=[exorcist, STRONG], ts="rock",
+                         ts_options=["rock", "scissors"], bp=8, feint=False, pierce=False,
+                         banish=True, outcome="banished", skills=["banish"],
+                         fight_outcome="won", banish_optional=True)
+    return make_view("prompt", battle=fight,
+                     hand=[c for c in HANDS if c not in (exorcist, STRONG)],
+                     prompt=m.PromptView(card=exorcist, skill="banish", kind="banish"))
+
+
 def make_view(phase: str = "play", n: int = 2, seat: int | None = 0, **fields: Any) -> m.RelicView:
     hand = list(HANDS) if seat is not None else []
     base: dict[str, Any] = dict(
@@ -82,7 +95,7 @@ def legal_for(view: m.RelicView) -> list[Action]:
     hand = view.hand
     if view.prompt is not None:
         p = view.prompt
-        if p.kind == "use":
+        if p.kind in ("use", "banish"):
             return [m.UseSkill(), m.SkipSkill()]
         if p.kind == "mend":
             return [m.Mend(card=c) for c in hand if c.startswith("injury")] + [m.Done()]
@@ -131,6 +144,7 @@ PHASES = {
                                                                skill="advance", kind="advance")),
     "wild": lambda: make_view("prompt", prompt=m.PromptView(card=WILD, skill="wild",
                                                             kind="wild", queued=1)),
+    "banish": banish_view,
     "watching": lambda: make_view("dungeon", n=3, seat=1, active=0, to_act=[0]),
     "spectator": lambda: make_view("battle", seat=None, n=4),
     "over": lambda: make_view("over", to_act=[], end_reason="depth3"),

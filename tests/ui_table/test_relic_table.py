@@ -12,17 +12,23 @@ import msgspec
 import pygame
 import pytest
 
+from dungeon_table.core.session import Session
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic import view_draw, view_log
 from dungeon_table.games.relic.view import RelicRenderer
 from dungeon_table.games.relic.view_cards import RelicLooks, catalogue
 from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.renderer import UiState
+from dungeon_table.ui.scene import App
+from dungeon_table.ui.settings import Settings
+from dungeon_table.ui.table import TableScene
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))
+from relic.helpers import FIRST_SEAT_0, deal_order  # noqa: E402
 from relic.rules_kit import FILL_0, FILL_1, act, battle, commit, hand_of, script  # noqa: E402
 from relic_views import ENEMIES, PHASES, WILD, legal_for, make_view  # noqa: E402
+from ui_events import key  # noqa: E402
 
 SIZES = [(1280, 720), (1920, 1080)]
 
@@ -130,6 +136,63 @@ def test_the_log_says_what_a_wild_card_played_as() -> None:
     assert f"{looks.name(WILD)} as {looks.skill_name('pierce')}" in line
     unset = view_log.lines(looks, [m.WildChosen(seat=0, card=WILD, skill="")], before, before)[0]
     assert looks.name(WILD) in unset and not unset.endswith(" as .")
+
+
+# --- the banish prompt ---------------------------------------------------------------------------
+def banish_table(lang: str) -> tuple[App, TableScene]:
+    """Seat 0 fights the bats (rock 2) with an exorcist and a captain (rock 8: a win) and has
+    pressed fight: the exorcist's banish waits for a yes or no."""
+    i18n.set_language(lang)
+    hands = [hand_of(["char_exorcist_1", "char_captain_1"], FILL_0),
+             hand_of(["enemy_bats_2"], FILL_1)]
+    stack = {"first": FIRST_SEAT_0[:2],
+             "deck": deal_order(hands, ["dungeon_well_1", "dungeon_well_2"])}
+    session = Session.new("relic", ["human", "human"], 1, stack=stack)
+    turns = [(0, [m.DungeonPhase(), m.SetDungeon(card="dungeon_mural_2"), m.EndPhase(),
+                  m.EndTurn()]),
+             (1, [m.DungeonPhase(), m.SetEnemy(card="enemy_bats_2", target=0), m.EndPhase(),
+                  m.EndTurn()]),
+             (0, [m.BattlePhase(enemy="enemy_bats_2"), m.Commit(card="char_exorcist_1"),
+                  m.Commit(card="char_captain_1"), m.Fight()])]
+    for seat, actions in turns:
+        for action in actions:
+            session.apply(seat, action)
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(lang=lang, anim_speed=0))
+    scene = TableScene(app, session, ["human", "human"], bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    return app, scene
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_banish_prompt_says_what_each_answer_does(lang: str) -> None:
+    _app, scene = banish_table(lang)
+    view = scene.game.view(0)
+    assert view.prompt is not None and view.prompt.kind == "banish"
+    assert view.battle is not None, "the battle stays in the panel while the banish is asked"
+    r = scene.renderer
+    buttons = {type(a): (caption, primary) for a, caption, primary in r.buttons(view, scene.ui.legal)}
+    win = i18n.t("relic.outcome.won")
+    assert buttons[m.UseSkill] == (i18n.t("relic.button.banish"), False)
+    assert buttons[m.SkipSkill] == (i18n.t("relic.button.fight_on", outcome=win), True)
+    text = view_draw.prompt_text(r, view, scene.ui)
+    assert r.looks.name("enemy_bats_2") in text and win in text
+
+
+@pytest.mark.parametrize(("answer", "outcome"), [(m.UseSkill(), "banished"),
+                                                 (m.SkipSkill(), "won")])
+def test_the_banish_is_answered_from_the_keyboard(answer: m.Action, outcome: str) -> None:
+    app, scene = banish_table("en")
+    for _ in range(len(scene.ui.targets) + 1):
+        focus = scene.ui.focus
+        if focus is not None and scene.ui.targets[focus].action == answer:
+            break
+        app.step([key(pygame.K_TAB)])
+    app.step([key(pygame.K_RETURN)])
+    player = scene.game.player(0)
+    assert scene.game.phase == "end" and not player.enemies
+    assert player.defeated == (["enemy_bats_2"] if outcome == "won" else [])
+    assert ("enemy_bats_2" in scene.game.discard) == (outcome == "banished")
 
 
 # --- the score pile ----------------------------------------------------------------------------

@@ -21,6 +21,11 @@ class Preview:
     shield: bool = False  # the enemy's shield holds (it has one and it is not pierced)
     outcome: str = ""     # won, lost, banished; "" with nothing committed
     skills: list[str] = field(default_factory=list)
+    # With a banish: the fight's own outcome (won, lost) should the banish not be used, and
+    # whether its owner may still decline it (a card's own banish may be; a wild card set to
+    # banish already is the choice to use it).
+    fight: str = ""
+    banish_optional: bool = False
 
 
 def battle_skills(cards: RelicCards, committed: list[str], wild: dict[str, str]) -> list[str]:
@@ -55,28 +60,39 @@ def preview(cards: RelicCards, enemy: str, committed: list[str], ts: str,
     out.shield = foe.skill == "shield" and not out.pierce
     if not committed:
         return out
-    if out.banish:
-        out.outcome = "banished"
-        return out
     assert foe.ts is not None
     result = ts_result(ts, foe.ts, out.feint)
     more = out.bp > foe.bp
     won = (result == 1 and more) if out.shield else (result == 1 or (result == 0 and more))
     out.outcome = "won" if won else "lost"
+    if out.banish:
+        out.fight, out.outcome = out.outcome, "banished"
+        out.banish_optional = "banish" not in wild.values()
     return out
+
+
+def banish_card(cards: RelicCards, committed: list[str]) -> str:
+    """The committed card whose own banish skill is on offer ("" if none)."""
+    return next((c for c in committed if cards.card(c).skill == "banish"), "")
 
 
 def best_ts(cards: RelicCards, enemy: str, committed: list[str], wild: dict[str, str],
             current: str) -> str:
-    """The TS to preselect: the current one if it still wins or nothing wins, else a winning one."""
+    """The TS to preselect: the current one if none does better, else the first that does best.
+    A fight won outright (points) beats a banish, which beats a loss."""
     options = ts_options(cards, committed)
     if not options:
         return ""
-    def wins(ts: str) -> bool:
-        return preview(cards, enemy, committed, ts, wild).outcome in ("won", "banished")
-    if current in options and (wins(current) or not any(wins(t) for t in options)):
+    def rank(ts: str) -> int:
+        out = preview(cards, enemy, committed, ts, wild)
+        if out.outcome == "won" or (out.fight == "won" and out.banish_optional):
+            return 2
+        return 1 if out.outcome == "banished" else 0
+    ranks = {t: rank(t) for t in options}
+    best = max(ranks.values())
+    if current in options and ranks[current] == best:
         return current
-    return next((t for t in options if wins(t)), options[0])
+    return next(t for t in options if ranks[t] == best)
 
 
 def ts_options(cards: RelicCards, committed: list[str]) -> list[str]:

@@ -49,10 +49,11 @@ def treasure_points() -> dict[int, list[int]]:
     return {row["depth"]: list(row["points"]) for row in data["treasure_table"]}
 
 
-def outcome(enemy: str, cards: tuple[str, ...], ts: str, skills: frozenset[str]) -> str:
-    """won, lost or banished: the fight of ``cards`` with ``ts`` and the battle ``skills``."""
-    if "banish" in skills:
-        return "banished"
+def outcome(enemy: str, cards: tuple[str, ...], ts: str, skills: frozenset[str],
+            wild_banish: bool = False) -> str:
+    """won, lost or banished: the fight of ``cards`` with ``ts`` and the battle ``skills``. A
+    card's own banish may be declined, so a fight that wins anyway is won (the enemy scores);
+    a wild card set to banish (``wild_banish``) always banishes."""
     foe = facts(enemy)
     bp = sum(facts(c).bp for c in cards)
     shield = foe.skill == "shield" and "pierce" not in skills
@@ -61,8 +62,12 @@ def outcome(enemy: str, cards: tuple[str, ...], ts: str, skills: frozenset[str])
     else:
         ts_wins, ts_ties = BEATS[ts] == foe.ts, ts == foe.ts
     if shield:
-        return "won" if ts_wins and bp > foe.bp else "lost"
-    return "won" if ts_wins or (ts_ties and bp > foe.bp) else "lost"
+        fight = "won" if ts_wins and bp > foe.bp else "lost"
+    else:
+        fight = "won" if ts_wins or (ts_ties and bp > foe.bp) else "lost"
+    if "banish" in skills and (wild_banish or fight == "lost"):
+        return "banished"
+    return fight
 
 
 @dataclass(frozen=True)
@@ -101,7 +106,8 @@ def plan_battle(enemy: str, characters: list[str], card_cost: dict[str, float],
                 continue
             for skills, wild in _choices(cards):
                 for ts in sorted({facts(c).ts for c in cards}):
-                    result = outcome(enemy, cards, ts, skills)
+                    wild_banish = any(skill == "banish" for _, skill in wild)
+                    result = outcome(enemy, cards, ts, skills, wild_banish)
                     total = cost + (gain if result == "banished" else 0.0)
                     if result != "lost" and (best is None or total < best.cost):
                         best = Plan(cards, ts, wild, result, total)

@@ -3,7 +3,8 @@
 ``GreedyBot`` judges each decision by itself: it searches whenever it can, sets a dungeon card
 whenever that forfeits no search, sets the highest enemy it may on an opponent, fights an enemy
 on its field with the cheapest characters that win (the fewest levels spent, since characters in
-hand score their level), mends every injury and discards what it holds most of.
+hand score their level), declines a banish when the fight wins anyway (a defeat scores the
+enemy's level), mends every injury and discards what it holds most of.
 ``DelverBot`` (the best) plans a turn ahead: it keeps the dungeon cards its dungeon still needs
 and an enemy in reserve, sets the enemy that is hardest to beat where it blocks a search that is
 due, double draws instead of a dungeon phase that would only spend a card, fires its discard
@@ -179,6 +180,9 @@ class GreedyBot:
             return m.SkipSkill()
         if prompt.kind == "use":
             return m.UseSkill()
+        if prompt.kind == "banish":  # a won fight scores the enemy; banish only what would win
+            won = view.battle is not None and view.battle.fight_outcome == "won"
+            return m.SkipSkill() if won else m.UseSkill()
         if prompt.kind == "mend":
             mends = [a for a in legal if isinstance(a, m.Mend)]
             return mends[0] if mends else m.Done()

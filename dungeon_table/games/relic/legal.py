@@ -74,7 +74,7 @@ def _battle(game: Relic, seat: int) -> list[Action]:
 def _prompt(game: Relic, seat: int) -> list[Action]:
     prompt = game.prompts[0]
     hand = game.player(seat).hand
-    if prompt.kind == "use":
+    if prompt.kind in ("use", "banish"):
         return [m.UseSkill(), m.SkipSkill()]
     if prompt.kind == "mend":
         return [*(m.Mend(card=c) for c in _distinct(c for c in hand if game.kind(c) == "injury")),

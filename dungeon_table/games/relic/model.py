@@ -92,11 +92,13 @@ class Fight(Action, frozen=True, tag="fight"):
 
 
 class UseSkill(Action, frozen=True, tag="use_skill"):
-    """Prompt: use the skill of the card just discarded (delve)."""
+    """Prompt: use the skill of the card just discarded (delve), or the banish of a card sent
+    into the fight (the enemy is discarded, no points)."""
 
 
 class SkipSkill(Action, frozen=True, tag="skip_skill"):
-    """Prompt: let the skill pass (delve, advance, a wild card's choice)."""
+    """Prompt: let the skill pass (delve, advance, a wild card's choice; banish: the fight is
+    decided on TS and BP)."""
 
 
 class Mend(Action, frozen=True, tag="mend"):
@@ -260,8 +262,8 @@ class Fought(Event, frozen=True, tag="fought"):
 
 
 class Discarded(Event, frozen=True, tag="discarded"):
-    """Cards to the discard pile. ``reason``: battle, end, mend, enemy (a banished or lost-to
-    enemy stays; this is the banished one)."""
+    """Cards to the discard pile. ``reason``: battle (the characters that fought), banish (the
+    banished enemy), end, mend."""
 
     seat: int
     cards: list[str]
@@ -367,11 +369,16 @@ class BattleView(msgspec.Struct, frozen=True):
     skills: list[str]              # battle skills that fire
     wild: list[str] = []           # committed wild cards (their choice: ``wild_as``)
     wild_as: list[str] = []        # each of ``wild``'s chosen skill, in its order ("": none yet)
+    # With a banish: the fight's outcome (won, lost) should the banish not be used; and whether
+    # it may still be declined (a card's own banish: the fight prompts use_skill / skip_skill)
+    fight_outcome: str = ""
+    banish_optional: bool = False
 
 
 class PromptView(msgspec.Struct, frozen=True):
     """A skill waiting for its owner's choice. ``kind``: use (delve: use_skill/skip_skill),
-    mend (mend {card}/done), advance (set_dungeon {card}/skip_skill), wild (wild_as/skip_skill)."""
+    mend (mend {card}/done), advance (set_dungeon {card}/skip_skill), wild (wild_as/skip_skill),
+    banish (after ``fight``, the battle still shown: use_skill banishes, skip_skill fights)."""
 
     card: str
     skill: str

@@ -60,6 +60,9 @@ class Relic(SkillRules, Game):
         self.end_reason = ""
         self.last_search: tuple[int, Treasure] | None = None
         self.first_draw: list[list[str]] = []
+        # each seat's points at the end of every round (the game-over chart; the final points
+        # close it in ``result``)
+        self.history: list[list[int]] = [[] for _ in range(self.n)]
         self.setup_events: list[Event] = self._setup()
 
     # --- setup ----------------------------------------------------------------------------------
@@ -207,7 +210,11 @@ class Relic(SkillRules, Game):
         events: list[Event] = [m.TurnEnded(seat=self.active)]
         if self.depth3_searched:
             return events + self.end_game("depth3")
-        return events + self.start_turn((self.active + 1) % self.n)
+        following = (self.active + 1) % self.n
+        if following == self.first:  # a round is over
+            for seat, points in enumerate(self.points()):
+                self.history[seat].append(points)
+        return events + self.start_turn(following)
 
     def search(self, seat: int, via: str) -> list[Event]:
         """Turn the depth's cards down, draw the deck's top card, score its dice face."""
@@ -297,7 +304,9 @@ class Relic(SkillRules, Game):
         ranking = sorted(range(self.n), key=lambda s: (-final[s], s))
         winners = [s for s in ranking if final[s] == final[ranking[0]]]
         outcome = "relic.result.win" if len(winners) == 1 else "relic.result.tie"
-        return Result(ranking=ranking, winners=winners, outcome=outcome, breakdown=breakdown)
+        history = [[*series, final[seat]] for seat, series in enumerate(self.history)]
+        return Result(ranking=ranking, winners=winners, outcome=outcome, breakdown=breakdown,
+                      history=history, history_key="relic.history.points")
 
     # --- views ----------------------------------------------------------------------------------
     def view(self, seat: int | None) -> m.RelicView:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic.battle import best_ts, preview
+from dungeon_table.games.relic.battle import banish_card, best_ts, preview
 from dungeon_table.games.relic.cards import DISCARD_SKILLS
 from dungeon_table.games.relic.state import Battle, Prompt
 
@@ -23,6 +23,7 @@ else:
     _Base = object
 
 PROMPT_KIND = {"delve": "use", "mend": "mend", "advance": "advance", "wild": "wild"}
+# banish prompts too (kind "banish": use_skill / skip_skill), but at the fight, not on discard
 
 
 class SkillRules(_Base):
@@ -97,19 +98,34 @@ class SkillRules(_Base):
     def _do_Fight(self, seat: int, action: m.Fight) -> list[Event]:  # noqa: N802
         battle = self.battle
         assert battle is not None
+        out = preview(self.cards, battle.enemy, battle.committed, battle.ts, battle.wild)
+        if out.banish_optional:  # banish "may" be used: its owner chooses before it resolves
+            card = banish_card(self.cards, battle.committed)
+            self.prompts.insert(0, Prompt(card, "banish", "banish"))
+            self.phase = "prompt"
+            return []
+        return self.resolve_fight(seat, banish=out.banish)
+
+    def resolve_fight(self, seat: int, banish: bool) -> list[Event]:
+        """The fight as the preview has it, the banish used or not; then the discard skills."""
+        battle = self.battle
+        assert battle is not None
         foe = self.cards.card(battle.enemy)
         out = preview(self.cards, battle.enemy, battle.committed, battle.ts, battle.wild)
+        outcome, skills = out.outcome, out.skills
+        if out.banish and not banish:
+            outcome, skills = out.fight, [s for s in out.skills if s != "banish"]
         player = self.player(seat)
         fought = list(battle.committed)
         events: list[Event] = [m.Fought(
             seat=seat, enemy=battle.enemy, owner=battle.owner, cards=fought,
-            ts=battle.ts, bp=out.bp, enemy_ts=foe.ts or "", enemy_bp=foe.bp, outcome=out.outcome,
-            skills=out.skills)]
-        if out.outcome != "lost":
+            ts=battle.ts, bp=out.bp, enemy_ts=foe.ts or "", enemy_bp=foe.bp, outcome=outcome,
+            skills=skills)]
+        if outcome != "lost":
             player.enemies.remove((battle.enemy, battle.owner))
-        if out.outcome == "won":
+        if outcome == "won":
             player.defeated.append(battle.enemy)
-        elif out.outcome == "banished":
+        elif outcome == "banished":
             self.discard.append(battle.enemy)
             events.append(m.Discarded(seat=seat, cards=[battle.enemy], reason="banish"))
         for card in fought:
@@ -133,6 +149,8 @@ class SkillRules(_Base):
     def prompt_holds(self, seat: int, prompt: Prompt) -> bool:
         """Whether the skill can do anything now (else it passes by itself)."""
         hand = self.player(seat).hand
+        if prompt.kind == "banish":
+            return True
         if prompt.kind == "use":
             return bool(self.search_depth(seat))
         if prompt.kind == "mend":
@@ -165,6 +183,8 @@ class SkillRules(_Base):
 
     def _do_UseSkill(self, seat: int, action: m.UseSkill) -> list[Event]:  # noqa: N802
         prompt = self.prompts.pop(0)
+        if prompt.kind == "banish":
+            return self.resolve_fight(seat, banish=True)
         events: list[Event] = [m.SkillFired(seat=seat, card=prompt.card, skill=prompt.skill)]
         events += self.search(seat, "delve")
         return events if self.phase == "over" else events + self.run_prompts(seat, self.resume)
@@ -173,6 +193,8 @@ class SkillRules(_Base):
         prompt = self.prompts.pop(0)
         events: list[Event] = [m.SkillPassed(seat=seat, card=prompt.card, skill=prompt.skill,
                                              reason="skipped")]
+        if prompt.kind == "banish":  # the fight is decided on TS and BP
+            return events + self.resolve_fight(seat, banish=False)
         return events + self.run_prompts(seat, self.resume)
 
     def _do_Mend(self, seat: int, action: m.Mend) -> list[Event]:  # noqa: N802

@@ -198,12 +198,35 @@ class RelicRenderer:
             if isinstance(action, m.BattlePhase):
                 out.append((action, t("relic.button.battle", enemy=self.looks.name(action.enemy)),
                             False))
+        banish = view.prompt is not None and view.prompt.kind == "banish"
         for kind, key, primary in BUTTONS:
-            out += [(a, t(f"relic.button.{key}"), primary) for a in legal if type(a) is kind]
+            if banish:
+                out += [(a, self.button_caption(view, key), self.banish_primary(view, key))
+                        for a in legal if type(a) is kind]
+            else:
+                out += [(a, t(f"relic.button.{key}"), primary) for a in legal if type(a) is kind]
         if view.prompt is not None and view.prompt.kind == "wild" and view.battle is None:
             out = [(a, self.looks.skill_name(a.skill), False)
                    for a in legal if isinstance(a, m.WildAs)] + out
         return out
+
+    @staticmethod
+    def button_caption(view: m.RelicView, key: str) -> str:
+        """At a banish prompt the two buttons say what each does: banish, or fight it out (and
+        how that fight ends)."""
+        if key == "use_skill":
+            return t("relic.button.banish")
+        if key == "skip_skill" and view.battle is not None and view.battle.fight_outcome:
+            return t("relic.button.fight_on", outcome=t(
+                f"relic.outcome.{view.battle.fight_outcome}"))
+        return t(f"relic.button.{key}")
+
+    @staticmethod
+    def banish_primary(view: m.RelicView, key: str) -> bool:
+        """The button to stand out at a banish prompt: the fight when it wins (the enemy scores),
+        else the banish."""
+        won = view.battle is not None and view.battle.fight_outcome == "won"
+        return key == ("skip_skill" if won else "use_skill")
 
     def _hand_targets(self, view: m.RelicView, legal: list[Action]) -> list[Target]:
         plays = [a for a in legal if isinstance(a, HAND_ACTIONS)]

@@ -382,13 +382,20 @@ def draw_sums(r: RelicRenderer, surface: pygame.Surface, battle: m.BattleView,
               box: pygame.Rect, th: theme.Theme) -> None:
     y = box.bottom
     flags = [t(f"relic.flag.{name}") for name in ("feint", "pierce", "banish")
-             if getattr(battle, name)]
+             if getattr(battle, name) and not (name == "banish" and battle.banish_optional)]
     if battle.shield:
         flags.append(t("relic.flag.shield"))
     if flags:
         y = label(surface, " · ".join(flags), "small", theme.GOLD, th.scale, True, width=box.w,
                   midbottom=(box.centerx, y)).y
-    if battle.outcome:
+    if battle.banish_optional and battle.fight_outcome:
+        # the banish may be declined: the fight's own outcome, and the banish beside it
+        y = label(surface, t("relic.outcome.or_banish"), "small", theme.GOLD, th.scale, True,
+                  width=box.w, midbottom=(box.centerx, y)).y
+        y = label(surface, t(f"relic.outcome.{battle.fight_outcome}"), "heading",
+                  OUTCOME_COLOURS.get(battle.fight_outcome, theme.TEXT), th.scale, True,
+                  width=box.w, midbottom=(box.centerx, y)).y
+    elif battle.outcome:
         y = label(surface, t(f"relic.outcome.{battle.outcome}"), "heading",
                   OUTCOME_COLOURS.get(battle.outcome, theme.TEXT), th.scale, True, width=box.w,
                   midbottom=(box.centerx, y)).y
@@ -423,8 +430,12 @@ def prompt_text(r: RelicRenderer, view: m.RelicView, ui: UiState) -> str:
         return t("relic.waiting", names=names)
     if view.prompt is not None:
         p = view.prompt
+        battle = view.battle
         text = t(f"relic.prompt.{p.kind}", card=r.looks.name(p.card),
-                 skill=r.looks.skill_name(p.skill))
+                 skill=r.looks.skill_name(p.skill),
+                 enemy=r.looks.name(battle.enemy) if battle else "",
+                 outcome=t(f"relic.outcome.{battle.fight_outcome}")
+                 if battle and battle.fight_outcome else "")
         return text + (" " + t("relic.prompt.queued", n=p.queued) if p.queued else "")
     if view.phase == "search":
         return t("relic.prompt.search", n=view.search_depth)

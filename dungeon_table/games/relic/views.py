@@ -74,7 +74,7 @@ def _player(game: Relic, player: Player, seat: int | None) -> m.PlayerView:
 
 def _battle(game: Relic) -> m.BattleView | None:
     battle = game.battle
-    if battle is None or game.phase != "battle":
+    if battle is None or game.phase not in ("battle", "prompt"):  # prompt: banish or not
         return None
     foe = game.cards.card(battle.enemy)
     out = preview(game.cards, battle.enemy, battle.committed, battle.ts, battle.wild)
@@ -85,6 +85,7 @@ def _battle(game: Relic) -> m.BattleView | None:
         ts_options=ts_options(game.cards, battle.committed), bp=out.bp, feint=out.feint,
         pierce=out.pierce, banish=out.banish, outcome=out.outcome, skills=out.skills,
         wild=wild, wild_as=[battle.wild.get(c, "") for c in wild],
+        fight_outcome=out.fight, banish_optional=out.banish_optional,
     )
 
 
@@ -116,4 +117,5 @@ def build_state(game: Relic) -> dict[str, Any]:
         "depth3_searched": game.depth3_searched,
         "end_reason": game.end_reason,
         "points": game.points(),
+        "history": [list(series) for series in game.history],
     }
