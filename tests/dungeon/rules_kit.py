@@ -103,10 +103,11 @@ def distances(source: str, open_only: bool = False) -> dict[str, int]:
 
 def walk_home(game: Dungeon, seat: int = 0, turns: int = 12) -> list[dict[str, Any]]:
     """Walk the hero to the Great Hall along corridors and cleared spaces, one offered move a
-    turn (the destination nearest the hall), until it stands there and its turn is over."""
+    turn (the destination nearest the hall), until it stands there and its turn is over; stops
+    early if anything else must be decided (a hunter's attack)."""
     events: list[dict[str, Any]] = []
     for _ in range(turns):
-        if game.heroes[seat].space == BOARD.hall or game.phase == "over":
+        if game.heroes[seat].space == BOARD.hall or game.phase != "move":
             return events
         moves = game.view(seat).moves
         home = _safe_distances(game, seat)

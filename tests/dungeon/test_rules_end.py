@@ -1,0 +1,287 @@
+"""Dungeon! rules: how the game ends. The race (back in the Great Hall at the end of a turn with
+the class's gold) and the three solo modes: the treasure hunt (the drawn treasure, two deaths),
+the time attack (the table's clock sends ``time_up``) and the hunters (level-6 monsters walking
+five spaces a turn along a shortest way, secret doors open to them, never stopping for rooms,
+attacking on reaching the hero, a new one when slain, their path shown). Written from the
+Japanese source (勝ち方, ソロプレイ) and the rulings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dungeon_table.games.dungeon.rules import Dungeon
+
+from .rules_kit import (
+    ATTACK,
+    BOARD,
+    END,
+    TABLES,
+    TIME_UP,
+    act,
+    choose,
+    distances,
+    hero_of,
+    legal,
+    move,
+    of_type,
+    one,
+    play,
+    refused,
+    types,
+    walk_home,
+)
+
+
+def hoard(hero: str = "cleric", **setup: Any) -> tuple[Dungeon, list[dict[str, Any]]]:
+    """A hero beats an evil wizard in 6j and takes a dragon hoard (10,000 gp)."""
+    return play([move("6j"), ATTACK], heroes=hero, start=["c48-35"],
+                monsters_6=["evil_wizard"], treasures_6=["dragon_hoard"], dice=[6, 6], **setup)
+
+
+# --- winning the race ---------------------------------------------------------------------------
+def test_a_hero_ending_a_turn_in_the_great_hall_with_its_gold_wins() -> None:
+    game, _ = hoard()
+    events = walk_home(game)
+    assert one(events, "game_ended") == {"type": "game_ended", "reason": "returned",
+                                         "winners": [0]}
+    assert types(events)[-2:] == ["turn_ended", "game_ended"]
+    assert game.result().winners == [0] and game.result().outcome == "dungeon.result.returned"
+    assert game.to_act() == [] and legal(game, 0) == []
+
+
+def test_the_win_comes_only_when_the_turn_ends_in_the_hall() -> None:
+    game, _ = hoard()
+    walk_home(game, turns=5)  # five turns: five squares short of the hall
+    act(game, move("c33-25"), END, move("c32-25", "c31-25", "c30-25", "hall"))
+    assert hero_of(game)["space"] == "hall" and game.turn.moves_left == 1
+    assert game.phase == "move"  # in the hall with a move left: the turn goes on
+    events = act(game, END)
+    assert one(events, "game_ended")["winners"] == [0]
+
+
+@pytest.mark.parametrize(("hero", "target"), [("rogue", 10000), ("cleric", 10000),
+                                              ("fighter", 20000), ("wizard", 30000)])
+def test_each_class_has_its_own_gold_to_win(hero: str, target: int) -> None:
+    book = [{"type": "pick_spell", "spell": "fireball"}] * 7 if hero == "wizard" else []
+    game, _ = play(book, heroes=hero, dice=[1])
+    assert game.view(0).heroes[0].target == target
+
+
+def test_a_fighter_home_with_ten_thousand_has_not_won() -> None:
+    game, _ = hoard("fighter")
+    events = walk_home(game)
+    assert "game_ended" not in types(events) and hero_of(game)["space"] == "hall"
+    assert hero_of(game)["gp"] == 10000 and game.phase == "move"
+
+
+# --- the treasure hunt --------------------------------------------------------------------------
+def hunted(level: int = 1) -> str:
+    game, _ = play([], mode="treasure_hunt", hunt_level=level)
+    return game.hunt_treasure
+
+
+def test_the_hunted_treasure_is_drawn_from_level_one_and_shuffled_back() -> None:
+    game, _ = play([], mode="treasure_hunt")
+    assert game.view(0).hunt_treasure == hunted()
+    assert TABLES.treasure_level(game.hunt_treasure) == 1
+    assert game.hunt_treasure in game.treasures[1] and len(game.treasures[1]) == 9
+
+
+def test_a_later_hunt_may_choose_a_deeper_level() -> None:
+    game, _ = play([], mode="treasure_hunt", hunt_level=4)
+    assert TABLES.treasure_level(game.hunt_treasure) == 4 and game.hunt_treasure in game.treasures[4]
+
+
+def test_finding_the_hunted_treasure_wins() -> None:
+    card = hunted()
+    game, events = play([move("1a"), ATTACK], mode="treasure_hunt", start=["c28-15"],
+                        monsters_1=["goblins"], treasures_1=[card], dice=[6, 6])
+    assert one(events, "game_ended") == {"type": "game_ended", "reason": "found",
+                                         "winners": [0]}
+    assert hero_of(game)["treasures"] == [card] and game.result().winners == [0]
+
+
+def test_another_treasure_does_not_end_the_hunt() -> None:
+    card = hunted()
+    other = next(c for c in ("sack_of_gold", "silver_bracelet") if c != card)
+    game, events = play([move("1a"), ATTACK], mode="treasure_hunt", start=["c28-15"],
+                        monsters_1=["goblins"], treasures_1=[other], dice=[6, 6])
+    assert "game_ended" not in types(events) and game.phase == "move"
+
+
+def test_the_hunt_is_lost_when_the_hero_is_killed_twice() -> None:
+    game, events = play([move("1a"), ATTACK, choose("fighter"),
+                         move("c30-15", "c29-15", "c28-15", "1a"), ATTACK],
+                        mode="treasure_hunt", start=["c28-15"], monsters_1=["giant_rats"],
+                        dice=[1, 1, 6, 6, 1, 1, 6, 6])
+    assert [e["deaths"] for e in of_type(events, "hero_killed")] == [1, 2]
+    assert one(events, "game_ended") == {"type": "game_ended", "reason": "killed_twice",
+                                         "winners": []}
+    assert game.result().winners == []
+
+
+def test_one_death_does_not_end_the_hunt() -> None:
+    game, _ = play([move("1a"), ATTACK], mode="treasure_hunt", start=["c28-15"],
+                   monsters_1=["giant_rats"], dice=[1, 1, 6, 6])
+    assert game.phase == "choose_hero" and hero_of(game)["deaths"] == 1
+
+
+def test_in_the_hunt_returning_with_the_gold_is_not_a_win() -> None:
+    game, _ = hoard(mode="treasure_hunt")
+    events = walk_home(game)
+    assert "game_ended" not in types(events) and hero_of(game)["space"] == "hall"
+
+
+# --- the time attack ----------------------------------------------------------------------------
+def test_the_time_attack_is_lost_when_the_clock_runs_out() -> None:
+    game, _ = play([move("c30-15"), TIME_UP], mode="time_attack")
+    assert game.end_reason == "time_up" and game.result().winners == []
+    assert game.result().outcome == "dungeon.result.time_up"
+
+
+@pytest.mark.parametrize(("minutes", "seconds"), [(30, 1800), (15, 900)])
+def test_the_clock_is_thirty_minutes_then_shorter(minutes: int, seconds: int) -> None:
+    game, _ = play([], mode="time_attack", minutes=minutes)
+    assert game.view(0).time_limit == seconds
+
+
+def test_time_up_is_never_a_legal_action_and_only_the_clock_sends_it() -> None:
+    game, _ = play([], mode="time_attack")
+    assert TIME_UP not in legal(game)
+    race, _ = play([])
+    assert refused(race, TIME_UP) == "time_up comes from the time attack's clock only"
+
+
+def test_the_time_attack_is_won_as_the_race_is() -> None:
+    game, _ = hoard(mode="time_attack")
+    events = walk_home(game)
+    assert one(events, "game_ended") == {"type": "game_ended", "reason": "returned",
+                                         "winners": [0]}
+
+
+# --- the hunters --------------------------------------------------------------------------------
+# With seed 6 the first hunter stands in 6h, whose secret door opens into room 5i.
+HUNTED = {"seed": 6, "mode": "hunter", "hunter_cards": ["evil_wizard"]}
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_one_to_three_level_six_hunters_start_in_level_six_rooms(count: int) -> None:
+    cards = ["evil_wizard", "chimera", "red_dragon"][:count]
+    game, events = play([], mode="hunter", hunters=count, hunter_cards=cards)
+    appeared = of_type(events, "hunter_appeared")
+    assert [e["hunter"] for e in appeared] == list(range(1, count + 1))
+    spaces = [e["space"] for e in appeared]
+    assert all(s in BOARD.rooms(6) for s in spaces) and len(set(spaces)) == count
+    assert [h.card for h in game.hunters] == cards
+    assert all(card not in game.monsters[6] for card in cards)
+
+
+def test_hunters_are_face_down_until_they_attack() -> None:
+    game, _ = play([], **HUNTED)
+    assert [h.card for h in game.view(0).hunters] == [""]
+    assert game.view(None).hunters[0].card == ""
+
+
+def test_a_hunter_walks_five_spaces_along_a_shortest_way_after_the_hero_s_turn() -> None:
+    game, _ = play([], **HUNTED)
+    shown = game.view(0).hunters[0].path
+    events = act(game, END)
+    walked = one(events, "hunter_moved")
+    assert walked == {"type": "hunter_moved", "hunter": 1, "path": shown}
+    to_hero = distances("hall")
+    assert len(shown) == 5 and to_hero[shown[-1]] == to_hero["6h"] - 5
+    assert game.hunters[0].space == shown[-1]
+    assert types(events).index("hunter_moved") > types(events).index("turn_ended")
+
+
+def test_a_hunter_goes_through_secret_doors_and_rooms_without_stopping() -> None:
+    game, _ = play([], **HUNTED)
+    path = game.view(0).hunters[0].path
+    assert path[:2] == ["5i", "c15-33"]  # 6h -(secret door)- 5i -(door)- c15-33
+    assert distances("6h", open_only=True)["c15-33"] > 2
+    act(game, END)
+    assert game.hunters[0].space == path[-1] and "5i" not in game.tokens
+    assert game.slots == {} and len(game.monsters[5]) == 16  # nothing came out of 5i
+
+
+def test_the_view_shows_each_hunter_s_next_move() -> None:
+    game, _ = play([], **HUNTED)
+    assert game.view(0).hunters[0].path == ["5i", "c15-33", "4i", "c18-30", "c17-30"]
+    act(game, move("c35-20", "c35-21", "c35-22", "c35-23"))  # the way follows the hero
+    path = game.view(0).hunters[0].path
+    to_hero = distances("c35-23")
+    assert len(path) == 5 and to_hero[path[-1]] == to_hero["6h"] - 5
+    assert path == one(act(game, END), "hunter_moved")["path"]
+
+
+def test_a_hunter_reaching_the_hero_turns_up_and_attacks() -> None:
+    game, events = play([END], start=["c15-30"], **HUNTED)
+    assert one(events, "hunter_moved")["path"] == ["5i", "c15-33", "c15-32", "c15-31",
+                                                   "c15-30"]
+    assert one(events, "hunter_revealed") == {"type": "hunter_revealed", "hunter": 1,
+                                              "card": "evil_wizard", "space": "c15-30"}
+    enc = game.view(0).encounter
+    assert (game.phase, enc.hunter, enc.card, enc.need) == ("combat", 1, "evil_wizard", 11)
+    assert legal(game) == [ATTACK] and game.view(0).hunters[0].card == "evil_wizard"
+
+
+def test_a_hunter_strikes_back_on_a_miss_and_stays_where_it_is() -> None:
+    game, events = play([END, ATTACK], start=["c15-30"], dice=[1, 1, 3, 3], **HUNTED)
+    assert one(events, "counter_attack") == {"type": "counter_attack", "seat": 0,
+                                             "card": "evil_wizard", "dice": [3, 3],
+                                             "result": "stunned"}
+    assert "monster_slotted" not in types(events) and game.slots == {}
+    assert game.hunters[0].space == "c15-30" and hero_of(game)["space"] == "c15-30"
+    waiting = game.view(0).waiting  # the next turn: attack it again or walk away
+    assert (waiting.hunter, waiting.card, waiting.need) == (1, "evil_wizard", 11)
+    assert ATTACK in legal(game) and any(a["type"] == "move" for a in legal(game))
+
+
+def test_a_slain_hunter_gives_no_treasure_and_a_new_one_appears_in_a_level_six_room() -> None:
+    game, events = play([END, ATTACK], start=["c15-30"], dice=[6, 6], **HUNTED)
+    assert one(events, "hunter_slain") == {"type": "hunter_slain", "seat": 0, "hunter": 1,
+                                           "card": "evil_wizard"}
+    assert "treasure_gained" not in types(events) and hero_of(game)["treasures"] == []
+    again = of_type(events, "hunter_appeared")[-1]
+    assert again["hunter"] == 1 and again["space"] in BOARD.rooms(6)
+    assert game.monster_discards[6] == ["evil_wizard"] and len(game.hunters) == 1
+    assert game.hunters[0].card != "evil_wizard" and game.hunters[0].revealed is False
+
+
+def test_a_hunter_s_kill_loses_the_game() -> None:
+    game, events = play([END, ATTACK], start=["c15-30"], dice=[1, 1, 6, 6], **HUNTED)
+    assert one(events, "game_ended") == {"type": "game_ended", "reason": "hunted",
+                                         "winners": []}
+
+
+def test_a_hero_entering_a_hunter_s_space_fights_it() -> None:
+    game, _ = play([END], start=["c16-30"], **HUNTED)
+    assert game.hunters[0].space == "c17-30" and game.phase == "move"
+    events = act(game, move("c17-30"))
+    assert one(events, "hunter_revealed") == {"type": "hunter_revealed", "hunter": 1,
+                                              "card": "evil_wizard", "space": "c17-30"}
+    assert game.phase == "combat" and game.view(0).encounter.hunter == 1
+
+
+def test_hunters_never_fight_other_monsters() -> None:
+    game, _ = play([END], **HUNTED)
+    assert game.slots == {} and game.tokens == {} and game.monster_discards[5] == []
+
+
+def test_in_the_hunter_mode_returning_with_the_gold_wins() -> None:
+    # on the way home the hunter catches the cleric; badly wounded (half of one treasure is
+    # none) it is carried to the Great Hall, and ends its next turn there
+    game, _ = play([move("6j"), ATTACK], heroes="cleric", start=["c48-35"], seed=1,
+                   mode="hunter", hunter_cards=["red_dragon"], monsters_6=["evil_wizard"],
+                   treasures_6=["dragon_hoard"], dice=[6, 6, 1, 1, 5, 6])
+    walk_home(game)
+    assert game.phase == "combat" and game.view(0).encounter.hunter == 1
+    events = act(game, ATTACK)
+    assert one(events, "counter_attack")["result"] == "badly_wounded"
+    assert hero_of(game)["space"] == "hall" and hero_of(game)["gp"] == 10000
+    assert "game_ended" not in types(events)  # not at the end of one of its own turns
+    events = act(game, END)
+    assert one(events, "game_ended") == {"type": "game_ended", "reason": "returned",
+                                         "winners": [0]}
