@@ -47,3 +47,18 @@ def test_the_rules_screen_lays_out_the_market_text_and_scrolls_to_its_end(lang: 
     assert scene.text_h > 4 * scene.text_rect().h, "a full summary, several screens long"
     scene.scroll_by(10**9)
     assert scene.scroll == scene.text_h - scene.text_rect().h
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_games_page_lists_every_key_the_table_takes(lang: str) -> None:
+    """The relic page named neither Ctrl+Z, H nor Space: the keys are one shared section now."""
+    from dungeon_table.core import registry
+    from dungeon_table.ui.scenes.rules_help import page_text
+
+    i18n.set_language(lang)
+    space = "Space" if lang == "en" else "スペース"
+    for game_id in registry.game_ids():
+        text = page_text(game_id)
+        for name in ("Tab", "Enter", space, "H：" if lang == "ja" else "H: hint", "Ctrl+Z",
+                     "Esc", "F11", "Backspace"):
+            assert name in text, (game_id, name)

@@ -19,6 +19,14 @@ from dungeon_table.ui.widgets import Button, Widget
 Line = tuple[pygame.Surface, int, int]  # image, x offset, y offset within the text
 
 
+def page_text(game_id: str) -> str:
+    """A game's rules page: its own text, then the keys every table takes (``rules.keys``), so
+    no game's page leaves one out."""
+    key = f"rules.{game_id}.body"
+    body = t(key) if i18n.has(key) or i18n.has(key, "en") else t("rules.missing")
+    return body.strip() + "\n\n" + t("rules.keys").strip()
+
+
 class RulesHelpScene(MenuBase):
     def __init__(self, app: App, game_id: str | None = None, overlay: bool = False) -> None:
         super().__init__(app)
@@ -67,8 +75,7 @@ class RulesHelpScene(MenuBase):
     def _layout_text(self) -> None:
         th = self.th
         width = self.text_rect().w - th.px(3)  # room for the scroll bar
-        key = f"rules.{self.game_id}.body"
-        body = t(key) if i18n.has(key) or i18n.has(key, "en") else t("rules.missing")
+        body = page_text(self.game_id)
         self.lines = []
         y = 0
         for block in body.strip().split("\n\n"):
