@@ -337,3 +337,137 @@ def test_no_board_target_lies_under_a_zoom_button() -> None:
         r.camera.zoom_at(zoom, r.geo.zoom_buttons[0].center)
         for target in r.targets(view, legal):
             assert not any(target.rect.colliderect(b) for b in r.geo.zoom_buttons)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_killed_heros_turn_ends_without_a_space(lang: str) -> None:
+    i18n.set_language(lang)
+    view = m.DungeonView(seat=0, n_players=1, mode="race", phase="move", active=0, turn=3,
+                         round=3, to_act=[0], heroes=[hero(0, "cleric", "")], defeat_tokens={},
+                         slots=[], decks=[])
+    line = view_log.line_for(m.TurnEnded(seat=0, space=""), view)
+    assert line == i18n.t("dungeon.log.turn_ended_off", who=view_log.who(view, 0))
+    assert line != view_log.line_for(m.TurnEnded(seat=0, space="1a"), view)
+
+
+def waiting_view(hunter: int = 0) -> tuple[m.DungeonView, list[Action]]:
+    waiting = m.EncounterView(space="c30-25", card="goblins", source="slot", slot=1, need=3,
+                              bonus=0, chance=0.97, hunter=hunter)
+    view = m.DungeonView(seat=0, n_players=1, mode="hunter" if hunter else "race", phase="move",
+                         active=0, turn=4, round=4, to_act=[0],
+                         heroes=[hero(0, "fighter", "c30-25")], defeat_tokens={}, slots=[],
+                         decks=[], moves_left=5, moves={"c29-25": ["c29-25"]}, waiting=waiting)
+    return view, [m.Attack(), m.Move(path=("c29-25",)), m.EndTurn()]
+
+
+@pytest.mark.parametrize("hunter", [0, 1])
+def test_a_monster_waiting_at_the_turns_start_is_shown_with_its_odds(
+        hunter: int, monkeypatch: Any) -> None:
+    """Attack or walk away: the panel shows the card faced and the chance, not just the moves."""
+    from dungeon_table.games.dungeon import view_decide
+
+    said: list[str] = []
+    real = view_decide.info_lines
+
+    def spy(r: Any, surface: Any, area: Any, rows: list[Any]) -> None:
+        said.extend(text for text, _colour, _role in rows)
+        real(r, surface, area, rows)
+
+    monkeypatch.setattr(view_decide, "info_lines", spy)
+    view, legal = waiting_view(hunter)
+    r = renderer()
+    draw(r, view, legal)
+    assert any(card == "goblins" for _rect, card in r.shown.cards)
+    key = "dungeon.enc.waiting_hunter" if hunter else "dungeon.enc.waiting"
+    assert i18n.t(key, n=hunter) in said
+    assert "97%" in said and i18n.t("dungeon.moves_left", n=5) in said
+
+
+def test_a_space_both_walked_to_and_teleported_to_is_a_walk_on_the_board() -> None:
+    view = m.DungeonView(seat=0, n_players=1, mode="race", phase="move", active=0, turn=2,
+                         round=2, to_act=[0], heroes=[hero(0, "wizard", "c25-23")],
+                         defeat_tokens={}, slots=[], decks=[], moves_left=5,
+                         moves={"1A": ["c25-22", "1A"]})
+    walk = m.Move(path=("c25-22", "1A"))
+    legal: list[Action] = [walk, m.Teleport(to="1A"), m.Teleport(to="3A"), m.EndTurn()]
+    r = renderer()
+    targets = r.targets(view, legal)
+    spot = r.space_rect("1A")
+    assert spot is not None
+    on_1a = [tg for tg in targets if tg.rect.colliderect(spot) and r.geo.viewport.contains(tg.rect)]
+    assert [tg.action for tg in on_1a] == [walk]
+    assert any(tg.action == m.Teleport(to="1A") for tg in targets), "it keeps its button"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_board_window_holds_the_board_key_and_buttons_and_the_rail_takes_the_rest(
+        size: tuple[int, int]) -> None:
+    """No band of empty felt under the board: the slots' cards grow into it instead."""
+    from dungeon_table.ui.table_parts import side_column
+
+    th = theme.Theme.for_window(size)
+    r = DungeonRenderer(None)
+    r.layout(pygame.Rect(0, 0, side_column(size, th).x - th.px(1), size[1]), th)
+    vp, board = r.geo.viewport, r.camera.board_rect()
+    assert vp.contains(board)
+    assert board.y - vp.y >= 2 * r.camera.cell, "the level key's rows above the board"
+    assert not any(b.colliderect(board) for b in r.geo.zoom_buttons)
+    assert vp.bottom - board.bottom <= th.px(12)
+    assert r.geo.card_w >= th.px(12)
+    assert r.geo.rail.bottom <= size[1] and r.geo.rail.y > vp.bottom
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_panel_title_too_long_for_the_class_moves_it_to_its_own_line(lang: str) -> None:
+    from dungeon_table.games.dungeon.view_panels import panel_title
+    from dungeon_table.ui import fonts
+
+    i18n.set_language(lang)
+    fighter = hero(0, "fighter", "hall")
+    wide, line = panel_title("Player 1", fighter, 1000, 1.0)
+    assert line == "" and view_cards.hero_name("fighter") in wide
+    narrow, line = panel_title("Player 1", fighter, 90, 1.0)
+    assert narrow == "Player 1" and view_cards.hero_name("fighter") in line
+    width = fonts.font("small", 1.0, True).size(wide)[0]
+    assert panel_title("Player 1", fighter, width, 1.0) == (wide, "")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_many_teleport_buttons_name_their_chamber_whole(lang: str) -> None:
+    """Two columns of teleports at 1280x720: a caption too long for its button names the
+    chamber by its id rather than being cut."""
+    from dungeon_table.games.dungeon.view_decide import choice_rects, choices
+    from dungeon_table.ui import fonts
+
+    i18n.set_language(lang)
+    view = m.DungeonView(seat=0, n_players=1, mode="race", phase="move", active=0, turn=2,
+                         round=2, to_act=[0], heroes=[hero(0, "wizard", "3A")],
+                         defeat_tokens={}, slots=[], decks=[], moves_left=5)
+    legal: list[Action] = [m.Teleport(to=c) for c in ("3B", "4A", "4B", "1A", "2B")]
+    legal += [m.Attack(), m.EndTurn()]
+    r = renderer()
+    listed = choices(r, view, legal)
+    rects = choice_rects(r, view, len(listed))
+    for choice, rect in zip(listed, rects, strict=True):
+        shown = fonts.shrink_to_fit(choice.caption, "body", rect.w - r.th.px(2), r.th.scale,
+                                    choice.primary)[0]
+        assert shown == choice.caption, choice.caption
+
+
+def test_hunters_have_their_cards_at_the_rails_end() -> None:
+    hunters = [m.HunterView(hunter=1, space="c30-25", card="blue_dragon", path=[]),
+               m.HunterView(hunter=2, space="c10-3", card="", path=["c10-4"])]
+    slots = [m.SlotView(slot=k, space="1a", monster="goblins", face_down=False)
+             for k in range(1, 7)]
+    view = m.DungeonView(seat=0, n_players=1, mode="hunter", phase="move", active=0, turn=2,
+                         round=2, to_act=[0], heroes=[hero(0, "fighter", "hall")],
+                         defeat_tokens={}, slots=slots, decks=[], hunters=hunters)
+    from dungeon_table.games.dungeon.view_panels import hunter_rects, slot_rects
+
+    r = renderer()
+    draw(r, view, [m.EndTurn()])
+    ends = hunter_rects(r, view)
+    assert len(ends) == 2 and all(r.geo.rail.contains(rect) for rect in ends)
+    assert max(rect.right for rect in slot_rects(r, view)) < ends[0].x
+    shown = [card for _rect, card in r.shown.cards]
+    assert "blue_dragon" in shown, "a hunter that has attacked shows its monster"

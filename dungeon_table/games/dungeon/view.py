@@ -165,12 +165,15 @@ class DungeonRenderer:
 
     def _board_targets(self, view: m.DungeonView, legal: list[Action]) -> list[Target]:
         out: list[Target] = []
+        walks = {a.path[-1] for a in legal if isinstance(a, m.Move) and a.path}
         for action in legal:
             if not isinstance(action, BOARD_TARGETS):
                 continue
             if isinstance(action, m.Scry) != self.scrying:
                 continue  # moves while the crystal ball is off, scries while it is on
             space = self._space_of(action)
+            if not isinstance(action, m.Move) and space in walks:
+                continue  # a click on a space walks there; a teleport there keeps its button
             rect = self.space_rect(space)
             if rect is not None:
                 quiet = isinstance(action, m.Move)
@@ -313,6 +316,8 @@ class DungeonRenderer:
         if isinstance(action, m.Move) and action.path and ui.targets[index].pick is None:
             doors = view.secret_doors_on.get(action.path[-1], [])
             pieces.draw_path(self, surface, view, action.path, doors)
+        elif isinstance(action, (m.Teleport, m.ChooseChamber)):  # its button: where it leads
+            pieces.draw_ring(self, surface, self._space_of(action))
 
     def _draw_overlays(self, surface: pygame.Surface, view: m.DungeonView, ui: UiState) -> None:
         """The level key and the mode's line at the board's top, the clock, the zoom buttons."""

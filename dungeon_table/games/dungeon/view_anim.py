@@ -125,6 +125,13 @@ def standee(r: DungeonRenderer, hero: str, label: str, colour: theme.Colour | No
     return image
 
 
+def hunter_standee(r: DungeonRenderer, n: int) -> pygame.Surface:
+    radius = pieces.standee_radius(r)
+    image = pygame.Surface((radius * 2 + 8, radius * 2 + 8), pygame.SRCALPHA)
+    pieces.draw_hunter(image, (radius + 3, radius + 3), radius, n)
+    return image
+
+
 def walk(r: DungeonRenderer, view: m.DungeonView, seat: int, spaces: list[str]) -> Walk:
     hero = view.heroes[seat].hero if seat < len(view.heroes) else ""
     return Walk(image=standee(r, hero, str(seat + 1)),
@@ -183,7 +190,7 @@ def tween_for(r: DungeonRenderer, e: Event, view: m.DungeonView, where: dict[int
     if isinstance(e, m.HunterMoved):
         start = hunters.get(e.hunter, "")
         hunters[e.hunter] = e.path[-1] if e.path else start
-        image = standee(r, "", f"H{e.hunter}", theme.DANGER, "star")
+        image = hunter_standee(r, e.hunter)
         return [Walk(image=image, path=tuple(point(r, s) for s in [start, *e.path] if s),
                      hides=frozenset({f"hunter:{e.hunter}"}))]
     if isinstance(e, m.HeroKilled):  # the standee falls where it stood, then the ribbon

@@ -43,11 +43,13 @@ class Choice:
     covers: list[Action] = field(default_factory=list)
 
 
-def caption(view: m.DungeonView, action: Action) -> str:
+def caption(view: m.DungeonView, action: Action, short: bool = False) -> str:
+    """A button's caption; ``short`` names a chamber by its id alone ("Teleport to 4A"), for a
+    button too narrow for its name (the chamber is lit and labelled on the board)."""
     if isinstance(action, m.Teleport):
-        return t("dungeon.button.teleport", space=space_name(action.to))
+        return t("dungeon.button.teleport", space=action.to if short else space_name(action.to))
     if isinstance(action, m.ChooseChamber):
-        return t("dungeon.button.pit", space=space_name(action.space))
+        return t("dungeon.button.pit", space=action.space if short else space_name(action.space))
     if isinstance(action, m.PickSpell):
         left = view.spell_choices.get(action.spell)
         name = vc.spell_name(action.spell)
@@ -69,7 +71,17 @@ def choices(r: DungeonRenderer, view: m.DungeonView, legal: list[Action]) -> lis
     if scries:
         key = "dungeon.button.scry_cancel" if r.scrying else "dungeon.button.scry"
         out.append(Choice(scries[0], t(key), False, pick=r.toggle_scry, covers=scries))
+    rects = choice_rects(r, view, len(out))
+    for choice, rect in zip(out, rects, strict=True):
+        if isinstance(choice.action, (m.Teleport, m.ChooseChamber)) and not _fits(
+                choice.caption, rect.w - r.th.px(2), r.th.scale, choice.primary):
+            choice.caption = caption(view, choice.action, short=True)
     return out
+
+
+def _fits(text: str, width: int, scale: float, bold: bool) -> bool:
+    """Whether a button shows ``text`` whole (perhaps in smaller type), not cut with "…"."""
+    return fonts.shrink_to_fit(text, "body", width, scale, bold)[0] == text
 
 
 def decide_area(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect:
@@ -186,6 +198,8 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
         if winners:
             rows.append((t("dungeon.over.winners", names=winners), theme.GOLD, "body"))
         info_lines(r, surface, body, rows)
+    elif view.phase == "move" and legal and view.waiting is not None:
+        draw_encounter(r, surface, body, view, view.waiting, waiting=True)
     elif view.phase == "move" and legal:
         info_lines(r, surface, body, [(t("dungeon.moves_left", n=view.moves_left), theme.TEXT,
                                        "number")])
@@ -205,6 +219,8 @@ def prompt(view: m.DungeonView, names: list[str], scrying: bool = False) -> str:
         return t("dungeon.prompt.spells", n=view.spells_to_take)
     if scrying:
         return t("dungeon.prompt.scry")
+    if view.phase == "move" and view.waiting is not None:
+        return t("dungeon.prompt.move_waiting")
     return t(f"dungeon.prompt.{view.phase}")
 
 
@@ -214,7 +230,9 @@ def card_box(r: DungeonRenderer, body: pygame.Rect) -> pygame.Rect:
 
 
 def draw_encounter(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
-                   view: m.DungeonView, enc: m.EncounterView) -> None:
+                   view: m.DungeonView, enc: m.EncounterView, waiting: bool = False) -> None:
+    """The monster (or hunter) faced, with this hero's odds; ``waiting``: one that waits in the
+    hero's space at the turn's start, which the hero may attack or walk away from."""
     box = card_box(r, body)
     me = view.heroes[view.active].hero if 0 <= view.active < len(view.heroes) else ""
     cf.blit_card(surface, vc.face(enc.card, box.w, me), box)
@@ -222,7 +240,10 @@ def draw_encounter(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rec
     text = pygame.Rect(box.right + r.th.px(1.5), body.y, body.right - box.right - r.th.px(1.5),
                        body.h)
     rows: list[tuple[str, theme.Colour, str]] = []
-    if enc.hunter:
+    if waiting:
+        key = "dungeon.enc.waiting_hunter" if enc.hunter else "dungeon.enc.waiting"
+        rows.append((t(key, n=enc.hunter), theme.DANGER, "small"))
+    elif enc.hunter:
         rows.append((t("dungeon.enc.hunter", n=enc.hunter), theme.DANGER, "small"))
     rows.append((t("dungeon.enc.at", space=space_name(enc.space)), theme.TEXT_DIM, "small"))
     if enc.need:
@@ -234,6 +255,8 @@ def draw_encounter(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rec
         rows.append((t("dungeon.enc.chance"), theme.TEXT_DIM, "small"))
     else:
         rows.append((t("dungeon.enc.cannot"), theme.DANGER, "body"))
+    if waiting:
+        rows.append((t("dungeon.moves_left", n=view.moves_left), theme.TEXT, "body"))
     info_lines(r, surface, text, rows)
 
 

@@ -24,6 +24,8 @@ from dungeon_table.ui import fonts, theme
 MAX_ZOOM = 5.0
 MAX_CELL = 48  # px: room ids and names read well long before; a bigger board costs memory
 ZOOM_STEP = 1.25
+KEY_ROWS = 2  # cells above the board at "fit": the level key and the mode's line
+MAX_RAIL_CARD = 20  # grid units: a slot's card is at most this wide
 
 
 def board_or_none() -> Any:
@@ -50,8 +52,9 @@ class Camera:
 
     @property
     def fit_cell(self) -> float:
+        """The cell size at "fit": the whole board and, above it, the level key's rows."""
         w, h = self.board_size
-        return max(1.0, min(self.viewport.w / w, self.viewport.h / h))
+        return max(1.0, min(self.viewport.w / w, self.viewport.h / (h + KEY_ROWS)))
 
     @property
     def cell(self) -> int:
@@ -64,7 +67,7 @@ class Camera:
         w, h = self.board_size
         c = self.cell
         self.origin = (self.viewport.x + (self.viewport.w - c * w) / 2,
-                       self.viewport.y + min(self.viewport.h - c * h, c * 2))
+                       self.viewport.y + min(self.viewport.h - c * h, c * KEY_ROWS))
 
     def reset(self, viewport: pygame.Rect, board_size: tuple[int, int]) -> None:
         self.viewport = pygame.Rect(viewport)
@@ -169,26 +172,32 @@ class TableGeo:
 
 def table_geo(area: pygame.Rect, th: theme.Theme,
               board_size: tuple[int, int] = (4, 3)) -> TableGeo:
-    """The side column at the right; at the left the board's window, as tall as the whole board
-    needs at "fit" (so no band of felt lies above and below it), and the slots rail under it,
-    which takes the height left over (bigger cards) within limits."""
+    """The side column at the right; at the left the board's window, just tall enough for the
+    whole board at "fit" (its whole-pixel cell size), the level key above it and the zoom
+    buttons below, and the slots rail under it, which takes all the height left over (its cards
+    grow, within limits, rather than felt lying empty under the board)."""
     gap = th.px(1.5)
     side_w = max(th.px(38), round(area.w * 0.3))
     side = pygame.Rect(area.right - side_w - gap, area.y + gap, side_w, area.h - 2 * gap)
     left = pygame.Rect(area.x + gap, area.y + gap, side.x - area.x - 2 * gap, area.h - 2 * gap)
     label = fonts.line_height("small", th.scale)
+    size, button_gap = th.px(4), th.px(0.5)
+    buttons = size + 2 * button_gap
+
     def rail_height(card_w: int) -> int:
         return round(card_w * cf.RATIO) + 2 * label + th.px(1.5)
-    smallest = rail_height(th.px(6))
-    board_h = round(left.w * board_size[1] / max(1, board_size[0]))
-    view_h = min(left.h - smallest - gap, board_h)
-    spare = left.h - view_h - gap - 2 * label - th.px(1.5)
-    card_w = max(th.px(6), min(th.px(12), round(spare / cf.RATIO)))
+
+    w, h = board_size
+    room = left.h - rail_height(th.px(6)) - gap - buttons
+    cell = max(2, int(min(left.w / max(1, w), room / (h + KEY_ROWS))))
+    spare = left.h - cell * (h + KEY_ROWS) - buttons - gap
+    card_w = max(th.px(6), min(th.px(MAX_RAIL_CARD), round(
+        (spare - 2 * label - th.px(1.5)) / cf.RATIO)))
     rail_h = rail_height(card_w)
     viewport = pygame.Rect(left.x, left.y, left.w, left.h - rail_h - gap)
     rail = pygame.Rect(left.x, viewport.bottom + gap, left.w, rail_h)
-    size, gap = th.px(4), th.px(0.5)
-    fit = pygame.Rect(viewport.right - 2 * size - gap, viewport.bottom - size - gap, 2 * size, size)
-    minus = pygame.Rect(fit.x - size - gap, fit.y, size, size)
-    plus = pygame.Rect(minus.x - size - gap, fit.y, size, size)
+    fit = pygame.Rect(viewport.right - 2 * size - button_gap, viewport.bottom - size - button_gap,
+                      2 * size, size)
+    minus = pygame.Rect(fit.x - size - button_gap, fit.y, size, size)
+    plus = pygame.Rect(minus.x - size - button_gap, fit.y, size, size)
     return TableGeo(area, viewport, rail, side, card_w, [plus, minus, fit])

@@ -128,6 +128,8 @@ def _variant(event: Event) -> str:
         return "redrawn" if event.redrawn else ""
     if isinstance(event, m.GameEnded):
         return event.reason
+    if isinstance(event, m.TurnEnded) and not event.space:
+        return "off"  # killed this turn: off the board
     return ""
 
 

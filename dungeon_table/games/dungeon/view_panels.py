@@ -19,6 +19,7 @@ from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon import view_cards as vc
 from dungeon_table.games.dungeon.view_pieces import (
     HERO_COLOURS,
+    draw_hunter,
     draw_standee,
     hero_colour,
     number_token,
@@ -105,27 +106,49 @@ def _draw_hero_panel(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.R
                  hero_colour(hero.hero), HERO_COLOURS.get(hero.hero, "circle"), str(hero.seat + 1),
                  theme.ACCENT if active else None)
     name = names[hero.seat] if hero.seat < len(names) else str(hero.seat + 1)
-    pawn = hero.pawn.rsplit("-", 1)[-1] if hero.pawn else ""
-    title = t("dungeon.panel.title_pawn" if pawn else "dungeon.panel.title", name=name,
-              hero=vc.hero_name(hero.hero), pawn=pawn)
     money = t("dungeon.panel.gp", gp=f"{hero.gp:,}", target=f"{hero.target:,}") if hero.hero \
         else ""
     right = tabletop.label(surface, money, "small", theme.GOLD, th.scale, True,
                            topright=(inner.right, inner.y))
-    tabletop.label(surface, title, "small", theme.TEXT, th.scale, True,
-                   width=right.x - inner.x - 2 * radius - th.px(2),
+    room = right.x - inner.x - 2 * radius - th.px(2)
+    title, class_line = panel_title(name, hero, room, th.scale)
+    tabletop.label(surface, title, "small", theme.TEXT, th.scale, True, width=room,
                    topleft=(inner.x + 2 * radius + th.px(1), inner.y))
     y = inner.y + max(line, 2 * radius) + th.px(0.25)
     bar = pygame.Rect(inner.x, y, inner.w, max(3, th.px(0.6)))
     gp_bar(surface, bar, hero.gp, hero.target)
     y = bar.bottom + th.px(0.4)
     x = inner.x
-    for text, colour in status_bits(hero):
-        spot = tabletop.label(surface, text, "small", colour, th.scale, True, topleft=(x, y))
+    bits = status_bits(hero)
+    if class_line:
+        bits.insert(0, (class_line, theme.mix(hero_colour(hero.hero), theme.TEXT, 0.35)))
+    for text, colour in bits:  # wrapped, so a long spell list does not run off the panel
+        if x > inner.x and x + fonts.font("small", th.scale, True).size(text)[0] > inner.right:
+            x, y = inner.x, y + line
+        spot = tabletop.label(surface, text, "small", colour, th.scale, True,
+                              width=inner.right - x, topleft=(x, y))
         x = spot.right + th.px(1.5)
-    if status_bits(hero):
+    if bits:
         y += line
     draw_treasures(r, surface, pygame.Rect(inner.x, y, inner.w, inner.bottom - y), hero)
+
+
+def panel_title(name: str, hero: m.HeroView, width: int, scale: float) -> tuple[str, str]:
+    """The panel's title, and the class's own line when the title cannot hold it (a long name,
+    Japanese at 1280x720): the player's name stays whole on the title, the class (whose standee
+    and colour are beside it) moves to the status line rather than being cut to "Fi…"."""
+    pawn = hero.pawn.rsplit("-", 1)[-1] if hero.pawn else ""
+    hero_name = vc.hero_name(hero.hero)
+    tries = [("dungeon.panel.title_pawn", pawn)] if pawn else []
+    tries.append(("dungeon.panel.title", pawn))
+    for key, value in tries:
+        title = t(key, name=name, hero=hero_name, pawn=value)
+        if fonts.font("small", scale, True).size(title)[0] <= width:
+            return title, ""
+    if not hero.hero:
+        return title, ""
+    return name, t("dungeon.panel.class_pawn" if pawn else "dungeon.panel.class", hero=hero_name,
+                   pawn=pawn)
 
 
 def gp_bar(surface: pygame.Surface, bar: pygame.Rect, value: int, target: int) -> None:
@@ -206,10 +229,20 @@ def hunt_rect(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect | None:
     """Treasure hunt: the hunted treasure's card at the rail's right end."""
     if view.mode != "treasure_hunt" or not view.hunt_treasure:
         return None
+    return end_rects(r, 1)[0]
+
+
+def hunter_rects(r: DungeonRenderer, view: m.DungeonView) -> list[pygame.Rect]:
+    """Hunter mode: a card per hunter at the rail's right end, the first leftmost."""
+    return end_rects(r, len(view.hunters))
+
+
+def end_rects(r: DungeonRenderer, n: int) -> list[pygame.Rect]:
     rail = r.geo.rail
     label = fonts.line_height("small", r.th.scale)
-    w = r.geo.card_w
-    return pygame.Rect(rail.right - w - r.th.px(2), rail.y + label, w, r.geo.card_h)
+    w, gap = r.geo.card_w, r.th.px(2)
+    first = rail.right - n * (w + gap)
+    return [pygame.Rect(first + k * (w + gap), rail.y + label, w, r.geo.card_h) for k in range(n)]
 
 
 def slot_rects(r: DungeonRenderer, view: m.DungeonView) -> list[pygame.Rect]:
@@ -217,13 +250,18 @@ def slot_rects(r: DungeonRenderer, view: m.DungeonView) -> list[pygame.Rect]:
     th = r.th
     n = len(view.slots)
     w = r.geo.card_w
-    hunt = hunt_rect(r, view)
-    right = hunt.x - th.px(3) if hunt is not None else rail.right
+    ends = [rect for rect in (hunt_rect(r, view), *hunter_rects(r, view)) if rect is not None]
+    right = min(rect.x for rect in ends) - th.px(3) if ends else rail.right
     label = fonts.line_height("small", th.scale)
-    room = right - rail.x - th.px(14) - w
+    title = fonts.text(t("dungeon.slots"), "small", theme.TEXT_DIM, th.scale, True)
+    left = rail.x + max(th.px(12), th.px(1) + title.get_width() + slot_token_radius(th) + th.px(1))
+    room = right - left - th.px(2) - w
     step = min(w + th.px(5), room // max(1, n - 1)) if n > 1 else 0
-    return [pygame.Rect(rail.x + th.px(12) + k * step, rail.y + label, w, r.geo.card_h)
-            for k in range(n)]
+    return [pygame.Rect(left + k * step, rail.y + label, w, r.geo.card_h) for k in range(n)]
+
+
+def slot_token_radius(th: theme.Theme) -> int:
+    return max(6, th.px(1.4))
 
 
 def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
@@ -233,13 +271,15 @@ def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
     rail = r.geo.rail
     theme.draw_panel(surface, rail, th, shadow=False)
     tabletop.label(surface, t("dungeon.slots"), "small", theme.TEXT_DIM, th.scale, True,
-                   width=th.px(11), topleft=(rail.x + th.px(1), rail.y + th.px(0.5)))
+                   topleft=(rail.x + th.px(1), rail.y + th.px(0.5)))
     hunt = hunt_rect(r, view)
     if hunt is not None:
         cf.blit_card(surface, vc.face(view.hunt_treasure, hunt.w), hunt)
         r.shown.cards.append((hunt, view.hunt_treasure))
         tabletop.label(surface, t("dungeon.hunt.find"), "small", theme.GOLD, th.scale, True,
                        midtop=(hunt.centerx, hunt.bottom))
+    for rect, hunter in zip(hunter_rects(r, view), view.hunters, strict=True):
+        draw_hunter_card(r, surface, rect, hunter)
     if not view.slots:
         tabletop.label(surface, t("dungeon.slots.none"), "small", theme.TEXT_DIM, th.scale,
                        midleft=(rail.x + th.px(12), rail.centery))
@@ -247,6 +287,21 @@ def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
     for rect, slot in zip(slot_rects(r, view), view.slots, strict=True):
         if f"slot:{slot.slot}" not in hidden:
             draw_slot(r, surface, rect, slot)
+
+
+def draw_hunter_card(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+                     hunter: m.HunterView) -> None:
+    """A hunter's card: face down until it first attacks, then its monster; its standee on the
+    corner and its number under it, as on the board."""
+    th = r.th
+    if hunter.card:
+        cf.blit_card(surface, vc.face(hunter.card, rect.w), rect)
+        r.shown.cards.append((rect, hunter.card))
+    else:
+        cf.blit_card(surface, vc.back("monster", rect.w), rect)
+    draw_hunter(surface, rect.topleft, slot_token_radius(th) + th.px(0.3), hunter.hunter)
+    tabletop.label(surface, t("dungeon.hunter.card", n=hunter.hunter), "small", theme.DANGER,
+                   th.scale, True, width=rect.w + th.px(2), midtop=(rect.centerx, rect.bottom))
 
 
 def draw_slot(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
@@ -259,7 +314,7 @@ def draw_slot(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
         level = r.space_level(slot.space)
         image = vc.back("monster", rect.w, level)
     cf.blit_card(surface, image, rect)
-    number_token(surface, str(slot.slot), (rect.x, rect.y), max(6, th.px(1.4)), slot.face_down)
+    number_token(surface, str(slot.slot), (rect.x, rect.y), slot_token_radius(th), slot.face_down)
     tabletop.label(surface, slot.space, "small", theme.TEXT_DIM, th.scale,
                    midtop=(rect.centerx, rect.bottom))
     under = [*slot.dropped, *([slot.treasure] if slot.treasure else [])]

@@ -3,10 +3,10 @@
 Heroes are standees in their class colour with the class's glyph (rogue green square, cleric blue
 circle, fighter red triangle, wizard purple diamond) and their seat number, spread out when several
 share a chamber or the Great Hall. Defeat tokens sit in a space's corner (a room's one, a
-chamber's up to three); a numbered slot token marks where a monster waits. Hunters are red
-standees with a star (no hero's glyph) and their number, their next move a dotted trail. For the
-hero to move: the spaces a click walks to are lit, the hovered one's path drawn with the secret
-doors it would try.
+chamber's up to three); a numbered slot token marks where a monster waits. Hunters are black
+standees with a red star and ring (no hero's glyph) and their number, their next move a dotted
+trail. For the hero to move: the spaces a click walks to are lit, the hovered one's path drawn
+with the secret doors it would try.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ TOKEN = (120, 28, 24)
 SLOT_TOKEN = theme.GOLD
 REACH = (118, 226, 206)
 PATH = (250, 236, 180)
+HUNTER_BODY = (16, 14, 14)
+HUNTER_STAR = (255, 96, 72)
 
 
 def hero_colour(hero: str) -> theme.Colour:
@@ -72,16 +74,20 @@ def standee_radius(r: DungeonRenderer) -> int:
 
 
 def draw_standee(surface: pygame.Surface, centre: tuple[float, float], radius: int,
-                 colour: theme.Colour, glyph: str, label: str, ring: theme.Colour | None) -> None:
+                 colour: theme.Colour, glyph: str, label: str, ring: theme.Colour | None,
+                 fill: theme.Colour | None = None, tag_left: bool = False) -> None:
+    """A round standee: ``glyph`` in ``colour`` on a darker ``fill``, a ring, and ``label`` on a
+    tag at its lower right (lower left with ``tag_left``, to stay off a neighbour on the right)."""
     x, y = round(centre[0]), round(centre[1])
     pygame.draw.circle(surface, theme.SHADOW, (x + 2, y + 3), radius)
-    pygame.draw.circle(surface, theme.mix(colour, (0, 0, 0), 0.35), (x, y), radius)
+    pygame.draw.circle(surface, fill or theme.mix(colour, (0, 0, 0), 0.35), (x, y), radius)
     pygame.draw.circle(surface, ring or theme.TEXT, (x, y), radius, max(2, radius // 5))
     theme.draw_glyph(surface, glyph, (x, y - radius * 0.1), radius * 0.62, colour)
     if label:
         size = max(7, round(radius * 0.8))
         image = fonts.font_px(size, True).render(label, True, theme.TEXT)
-        tag = image.get_rect(center=(x + radius * 0.75, y + radius * 0.7))
+        side = -1 if tag_left else 1
+        tag = image.get_rect(center=(x + side * radius * 0.75, y + radius * 0.7))
         pygame.draw.circle(surface, theme.FELT_DARK, tag.center, max(tag.w, tag.h) // 2 + 1)
         surface.blit(image, tag)
 
@@ -146,9 +152,15 @@ def draw_hunters(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonVie
         points = [start] + [p for p in (space_point(r, s) for s in hunter.path) if p]
         dotted(surface, points, theme.DANGER, max(2, radius // 4), radius)
         if hunter.space in heroes_at:  # it has reached the hero: beside it, not hidden under it
-            start = (start[0] - round(radius * 1.6), start[1])
-        draw_standee(surface, start, radius, theme.DANGER, "star", f"H{hunter.hunter}",
-                     theme.DANGER)
+            start = (start[0] - round(radius * 2.3), start[1])
+        draw_hunter(surface, start, radius, hunter.hunter)
+
+
+def draw_hunter(surface: pygame.Surface, centre: tuple[float, float], radius: int, n: int) -> None:
+    """A hunter's standee: a black body, unlike any hero's (the fighter is red too), its tag
+    on the left, away from the hero it stands beside."""
+    draw_standee(surface, centre, radius, HUNTER_STAR, "star", f"H{n}", theme.DANGER,
+                 fill=HUNTER_BODY, tag_left=True)
 
 
 def dotted(surface: pygame.Surface, points: list[tuple[int, int]], colour: theme.Colour,
@@ -188,6 +200,15 @@ def draw_reach(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
         rect = r.space_screen(space)
         if rect is not None:
             pygame.draw.rect(surface, REACH, rect.inflate(-1, -1), width)
+
+
+def draw_ring(r: DungeonRenderer, surface: pygame.Surface, space: str) -> None:
+    """The space a hovered button leads to (a teleport, a pit's chamber), ringed in the accent."""
+    rect = r.space_screen(space)
+    if rect is not None:
+        width = max(2, r.camera.cell // 5)
+        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(width * 2, width * 2), width,
+                         border_radius=width)
 
 
 def draw_path(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
