@@ -13,12 +13,14 @@ from .rules_kit import (
     ENTER,
     HOLD,
     act,
+    cast,
     hero_of,
     legal,
     move,
     of_type,
     one,
     peek,
+    picks,
     play,
     refused,
     scry,
@@ -256,3 +258,17 @@ def test_doors_found_with_the_card_stay_open_after_it_is_dropped() -> None:
     assert one(events, "treasure_dropped")["cards"] == ["secret_door_card"]
     assert len(of_type(events, "secret_door_rolled")) == 1
     assert hero_of(game)["space"] == "1b" and game.view(0).secret_door_need == 5
+
+
+def test_a_secret_door_entered_from_the_doorway_with_the_card_counts_as_found() -> None:
+    # a wizard wins the card in 1b, walks to c43-15 and fireballs chamber 2A behind s43-16
+    walk = [move("c33-15", "c34-15", "c35-15", "c36-15", "c37-15"), END,
+            move("c38-15", "c39-15", "c40-15", "c41-15", "c42-15"), END, move("c43-15")]
+    game, events = play([*picks(*["fireball"] * 7), *CARD_WON, *walk, peek("2A", "spell"),
+                         cast("fireball")], heroes="wizard", start=["c33-15"],
+                        monsters_1=["goblins"], monsters_2=["ghouls"],
+                        treasures_1=["secret_door_card"], dice=[1, 6, 6, 6, 6])
+    assert one(events, "secret_door_rolled") == {"type": "secret_door_rolled", "seat": 0,
+                                                 "door": "s43-16", "die": 0, "need": 5,
+                                                 "found": True}
+    assert hero_of(game)["space"] == "2A" and hero_of(game)["found_doors"] == ["s43-16"]

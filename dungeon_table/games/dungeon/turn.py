@@ -249,12 +249,19 @@ class TurnRules:
         return events + self.defeat(seat) + self.end_turn()
 
     def step_in(self: Dungeon, seat: int, space: str) -> list[Event]:
+        """From the doorway into the space peeked at (one move). A secret door on the way is
+        open only by the secret door card here (a peek needs an open way): passed, it counts as
+        found, as on a move."""
         hero = self.heroes[seat]
+        events: list[Event] = []
+        door = self.secret_door_between(hero.space, space)
+        if door and door not in hero.found_doors:
+            events.append(self.find_door(seat, door)[1])
         hero.space = space
         self.turn.path.append(space)
         self.turn.moves_left = max(0, self.turn.moves_left - 1)
         self.turn.moved = True
-        return self._moved(seat, [space])
+        return events + self._moved(seat, [space])
 
     def _do_Enter(self: Dungeon, seat: int, action: m.Enter) -> list[Event]:  # noqa: N802
         enc = self.encounter
