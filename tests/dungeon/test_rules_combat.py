@@ -92,6 +92,25 @@ def test_a_chamber_meets_one_monster_at_a_time() -> None:
     assert game.tokens == {"1A": 1} and game.monsters[1].top == "kobolds"
 
 
+def test_an_empty_monster_deck_is_made_again_from_its_discards() -> None:
+    # eight heroes beside the eight level-1 rooms and chambers; the first seven draw the whole
+    # level-1 deck (six beaten, the cage sprung), the eighth draws from the reshuffled discards
+    books = picks(*["fireball"] * 9, *["lightning"] * 5)
+    fights = [a for room in ("1a", "1b", "1c", "1d", "1e", "1f") for a in (move(room), ATTACK)]
+    level_1 = ["giant_rats", "hobgoblins", "goblins", "skeleton", "giant_lizard", "kobolds",
+               "cage_trap_1"]
+    game, events = play([*books, *fights, move("1A"), move("1B")],
+                        heroes="wizard,wizard,rogue,rogue,cleric,cleric,fighter,fighter",
+                        start=["c28-15", "c33-15", "c35-18", "c35-23", "c28-25", "c33-25",
+                               "c25-22", "c33-10"],
+                        monsters_1=level_1, dice=[1, 1, *[6, 6] * 6, 1])
+    assert one(events, "monsters_reshuffled") == {"type": "monsters_reshuffled", "level": 1}
+    last = of_type(events, "monster_revealed")[-1]
+    assert (last["seat"], last["space"], last["source"]) == (7, "1B", "draw")
+    assert last["card"] in level_1 and game.monster_discards[1] == []
+    assert len(game.monsters[1]) == 6 and last["card"] not in game.monsters[1]
+
+
 # --- the attack ---------------------------------------------------------------------------------
 @pytest.mark.parametrize(("hero", "dice", "hit"), [
     ("rogue", [2, 2], False), ("rogue", [2, 3], True),

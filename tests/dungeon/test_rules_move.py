@@ -245,3 +245,13 @@ def test_another_hero_must_find_the_door_for_itself() -> None:
                    monsters_1=["goblins"], treasures_1=["sack_of_gold"], dice=[3, 6, 6])
     assert game.active == 1 and hero_of(game, 1)["found_doors"] == []
     assert game.view(1).secret_doors_on["c33-15"] == ["s33-11"]
+
+
+def test_a_hero_stopped_by_a_missed_door_on_another_hero_s_square_steps_back() -> None:
+    # seat 0 passes seat 1 on c33-10, misses the door into 1b and may not stop there
+    game, events = play([move("c34-10", "c33-10", "1b")], heroes="fighter,rogue",
+                        start=["c35-10", "c33-10"], dice=[2])
+    assert one(events, "secret_door_rolled")["found"] is False
+    assert one(events, "pushed_back") == {"type": "pushed_back", "seat": 0, "space": "c34-10"}
+    assert [hero_of(game, s)["space"] for s in (0, 1)] == ["c34-10", "c33-10"]
+    assert game.active == 1
