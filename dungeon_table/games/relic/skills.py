@@ -2,7 +2,9 @@
 
 Discard skills (delve, advance, mend; a wild card as one of them) queue as prompts, in the order
 the cards were discarded; a prompt whose condition does not hold passes by itself. A mend dungeon
-card prompts when set. Once the queue is empty the turn goes back to ``resume``.
+card prompts when set. Once the queue is empty the turn goes back to ``resume``. A fight with a
+card's own banish among the committed cards first prompts once (use or skip: banish "may" be
+used), the battle kept until the answer resolves it.
 """
 
 from __future__ import annotations
