@@ -471,3 +471,55 @@ def test_hunters_have_their_cards_at_the_rails_end() -> None:
     assert max(rect.right for rect in slot_rects(r, view)) < ends[0].x
     shown = [card for _rect, card in r.shown.cards]
     assert "blue_dragon" in shown, "a hunter that has attacked shows its monster"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_tall_chambers_japanese_name_stands_upright(lang: str, monkeypatch: Any) -> None:
+    """English along a tall chamber is turned to read upwards; Japanese is written down it,
+    each character upright (no name of the board has a long-vowel bar to turn)."""
+    from dungeon_table.games.dungeon import view_board
+
+    i18n.set_language(lang)
+    turned: list[int] = []
+    real = pygame.transform.rotate
+
+    def spy(image: pygame.Surface, angle: float) -> pygame.Surface:
+        turned.append(round(angle))
+        return real(image, angle)
+
+    monkeypatch.setattr(pygame.transform, "rotate", spy)
+    r = renderer()
+    view_board.render_board(r.board, 11)
+    assert (len(turned) > 0) == (lang == "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_class_tiles_text_stays_whole_inside_its_tile(
+        lang: str, size: tuple[int, int], monkeypatch: Any) -> None:
+    """Four seats choosing: each class card's name, target and note are inside the card, not
+    one of them cut."""
+    from dungeon_table.games.dungeon import view_decide
+    from dungeon_table.ui import tabletop
+
+    i18n.set_language(lang)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = tabletop.label
+
+    def spy(surface: pygame.Surface, s: str, *args: Any, **kw: Any) -> pygame.Rect:
+        rect = real(surface, s, *args, **kw)
+        drawn.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(tabletop, "label", spy)
+    game = registry.new_game("dungeon", ["human"] * 4, 1, {})
+    view, legal = game.view(0), game.legal_actions(0)
+    r = renderer(size)
+    draw(r, view, legal, size)
+    tiles = [rect for rect, _action in view_decide.hero_tiles(r, view, legal)]
+    assert len(tiles) == 4
+    inside = [(s, rect) for s, rect in drawn if any(tile.colliderect(rect) for tile in tiles)]
+    assert len(inside) >= 12
+    for s, rect in inside:
+        assert any(tile.contains(rect) for tile in tiles), s
+        assert not s.endswith("…"), s

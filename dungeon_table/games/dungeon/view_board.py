@@ -26,6 +26,7 @@ DOOR = (150, 104, 56)
 HALL = (168, 150, 118)
 INK = (250, 246, 236)
 CACHE_SIZES = 3
+VERTICAL_TURNED = "ー－〜…"  # written along the column in vertical Japanese
 
 
 def corridor_colour(level: int) -> theme.Colour:
@@ -206,13 +207,40 @@ def _draw_name_upright(surf: pygame.Surface, text: str, box: pygame.Rect, c: int
     surf.blit(image, image.get_rect(center=box.center))
 
 
+def _draw_name_vertical(surf: pygame.Surface, text: str, box: pygame.Rect, c: int,
+                        size: int) -> None:
+    """A Japanese name down a tall narrow chamber, one upright character under another, as
+    Japanese is written vertically (a long-vowel bar turned to run down the column)."""
+    top, bottom = box.y + round(c * 1.3), box.bottom - c // 3  # the room's id in the corner
+    def step(size: int) -> int:  # a character's square, with a little air
+        return size + max(1, size // 8)
+
+    while size > 7 and (step(size) * len(text) > bottom - top
+                        or fonts.font_px(size, True).size("国")[0] > box.w - 2):
+        size -= 1
+    y = top + max(0, (bottom - top - step(size) * len(text)) // 2)
+    for char in text:
+        image = _label(char, size, True)
+        if char in VERTICAL_TURNED:
+            image = pygame.transform.rotate(image, -90)
+        surf.blit(image, image.get_rect(center=(box.centerx, y + step(size) // 2)))
+        y += step(size)
+
+
+def _is_cjk(text: str) -> bool:
+    return bool(text) and all(ord(char) > 0x2E80 for char in text.replace(" ", ""))
+
+
 def _draw_name(surf: pygame.Surface, text: str, box: pygame.Rect, c: int) -> None:
     """A chamber's or the hall's name, wrapped and shrunk to its box, low in it (the heroes
     stand at the centre)."""
     size = max(7, round(c * 0.5))
     room = box.w - c // 2
     if box.h > 2 * box.w and fonts.font_px(size, True).size(text)[0] > room:
-        _draw_name_upright(surf, text, box, c, size)
+        if _is_cjk(text):
+            _draw_name_vertical(surf, text, box, c, size)
+        else:
+            _draw_name_upright(surf, text, box, c, size)
         return
     widest = max(text.split(), key=len) if text.split() else text
     while size > 7 and fonts.font_px(size, True).size(widest)[0] > room:

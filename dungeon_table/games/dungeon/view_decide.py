@@ -152,7 +152,7 @@ def draw_hero_tile(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rec
                      border_radius=th.px(1))
     pygame.draw.rect(surface, theme.ACCENT if hovered else colour, rect, max(2, th.px(0.3)),
                      border_radius=th.px(1))
-    inner = rect.inflate(-th.px(1.5), -th.px(1))
+    inner = rect.inflate(-th.px(1.5), -th.px(1.5))
     radius = max(6, min(th.px(2.2), inner.h // 5))
     draw_standee(surface, (inner.x + radius, inner.y + radius), radius, colour,
                  HERO_COLOURS.get(action.hero, "circle"), "", None)
@@ -282,14 +282,25 @@ def draw_doorway(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
 
 def info_lines(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rect,
                rows: list[tuple[str, theme.Colour, str]]) -> None:
-    """Lines of text down ``area``, each wrapped to its width (Japanese runs long)."""
-    y = area.y
+    """Lines of text down ``area``, each wrapped to its width (Japanese runs long); the last
+    line that fits ends in "…" when more was left to say."""
     scale = r.th.scale
+    lines: list[tuple[str, theme.Colour, str, bool]] = []  # text, colour, role, ends a row
     for text, colour, role in rows:
+        parts = fonts.wrap(text, role, area.w, scale, role != "small")
+        lines += [(part, colour, role, k == len(parts) - 1) for k, part in enumerate(parts)]
+    y = area.y
+    for k, (part, colour, role, last) in enumerate(lines):
         bold = role != "small"
-        for part in fonts.wrap(text, role, area.w, scale, bold):
-            if y + fonts.line_height(role, scale) > area.bottom:
-                return
-            y = tabletop.label(surface, part, role, colour, scale, bold, width=area.w,
-                               topleft=(area.x, y)).bottom
-        y += r.th.px(0.25)
+        if y + fonts.line_height(role, scale) > area.bottom:
+            return
+        height = max(fonts.line_height(role, scale), fonts.font(role, scale, bold).get_height())
+        after = y + height + (r.th.px(0.25) if last else 0)
+        more = lines[k + 1:]
+        if more and after + fonts.line_height(more[0][2], scale) > area.bottom:
+            part = fonts.fit(part + "…", role, area.w, scale, bold)  # nothing more fits
+            if not part.endswith("…"):
+                part += "…"
+        tabletop.label(surface, part, role, colour, scale, bold, width=area.w,
+                       topleft=(area.x, y))
+        y = after
