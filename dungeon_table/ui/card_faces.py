@@ -200,23 +200,36 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
         if glyph_mode():  # a dark ring keeps the bigger glyph clear of the pattern
             theme.draw_glyph(surf, spec.glyph, spot, max(4, size + 2), _shade(spec.band, 0.45))
         theme.draw_glyph(surf, spec.glyph, spot, max(3, size), _ink_on(spec.band))
-    if spec.band_label:
-        lab = font_px(round(w * 0.075)).render(spec.band_label, True, _ink_on(spec.band))
-        surf.blit(lab, lab.get_rect(midbottom=(band.centerx, band.bottom - max(1, h // 80))))
     tops = any(c.pos[0] == "t" for c in spec.corners)
     bottoms = any(c.pos[0] == "b" for c in spec.corners)
     labels = w >= 110 and any(c.label for c in spec.corners)
     badge = round(w * 0.30) + (round(w * 0.07) if labels else 0)
+    if spec.band_label:
+        lab = font_px(round(w * 0.075)).render(spec.band_label, True, _ink_on(spec.band))
+        corner = round(w * 0.31)  # a top corner's badge reaches this far in
+        room = band.w - 2 * corner if tops else band.w - round(w * 0.1)
+        if lab.get_width() > room > 0:
+            lab = pygame.transform.smoothscale_by(lab, room / lab.get_width())
+        surf.blit(lab, lab.get_rect(midbottom=(band.centerx, band.bottom - max(1, h // 80))))
     y = _draw_title(surf, spec.title, (badge if tops else band.bottom) + h * 0.01, w)
     art_h = round(h * 0.13)
-    _draw_art(surf, spec, pygame.Rect(inner.x + w * 0.1, y, inner.w - w * 0.2, art_h))
-    body_top = y + art_h + h * 0.025
     body_bottom = h - (badge if bottoms else round(w * 0.06)) - (h * 0.04 if spec.footer else 0)
-    _draw_body(surf, spec.body, pygame.Rect(inner.x + w * 0.06, body_top, inner.w - w * 0.12,
-                                            body_bottom - body_top))
+
+    def body_rect(art: int) -> pygame.Rect:
+        top = y + (art + h * 0.025 if art else h * 0.01)
+        return pygame.Rect(inner.x + w * 0.06, top, inner.w - w * 0.12, body_bottom - top)
+
+    text = _fit_body(spec.body, w, body_rect(art_h))
+    if not text.fits:  # a long text takes the emblem's room before it takes smaller type
+        art_h = 0
+        text = _fit_body(spec.body, w, body_rect(0))
+    if art_h:
+        _draw_art(surf, spec, pygame.Rect(inner.x + w * 0.1, y, inner.w - w * 0.2, art_h))
+    _draw_body(surf, text, body_rect(art_h))
     if spec.footer:  # centred in the room the bottom corners leave
-        left = badge if any(c.pos == "bl" for c in spec.corners) else 0
-        right = w - (badge if any(c.pos == "br" for c in spec.corners) else 0)
+        pad = round(w * 0.05)  # clear of the rounded edge
+        left = badge if any(c.pos == "bl" for c in spec.corners) else pad
+        right = w - (badge if any(c.pos == "br" for c in spec.corners) else pad)
         ft = font_px(round(w * 0.07)).render(spec.footer, True, INK_DIM)
         if ft.get_width() > right - left:
             ft = pygame.transform.smoothscale_by(ft, (right - left) / ft.get_width())
@@ -226,12 +239,26 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
     return surf.convert_alpha()
 
 
-def _draw_title(surf: pygame.Surface, title: str, top: float, w: int) -> float:
+def _title_lines(title: str, w: int) -> tuple[pygame.font.Font, list[str]]:
+    """One line in the full size if it fits; else two lines, in smaller type as far as needed
+    (a long Japanese name); at the smallest, the second line ends in an ellipsis."""
     f = font_px(round(w * 0.105), bold=True)
-    lines = wrap_lines(title, f, round(w * 0.86))[:2]
-    if len(lines) > 1:
-        f = font_px(round(w * 0.09), bold=True)
-        lines = wrap_lines(title, f, round(w * 0.88))[:2]
+    lines = wrap_lines(title, f, round(w * 0.86))
+    if len(lines) == 1:
+        return f, lines
+    for share in (0.09, 0.08, 0.07):
+        f = font_px(round(w * share), bold=True)
+        lines = wrap_lines(title, f, round(w * 0.88))
+        if len(lines) <= 2:
+            return f, lines
+    last = lines[1]
+    while last and f.size(last + "…")[0] > round(w * 0.88):
+        last = last[:-1]
+    return f, [lines[0], last + "…"]
+
+
+def _draw_title(surf: pygame.Surface, title: str, top: float, w: int) -> float:
+    f, lines = _title_lines(title, w)
     y = top
     for line in lines:
         img = f.render(line, True, INK)
@@ -255,23 +282,46 @@ def _draw_art(surf: pygame.Surface, spec: FaceSpec, rect: pygame.Rect) -> None:
         theme.draw_glyph(surf, spec.glyph, rect.center, max(4, size), ink)
 
 
-def _draw_body(surf: pygame.Surface, body: str, rect: pygame.Rect) -> None:
+@dataclass
+class BodyText:
+    """A card's text laid out: its font, its lines, and whether all of them fit."""
+
+    font: pygame.font.Font | None
+    lines: list[str]
+    fits: bool
+
+
+BODY_MIN_SHARE = 0.7  # the body type shrinks to 70 % of its size at most; past that it is cut
+
+
+def _fit_body(body: str, width: int, rect: pygame.Rect) -> BodyText:
+    """The largest type (down to ``BODY_MIN_SHARE`` of the card's own) at which ``body`` fits
+    ``rect``; at the smallest, the lines that fit, the last ending in an ellipsis."""
     if not body:
-        return
-    size = round(surf.get_width() * 0.078)
-    for _ in range(4):
+        return BodyText(None, [], True)
+    start = max(1, round(width * 0.078))
+    floor = min(start, max(5, round(start * BODY_MIN_SHARE)))
+    for size in range(start, floor - 1, -1):
         f = font_px(size)
         lines = wrap_lines(body, f, rect.w)
-        if len(lines) * f.get_linesize() <= rect.h or size <= 8:
-            break
-        size -= 1
+        if len(lines) * f.get_linesize() <= rect.h + f.get_linesize() * 0.3:
+            return BodyText(f, lines, True)
+    room = max(1, int((rect.h + f.get_linesize() * 0.3) // f.get_linesize()))
+    shown = lines[:room]
+    last = shown[-1]
+    while last and f.size(last + "…")[0] > rect.w:
+        last = last[:-1]
+    return BodyText(f, shown[:-1] + [last + "…"], False)
+
+
+def _draw_body(surf: pygame.Surface, text: BodyText, rect: pygame.Rect) -> None:
+    if text.font is None:
+        return
     y = rect.y
-    for line in lines:
-        if y + f.get_linesize() > rect.bottom + f.get_linesize() * 0.3:
-            break
-        img = f.render(line, True, INK)
+    for line in text.lines:
+        img = text.font.render(line, True, INK)
         surf.blit(img, img.get_rect(midtop=(rect.centerx, y)))
-        y += f.get_linesize()
+        y += text.font.get_linesize()
 
 
 def _draw_corner(surf: pygame.Surface, c: Corner, w: int, h: int) -> None:

@@ -270,14 +270,33 @@ class HoverPreview:
         self.shown = image
         if image is None or spot is None:
             return
-        beside, gap = spot[1], th.px(3)
-        fits_right = beside.right + gap + image.get_width() <= surface.get_width()
-        x = beside.right + gap if fits_right else beside.x - gap - image.get_width()
-        y = min(max(0, beside.centery - image.get_height() // 2),
-                surface.get_height() - image.get_height())
+        rect = preview_rect(image.get_size(), spot[1], surface.get_size(), th)
+        if rect.size != image.get_size():  # larger than the window: shown as large as it fits
+            image = pygame.transform.smoothscale(image, rect.size)
         from dungeon_table.ui.card_faces import blit_card
 
-        blit_card(surface, image, image.get_rect(topleft=(x, y)), lifted=True)
+        blit_card(surface, image, rect, lifted=True)
+
+
+def preview_rect(size: tuple[int, int], beside: pygame.Rect, window: tuple[int, int],
+                 th: theme.Theme) -> pygame.Rect:
+    """Where a previewed card of ``size`` goes: to the right of ``beside`` (the pointer, the
+    focused target), else to its left, else above or below it, and always wholly inside the
+    window, shrunk (keeping its shape) if the window is too small for it."""
+    margin, gap = th.px(1), th.px(3)
+    room_w, room_h = window[0] - 2 * margin, window[1] - 2 * margin
+    k = min(1.0, room_w / max(1, size[0]), room_h / max(1, size[1]))
+    w, h = max(1, int(size[0] * k)), max(1, int(size[1] * k))
+    rect = pygame.Rect(0, 0, w, h)
+    if beside.right + gap + w <= window[0] - margin:
+        rect.topleft = (beside.right + gap, beside.centery - h // 2)
+    elif beside.x - gap - w >= margin:
+        rect.topleft = (beside.x - gap - w, beside.centery - h // 2)
+    elif beside.y - gap - h >= margin:  # a wide target (a whole row): above it, else below
+        rect.midbottom = (beside.centerx, beside.y - gap)
+    else:
+        rect.midtop = (beside.centerx, beside.bottom + gap)
+    return rect.clamp(pygame.Rect(margin, margin, room_w, room_h))
 
 
 def uncovered_point(targets: list[Target], index: int) -> tuple[int, int]:

@@ -434,3 +434,32 @@ def test_piles_side_by_side_have_their_captions_on_one_baseline() -> None:
     one = tabletop.labelled_pile(surface, pygame.Rect(300, 300, 80, 112), face, 1, "Discard 1", th)
     assert deck.bottom == empty.bottom == one.bottom
     assert deck.bottom < 300 - cf.pile_depth(58, 80), "clear of the deck's depth"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_relic_cards_whole_text_fits_its_preview(lang: str) -> None:
+    """The mend card's text lost its last line on the card shown large at 1280x720."""
+    from dungeon_table.games.relic.view_cards import RelicLooks
+    from dungeon_table.ui import card_faces as cf
+
+    i18n.set_language(lang)
+    looks = RelicLooks()
+    spec = looks.spec("char_medic_1")
+    drawn: list[cf.BodyText] = []
+    real = cf._draw_body
+    try:
+        cf._draw_body = lambda surf, text, rect: drawn.append(text) or real(surf, text, rect)
+        for width in (103, 227, 283):
+            cf._render_face(spec, width)
+    finally:
+        cf._draw_body = real
+    assert all(text.fits for text in drawn), [text.lines for text in drawn]
+
+
+def test_a_text_too_long_for_the_card_ends_in_an_ellipsis_not_mid_line() -> None:
+    from dungeon_table.ui import card_faces as cf
+
+    text = cf._fit_body("word " * 200, 140, pygame.Rect(0, 0, 120, 60))
+    assert not text.fits and text.lines[-1].endswith("…")
+    assert text.font is not None
+    assert len(text.lines) * text.font.get_linesize() <= 60 + text.font.get_linesize()
