@@ -34,6 +34,10 @@ _NO_LINE_START = set(
 )
 
 
+# ...and characters it must not end with: an opening bracket goes to the next line with its word.
+_NO_LINE_END = set("（「『【〔〈《［｛“‘")
+
+
 def _font_path() -> str:
     from noto_cjk_sans_jp_regular import FONT_PATH
 
@@ -95,27 +99,68 @@ def _is_cjk(ch: str) -> bool:
     )
 
 
+def _is_katakana(ch: str) -> bool:
+    """A katakana letter, the long-vowel mark ー included; ・ separates words, so it is not."""
+    code = ord(ch)
+    return (0x30A1 <= code <= 0x30FA or 0x30FC <= code <= 0x30FF or 0xFF66 <= code <= 0xFF9F
+            or 0x31F0 <= code <= 0x31FF)
+
+
+# Small kana and the long-vowel mark continue the word before them; punctuation ends it.
+_CONTINUES = set("ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+
+
 def _tokens(line: str) -> list[str]:
-    """Break points: each CJK character alone, Latin words with their trailing space."""
+    """Break points: a Latin word with its trailing space, a katakana word whole (ダンジョン
+    with its ー and small kana), any other CJK character alone. A character no line may start
+    with (。、ー ッ ）) stays with what comes before it, an opening bracket with what follows."""
     tokens: list[str] = []
     word = ""
     for ch in line:
-        if _is_cjk(ch):
+        if ch in _NO_LINE_START and (word or tokens):
+            if word and (ch in _CONTINUES or not _is_cjk(ch)):
+                word += ch  # inside the word (ダンジョー, a Latin word's comma)
+            elif word:
+                tokens.append(word + ch)
+                word = ""
+            else:
+                tokens[-1] += ch
+        elif _is_katakana(ch):
+            if word and not _is_katakana(word[-1]):
+                tokens.append(word)
+                word = ""
+            word += ch
+        elif _is_cjk(ch):
             if word:
                 tokens.append(word)
                 word = ""
-            if tokens and ch in _NO_LINE_START:
-                tokens[-1] += ch  # keep 。、」 with the character before it
-            else:
-                tokens.append(ch)
+            tokens.append(ch)
         elif ch == " ":
             tokens.append(word + " ")
             word = ""
         else:
+            if word and _is_katakana(word[-1]):
+                tokens.append(word)
+                word = ""
             word += ch
     if word:
         tokens.append(word)
-    return tokens
+    return _join_openers(tokens)
+
+
+def _join_openers(tokens: list[str]) -> list[str]:
+    """An opening bracket (「（) ends no line: it goes with the token after it."""
+    out: list[str] = []
+    carry = ""
+    for token in tokens:
+        if token and token[-1] in _NO_LINE_END:
+            carry += token
+        else:
+            out.append(carry + token)
+            carry = ""
+    if carry:
+        out.append(carry)
+    return out
 
 
 def wrap(s: str, role: str, width: int, scale: float = 1.0, bold: bool = False) -> list[str]:
@@ -141,15 +186,31 @@ def wrap_lines(s: str, f: pygame.font.Font, width: int) -> list[str]:
 
 
 def _break_long_word(current: str, f: pygame.font.Font, width: int, lines: list[str]) -> str:
-    """A single word wider than the line (the first of a paragraph too) is cut where it must be;
-    the full lines go to ``lines``, the rest is returned to carry on with."""
+    """A token wider than the line (a long word, a bracketed katakana word, the first of a
+    paragraph too) is cut where it must be: at the last point that keeps words whole and starts
+    no line with 。ー）, else where it fits; the full lines go to ``lines``, the rest is returned
+    to carry on with."""
     while len(current.rstrip()) > 1 and f.size(current.rstrip())[0] > width:
-        cut = len(current.rstrip()) - 1
-        while cut > 1 and f.size(current[:cut])[0] > width:
+        fit = len(current.rstrip()) - 1
+        while fit > 1 and f.size(current[:fit])[0] > width:
+            fit -= 1
+        soft = [k for k in range(fit, 0, -1) if _soft_break(current, k)]
+        cut = soft[0] if soft else fit
+        while not soft and cut > 1 and current[cut] in _NO_LINE_START:
             cut -= 1
         lines.append(current[:cut])
         current = current[cut:]
     return current
+
+
+def _soft_break(s: str, k: int) -> bool:
+    """Whether a line may end between ``s[k - 1]`` and ``s[k]`` without cutting a word."""
+    a, b = s[k - 1], s[k]
+    if b in _NO_LINE_START or a in _NO_LINE_END:
+        return False
+    if _is_katakana(a) and _is_katakana(b):
+        return False
+    return a == " " or _is_cjk(a) or _is_cjk(b)
 
 
 def line_height(role: str, scale: float = 1.0) -> int:

@@ -74,3 +74,41 @@ def test_theme_scales_the_grid_with_window_and_setting() -> None:
     assert theme.Theme.for_window((1920, 1080)).px(1) == 8
     assert theme.Theme.for_window((1280, 720)).px(3) == 16
     assert theme.Theme.for_window((1920, 1080), ui_scale=1.5).px(2) == 24
+
+
+JA_TEXTS = [
+    "ケガカードを何枚でも捨てられる。ダンジョンカードは場に出た時、それ以外は捨て札時に発動。",
+    "バトルで場に出た時、TSの勝敗はあいことなりBPで勝負する。エネミーのシールドを無効にする。",
+    "「ゴースト」の投入（3〜4人）：最初の再シャッフルで、すべてのゴーストをデッキに加える。",
+]
+
+
+@pytest.mark.parametrize("width", range(90, 330, 15))
+def test_japanese_wraps_between_words_not_inside_a_katakana_word(width: int) -> None:
+    """"ダンジョ / ンカード" and a line starting with ー or ッ read as nonsense."""
+    for text in JA_TEXTS:
+        lines = fonts.wrap(text, "body", width)
+        assert "".join(lines) == text
+        for before, after in zip(lines, lines[1:], strict=False):
+            if fonts._is_katakana(before[-1]) and fonts._is_katakana(after[0]):
+                run = _run_at(before, after)
+                assert fonts.font("body").size(run)[0] > width, ("a word that fits", run)
+            assert after[0] not in "。、ーッャュョァィゥェォっゃゅょ）」：", (before, after)
+            assert before[-1] not in "「（", (before, after)
+
+
+def test_a_katakana_word_wider_than_the_line_is_still_cut_to_fit() -> None:
+    lines = fonts.wrap("スーパーウルトラダンジョンマーケット", "body", 60)
+    assert "".join(lines) == "スーパーウルトラダンジョンマーケット"
+    assert all(fonts.font("body").size(line)[0] <= 60 for line in lines)
+
+
+def _run_at(before: str, after: str) -> str:
+    """The katakana word a line break fell inside, with the brackets and marks it keeps."""
+    head = len(before)
+    while head and (fonts._is_katakana(before[head - 1]) or before[head - 1] in "「（"):
+        head -= 1
+    tail = 0
+    while tail < len(after) and (fonts._is_katakana(after[tail]) or after[tail] in "」）。、"):
+        tail += 1
+    return before[head:] + after[:tail]
