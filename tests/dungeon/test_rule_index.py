@@ -186,6 +186,7 @@ RULES: dict[str, tuple[str, ...]] = {
          "wizard.test_holding_back_from_a_spell_peek_leaves_the_monster_waiting"),
     "teleport: from a chamber before combat, to a chamber a level up, the same or down":
         ("wizard.test_teleport_leaves_the_chamber_s_monster_unfought_and_meets_the_new_chamber_s",
+         "wizard.test_teleport_away_from_a_monster_waiting_in_the_chamber_at_the_turn_s_start",
          "wizard.test_teleport_reaches_chambers_one_level_up_the_same_or_one_down",
          "wizard.test_teleport_is_cast_only_from_a_chamber"),
     "refill: after a turn ended in the Great Hall, 1d6 spells, never above the starting count":

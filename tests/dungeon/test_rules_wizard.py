@@ -170,6 +170,19 @@ def test_teleport_leaves_the_chamber_s_monster_unfought_and_meets_the_new_chambe
     assert "teleport" not in hero_of(game)["spells"]
 
 
+def test_teleport_away_from_a_monster_waiting_in_the_chamber_at_the_turn_s_start() -> None:
+    # a miss in 1A (the goblins wait in slot 1); the next turn, before any fight, a teleport
+    game, _ = play([*MIXED, move("1A"), ATTACK], heroes="wizard", start=["c25-22"],
+                   monsters_1=["goblins"], monsters_2=["ghouls"], dice=[1, 1, 1, 1, 1])
+    assert game.phase == "move" and game.view(0).waiting.card == "goblins"
+    assert [a for a in legal(game) if a["type"] == "teleport"] == [
+        teleport("1B"), teleport("2A"), teleport("2B")]
+    events = act(game, teleport("2B"))
+    assert types(events)[:3] == ["spell_cast", "teleported", "monster_revealed"]
+    assert (game.slots[1].space, game.slots[1].monster) == ("1A", "goblins")
+    assert hero_of(game)["space"] == "2B" and game.encounter.card == "ghouls"
+
+
 def test_teleport_reaches_chambers_one_level_up_the_same_or_one_down() -> None:
     game, _ = play([*MIXED, move("2B")], heroes="wizard", start=["c25-32"],
                    monsters_2=["ghouls"], dice=[1])
