@@ -393,14 +393,21 @@ def test_a_pit_leads_to_the_level_on_its_card() -> None:
 
 
 def test_a_pit_with_no_chamber_to_fall_into_is_redrawn_and_its_treasure_discarded() -> None:
-    # both level-2 chambers cleared would take six fights; the engine reads the source's
-    # condition as "no chamber left to meet" (docs/rules/dungeon.md, Traps)
-    game, _ = play([], start=["c20-18"], monsters_2=["pit_trap_2", "ghouls"],
-                   treasures_2=["pearl"])
-    game.tokens.update({"2A": 3, "2B": 3})
-    events = act(game, move("2c"))
-    assert types(events)[1:5] == ["monster_revealed", "monster_discarded", "fell_into_pit",
-                                  "monster_revealed"]
-    assert one(events, "fell_into_pit")["redrawn"] is True
-    assert game.encounter.card == "ghouls" and hero_of(game)["treasures"] == []
-    assert "2c" not in game.tokens and game.treasures[2].top == "pearl"
+    # two fighters clear both level-2 chambers (three wins each); then a pit in room 2e has
+    # nowhere to drop the hero: it is discarded with no treasure and the room's card redrawn (the
+    # engine reads the source's condition as "no chamber left to meet": docs/rules/dungeon.md)
+    again = [move("c25-32"), move("2B"), ATTACK, move("c40-18"), move("2A"), ATTACK]
+    to_2e = [move("c25-32", "c25-31", "c25-30", "c25-29", "c25-28"), END, move("2e")]
+    wins = ["ghouls", "ghouls~2", "giant_spider", "giant_spider~2", "evil_hero", "zombies"]
+    game, events = play([move("2B"), ATTACK, move("2A"), ATTACK, *again, *again, *to_2e],
+                        heroes="fighter,fighter", start=["c25-32", "c40-18"],
+                        monsters_2=[*wins, "pit_trap_2", "cage_trap_2"],
+                        treasures_2=["pearl", "silver_cup"], dice=[*[6, 6] * 6, 1])
+    assert game.tokens == {"2A": 3, "2B": 3, "2e": 1}
+    pit = of_type(events, "fell_into_pit")
+    assert pit == [{"type": "fell_into_pit", "seat": 0, "space": "2e", "redrawn": True}]
+    assert [e["card"] for e in of_type(events, "monster_revealed")][-2:] == [
+        "pit_trap_2", "cage_trap_2"]
+    assert one(events, "trap_sprung")["card"] == "cage_trap_2"
+    assert hero_of(game)["treasures"] == ["pearl"]  # the cage's, none for the pit
+    assert game.monster_discards[2][-2:] == ["pit_trap_2", "cage_trap_2"]
