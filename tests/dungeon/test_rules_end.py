@@ -239,6 +239,15 @@ def test_a_hunter_strikes_back_on_a_miss_and_stays_where_it_is() -> None:
     assert ATTACK in legal(game) and any(a["type"] == "move" for a in legal(game))
 
 
+def test_wounded_by_a_hunter_between_turns_the_hero_is_not_pushed_back() -> None:
+    # the hunter came to the hero: this turn the hero walked nowhere, so it stays
+    game, events = play([END, ATTACK], start=["c15-30"], dice=[1, 1, 4, 4], **HUNTED)
+    assert one(events, "counter_attack")["result"] == "wounded"
+    assert "pushed_back" not in types(events) and hero_of(game)["space"] == "c15-30"
+    assert one(events, "lose_turn_tokens") == {"type": "lose_turn_tokens", "seat": 0,
+                                               "added": 1, "total": 1}
+
+
 def test_a_slain_hunter_gives_no_treasure_and_a_new_one_appears_in_a_level_six_room() -> None:
     game, events = play([END, ATTACK], start=["c15-30"], dice=[6, 6], **HUNTED)
     assert one(events, "hunter_slain") == {"type": "hunter_slain", "seat": 0, "hunter": 1,
