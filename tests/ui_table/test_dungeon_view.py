@@ -523,3 +523,24 @@ def test_the_class_tiles_text_stays_whole_inside_its_tile(
     for s, rect in inside:
         assert any(tile.contains(rect) for tile in tiles), s
         assert not s.endswith("…"), s
+
+
+def test_the_doorways_spells_say_their_chance_as_the_fight_does() -> None:
+    from dungeon_table.games.dungeon.view_decide import two_dice_chance
+
+    assert two_dice_chance(2) == 1.0 and two_dice_chance(7) == 21 / 36
+    assert two_dice_chance(12) == 1 / 36 and two_dice_chance(13) == 0.0
+    line = i18n.t("dungeon.door.spell_need", spell="Fireball", n=3, chance=97)
+    assert "3" in line and "97%" in line
+
+
+def test_the_moves_less_obvious_buttons_are_explained() -> None:
+    from dungeon_table.games.dungeon.view_decide import move_notes
+
+    walk: list[Action] = [m.Move(path=("c29-25",)), m.EndTurn()]
+    assert move_notes(walk, scrying=False) == []
+    legal = walk + [m.Peek(space="1a", using="spell"), m.Scry(space="2b"), m.Refill()]
+    assert move_notes(legal, scrying=False) == [
+        i18n.t("dungeon.note.peek_spell"), i18n.t("dungeon.note.scry"),
+        i18n.t("dungeon.note.refill")]
+    assert move_notes(legal, scrying=True) == [i18n.t("dungeon.note.scrying")]

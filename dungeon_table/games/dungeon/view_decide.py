@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 ORDER = (m.Attack, m.CastSpell, m.Enter, m.Hold, m.Teleport, m.ChooseChamber, m.PickSpell,
          m.Peek, m.Refill, m.EndTurn)
 PRIMARY = (m.Attack, m.CastSpell, m.Enter, m.PickSpell, m.ChooseChamber)
+# What a newcomer choosing a spellbook needs to know: what each spell does, and the limits.
+SPELL_NOTES = (("attack", theme.TEXT), ("teleport", theme.TEXT), ("limits", theme.TEXT_DIM))
 
 
 @dataclass
@@ -190,6 +192,9 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
     elif view.phase == "choose_hero" and legal:
         for rect, action in hero_tiles(r, view, legal):
             draw_hero_tile(r, surface, rect, action, action == hovered)
+    elif view.phase == "spells" and legal:
+        info_lines(r, surface, body, [(t(f"dungeon.spell_note.{key}"), colour, "small")
+                                      for key, colour in SPELL_NOTES])
     elif view.phase == "over" and view.end_reason:
         from dungeon_table.games.dungeon.view_log import who
 
@@ -201,10 +206,25 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
     elif view.phase == "move" and legal and view.waiting is not None:
         draw_encounter(r, surface, body, view, view.waiting, waiting=True)
     elif view.phase == "move" and legal:
-        info_lines(r, surface, body, [(t("dungeon.moves_left", n=view.moves_left), theme.TEXT,
-                                       "number")])
+        rows = [(t("dungeon.moves_left", n=view.moves_left), theme.TEXT, "number")]
+        info_lines(r, surface, body, rows + [(note, theme.TEXT_DIM, "small")
+                                             for note in move_notes(legal, r.scrying)])
     buttons = [(c.action, c.caption, c.primary) for c in listed]
     tabletop.draw_buttons(surface, rects, buttons, hovered, th)
+
+
+def move_notes(legal: list[Action], scrying: bool) -> list[str]:
+    """What the move's less obvious buttons do, for a player who has not met them yet."""
+    if scrying:
+        return [t("dungeon.note.scrying")]
+    notes = []
+    using = {a.using for a in legal if isinstance(a, m.Peek)}
+    notes += [t(f"dungeon.note.peek_{how}") for how in sorted(using)]
+    if any(isinstance(a, m.Scry) for a in legal):
+        notes.append(t("dungeon.note.scry"))
+    if any(isinstance(a, m.Refill) for a in legal):
+        notes.append(t("dungeon.note.refill"))
+    return notes
 
 
 def prompt(view: m.DungeonView, names: list[str], scrying: bool = False) -> str:
@@ -274,10 +294,17 @@ def draw_doorway(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
     if door.trap:
         rows.append((t("dungeon.card.trap"), theme.DANGER, "body"))
     for spell, need in door.spell_need.items():
-        line = t("dungeon.door.spell_need", spell=vc.spell_name(spell), n=need) if need else \
+        line = t("dungeon.door.spell_need", spell=vc.spell_name(spell), n=need,
+                 chance=round(two_dice_chance(need) * 100)) if need else \
             t("dungeon.door.spell_cannot", spell=vc.spell_name(spell))
         rows.append((line, theme.TEXT if need else theme.DANGER, "body"))
     info_lines(r, surface, text, rows)
+
+
+def two_dice_chance(need: int) -> float:
+    """The chance that two dice reach ``need`` (the doorway's spells, whose view gives only the
+    number needed)."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
 
 
 def info_lines(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rect,
