@@ -241,6 +241,9 @@ class TableScene(Scene):
         if focused is not None and same:
             self.ui.focus = same[0]
             self.focus_auto = False
+        elif focused is not None:  # it is gone: back to where the focus starts
+            self.ui.focus = None
+            self._focus_primary()
         self.ui.hint = hint if hint in self.ui.legal else None
 
     def undo(self) -> None:
@@ -597,6 +600,7 @@ class TableScene(Scene):
         if self.ui.focus is None:
             if not self._focus_primary() and self.ui.targets:
                 self.ui.focus = 0
+                self.focus_auto = True  # placed by this press: its repeats must not do it
             self.app.request_redraw()
             return
         if self.focus_auto and self.app.key_repeat:

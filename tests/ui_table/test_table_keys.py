@@ -213,3 +213,10 @@ def test_the_focus_ring_shows_on_an_accent_button() -> None:
     colours = {tuple(surface.get_at((x, button.centery)))[:3] for x in range(button.right, 200)}
     assert theme.FELT_DARK in colours and theme.TEXT in colours, "a dark gap, then a light ring"
 
+
+
+def test_an_enter_held_with_nothing_focused_shows_the_focus_and_does_nothing(primary_table) -> None:  # noqa: ANN001
+    app, scene = primary_table
+    app.step([key(pygame.K_RETURN), key_up(pygame.K_RETURN)])  # draw: no primary is left
+    app.step([key(pygame.K_RETURN), key(pygame.K_RETURN), key(pygame.K_RETURN)])  # held
+    assert scene.ui.focus == 0 and len(scene.session.steps) == 1, "shown, nothing done"
