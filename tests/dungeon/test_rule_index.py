@@ -97,7 +97,8 @@ RULES: dict[str, tuple[str, ...]] = {
     # --- death (粉砕) ---
     "a killed hero's seat chooses a new hero, who starts in the Great Hall":
         ("combat.test_a_killed_hero_chooses_a_new_hero_who_starts_in_the_great_hall",
-         "combat.test_the_new_hero_is_any_class_with_an_unused_pawn"),
+         "combat.test_the_new_hero_is_any_class_with_an_unused_pawn_not_the_killed_one",
+         "combat.test_a_killed_hero_s_class_may_come_back_with_its_other_pawn"),
     "with no pawn left the same class comes back":
         ("combat.test_with_every_pawn_in_play_the_killed_hero_comes_back_as_the_same_class",),
     # --- step 4: treasure (ステップ４) ---

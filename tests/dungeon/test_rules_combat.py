@@ -267,11 +267,21 @@ def test_a_killed_hero_chooses_a_new_hero_who_starts_in_the_great_hall() -> None
     assert game.heroes[0].hero == "cleric" and game.active == 1  # then the next seat plays
 
 
-def test_the_new_hero_is_any_class_with_an_unused_pawn() -> None:
+def test_the_new_hero_is_any_class_with_an_unused_pawn_not_the_killed_one() -> None:
+    # seat 0's fighter-1 dies; fighter-2 is seat 1's: no fighter is left to choose
     game, _ = play([move("1a"), ATTACK], heroes="fighter,fighter", start=["c28-15", "hall"],
                    monsters_1=["giant_rats"], dice=[1, 1, 6, 6])
-    assert game.view(0).hero_choices == ["rogue", "cleric", "fighter", "wizard"]
+    assert game.view(0).hero_choices == ["rogue", "cleric", "wizard"]
+    assert refused(game, choose("fighter")) == (
+        "no other fighter pawn is free: a killed hero comes back only when no other hero is left")
     assert refused(game, choose("paladin")).startswith("paladin is not a hero")
+
+
+def test_a_killed_hero_s_class_may_come_back_with_its_other_pawn() -> None:
+    game, events = play([move("1a"), ATTACK, choose("rogue")], heroes="rogue", start=["c28-15"],
+                        monsters_1=["giant_rats"], dice=[1, 1, 6, 6])
+    assert of_type(events, "hero_chosen")[-1]["pawn"] == "rogue-2"
+    assert (game.heroes[0].pawn, hero_of(game)["space"]) == ("rogue-2", "hall")
 
 
 def test_with_every_pawn_in_play_the_killed_hero_comes_back_as_the_same_class() -> None:
@@ -290,7 +300,7 @@ def test_found_doors_go_with_the_dead_pawn() -> None:
                         monsters_1=["giant_rats"], dice=[3, 1, 1, 6, 6])
     assert one(events, "secret_door_rolled")["found"] is True
     assert hero_of(game)["found_doors"] == [] and hero_of(game)["space"] == "hall"
-    assert game.heroes[0].pawn == "rogue-1" and hero_of(game)["deaths"] == 1
+    assert game.heroes[0].pawn == "rogue-2" and hero_of(game)["deaths"] == 1
 
 
 # --- treasure: rooms and chambers ---------------------------------------------------------------

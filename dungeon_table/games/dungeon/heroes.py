@@ -31,19 +31,21 @@ class HeroRules:
         return {h.pawn for h in self.heroes if h.pawn}
 
     def hero_choices(self: Dungeon, seat: int) -> list[str]:
-        """Classes with an unused pawn; a seat choosing again may always take its own class."""
-        used = self.pawns_in_use() - {self.heroes[seat].pawn}
+        """Classes with an unused pawn. A killed hero's pawn is not one (the source: choose a new
+        hero, the same one only when none is left), so it comes back only then."""
+        used = self.pawns_in_use()
         free = [h for h in m.HEROES
                 if any(f"{h}-{i}" not in used for i in range(1, self.t.pawns + 1))]
         own = self.heroes[seat].hero
-        return free if not own or own in free else [*free, own]
+        return free or [own]
 
     def take_pawn(self: Dungeon, seat: int, hero_class: str) -> list[Event]:
+        """An unused pawn of the class; the seat's own (killed) pawn when none is left."""
         hero = self.heroes[seat]
-        used = self.pawns_in_use() - {hero.pawn}
+        used = self.pawns_in_use()
         pawns = [f"{hero_class}-{i}" for i in range(1, self.t.pawns + 1)]
         hero.hero = hero_class
-        hero.pawn = next((p for p in pawns if p not in used), pawns[0])
+        hero.pawn = next((p for p in pawns if p not in used), hero.pawn or pawns[0])
         hero.space = self.start_space(seat)
         return [m.HeroChosen(seat=seat, hero=hero_class, pawn=hero.pawn)]
 

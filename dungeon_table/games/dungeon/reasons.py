@@ -40,6 +40,9 @@ def why_illegal(game: Dungeon, seat: int, action: Action) -> str:
 def _choose_hero(game: Dungeon, seat: int, action: m.ChooseHero) -> str | None:
     if action.hero not in m.HEROES:
         return f"{action.hero} is not a hero (heroes: {', '.join(m.HEROES)})"
+    if action.hero == game.heroes[seat].hero:
+        return (f"no other {action.hero} pawn is free: a killed hero comes back only when no "
+                "other hero is left")
     return f"both {action.hero} pawns are in play"
 
 
