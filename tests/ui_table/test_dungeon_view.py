@@ -544,3 +544,19 @@ def test_the_moves_less_obvious_buttons_are_explained() -> None:
         i18n.t("dungeon.note.peek_spell"), i18n.t("dungeon.note.scry"),
         i18n.t("dungeon.note.refill")]
     assert move_notes(legal, scrying=True) == [i18n.t("dungeon.note.scrying")]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_counter_attack_says_who_struck_what_it_did_and_stays_on_the_board(lang: str) -> None:
+    from dungeon_table.games.dungeon import view_anim
+
+    i18n.set_language(lang)
+    view, _legal = states(1, "race", seed=3, steps=30, every=30)[0]
+    r = renderer()
+    for result in ("miss", "stunned", "wounded", "badly_wounded", "killed"):
+        event = m.CounterAttack(seat=0, card="purple_worm", dice=[6, 5], result=result)
+        banners = [tw for tw in view_anim.tweens_for(r, [event], view, view)
+                   if isinstance(tw, view_anim.Banner)]
+        assert len(banners) == 1
+        assert banners[0].image.get_width() <= r.geo.viewport.w
+    assert i18n.has("dungeon.defeat_means.badly_wounded", lang)

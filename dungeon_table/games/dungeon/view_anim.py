@@ -145,9 +145,23 @@ def floating(r: DungeonRenderer, text: str, at: Point,
                      rise=r.th.px(5))
 
 
-def banner(r: DungeonRenderer, text: str, colour: theme.Colour = theme.PANEL) -> Banner:
+def banner(r: DungeonRenderer, text: str, colour: theme.Colour = theme.PANEL,
+           note: str = "") -> Banner:
+    """A ribbon across the board's middle; ``note`` a smaller line under the heading (what a
+    defeat result does to the hero)."""
     image = fonts.text(text, "heading", theme.TEXT, r.th.scale, True)
+    if note:
+        small = fonts.text(note, "body", theme.TEXT, r.th.scale)
+        both = pygame.Surface((max(image.get_width(), small.get_width()),
+                               image.get_height() + small.get_height()), pygame.SRCALPHA)
+        both.blit(image, image.get_rect(midtop=(both.get_width() // 2, 0)))
+        both.blit(small, small.get_rect(midbottom=(both.get_width() // 2, both.get_height())))
+        image = both
     vp = r.geo.viewport
+    room = vp.w - r.th.px(10)  # the ribbon's ends stay on the board, in any language
+    if image.get_width() > room:
+        image = pygame.transform.smoothscale(
+            image, (room, max(1, round(image.get_height() * room / image.get_width()))))
     return Banner(image=ribbon(image, colour, r.th.px(3), r.th.px(1.5)),
                   center=(float(vp.centerx), float(vp.centery)))
 
@@ -218,9 +232,11 @@ def _rolls(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str, k: int)
                      k),
                 floating(r, word, spot, theme.GOOD if e.hit else theme.DANGER)]
     if isinstance(e, m.CounterAttack):
+        title = t("dungeon.anim.counter", name=vc.name(e.card),
+                  result=t(f"dungeon.defeat.{e.result}"))
         return [dice(r, e.dice, at, str(sum(e.dice)), k),
-                banner(r, t(f"dungeon.defeat.{e.result}"), DEFEAT_COLOURS.get(e.result,
-                                                                              theme.PANEL))]
+                banner(r, title, DEFEAT_COLOURS.get(e.result, theme.PANEL),
+                       t(f"dungeon.defeat_means.{e.result}"))]
     if isinstance(e, m.SecretDoorRolled):
         passage = r.board.secret_doors.get(e.door) if r.board is not None else None
         spot = at
