@@ -150,6 +150,16 @@ def _dead_pawns_keep_their_doors(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(Dungeon, "kill", kill)
 
 
+def _the_killed_pawn_always_comes_back(mp: pytest.MonkeyPatch) -> None:
+    real = Dungeon.hero_choices
+
+    def choices(self: Dungeon, seat: int) -> list[str]:
+        own = self.heroes[seat].hero
+        found = real(self, seat)
+        return found if not own or own in found else [*found, own]
+    mp.setattr(Dungeon, "hero_choices", choices)
+
+
 def _cage_tokens_ignored(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(Tables, "cage_tokens", lambda self, card, die: 0)
 
@@ -299,6 +309,8 @@ MUTANTS: list[tuple[Mutant, Callable[[], None]]] = [
     (_no_push_back, combat_tests.test_wounded_pushes_back_to_the_space_the_hero_came_from),
     (_chambers_give_treasure, combat_tests.test_a_win_in_a_chamber_draws_no_treasure),
     (_dead_pawns_keep_their_doors, combat_tests.test_found_doors_go_with_the_dead_pawn),
+    (_the_killed_pawn_always_comes_back,
+     combat_tests.test_the_new_hero_is_any_class_with_an_unused_pawn_not_the_killed_one),
     (_cage_tokens_ignored, combat_tests.test_a_caged_hero_loses_as_many_turns_as_tokens),
     (_sword_bonus_not_added, treasures.test_the_sword_s_bonus_is_added_to_every_attack),
     (_a_sworded_dash_needs_twelve,
