@@ -560,3 +560,41 @@ def test_a_counter_attack_says_who_struck_what_it_did_and_stays_on_the_board(lan
         assert len(banners) == 1
         assert banners[0].image.get_width() <= r.geo.viewport.w
     assert i18n.has("dungeon.defeat_means.badly_wounded", lang)
+
+
+def test_the_level_key_the_gp_figure_and_defeat_tokens_explain_themselves() -> None:
+    view, legal = next((v, lg) for v, lg in states(2, "race", seed=5, steps=400, every=5)
+                       if v.defeat_tokens and v.heroes[0].hero)
+    r = renderer()
+    draw(r, view, legal)
+    texts = [text for _rect, text in r.shown.tips]
+    deck = view.decks[0]
+    assert i18n.t("dungeon.tip.level", level=deck.level, monsters=deck.monsters,
+                  treasures=deck.treasures) in texts
+    assert any(text.startswith(i18n.t("dungeon.tip.defeat", n=1)[:8]) for text in texts)
+    for rect, _text in r.shown.tips:
+        if any(rect.collidepoint(c.center) for c, _card in r.shown.cards):
+            continue  # a card under the same point is previewed first
+        image = r.preview(view, rect.center)
+        assert image is not None and image is r.preview(view, rect.center), "kept, not redrawn"
+        assert image.get_width() < r.geo.card_w * 4
+
+
+def test_a_hero_rich_enough_is_told_to_go_home() -> None:
+    from dungeon_table.games.dungeon.view_panels import status_bits
+
+    rich = hero(0, "rogue", "1a", gp=10500, treasures=["silver_cup"])
+    assert status_bits(rich)[0][0] == i18n.t("dungeon.panel.go_home")
+    assert not status_bits(hero(0, "rogue", "1a", gp=9000))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_log_names_a_pawn_as_players_do_not_by_its_id(lang: str) -> None:
+    i18n.set_language(lang)
+    view = m.DungeonView(seat=0, n_players=1, mode="race", phase="move", active=0, turn=1,
+                         round=1, to_act=[0], heroes=[hero(0, "rogue", "hall")], defeat_tokens={},
+                         slots=[], decks=[])
+    chosen = view_log.line_for(m.HeroChosen(seat=0, hero="rogue", pawn="rogue-2"), view)
+    killed = view_log.line_for(m.HeroKilled(seat=0, pawn="rogue-2", deaths=1), view)
+    for line in (chosen, killed):
+        assert "#2" in line and "rogue-2" not in line

@@ -55,9 +55,11 @@ BOARD_TARGETS = (m.Move, m.Teleport, m.ChooseChamber, m.Scry)
 
 @dataclass
 class Shown:
-    """What was drawn last, for hover previews: (rect, card id)."""
+    """What was drawn last, for hover previews: (rect, card id); and (rect, text) for the
+    marks a newcomer may not read at once (the level key, defeat tokens, the gp figure)."""
 
     cards: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)
 
 
 def make_renderer(app: Any, game_id: str) -> DungeonRenderer:
@@ -90,6 +92,7 @@ class DungeonRenderer:
         self._followed: tuple[int, str] | None = None  # the hero and space last brought in sight
         self._washes: dict[tuple[tuple[int, int], tuple[int, ...]], pygame.Surface] = {}
         self._boxes: dict[str, tuple[int, int, int, int]] = {}
+        self._tips: dict[tuple[str, float], pygame.Surface] = {}
 
     # --- layout ---------------------------------------------------------------------------------
     def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
@@ -366,6 +369,11 @@ class DungeonRenderer:
                            center=chip.center)
             surface.blit(image, image.get_rect(midleft=(chip.right + th.px(0.4), chip.centery)))
             x = chip.right + th.px(0.4) + image.get_width() + th.px(1)
+            deck = next((d for d in view.decks if d.level == level), None)
+            if deck is not None:
+                self.shown.tips.append((pygame.Rect(chip.x, key.y, x - chip.x, key.h), t(
+                    "dungeon.tip.level", level=level, monsters=deck.monsters,
+                    treasures=deck.treasures)))
         return key
 
     def _draw_clock(self, surface: pygame.Surface, view: m.DungeonView, ui: UiState) -> None:
@@ -389,7 +397,32 @@ class DungeonRenderer:
         for rect, card in reversed(self.shown.cards):
             if rect.collidepoint(pos):
                 return vc.face(card, width, me)
+        for rect, text in reversed(self.shown.tips):
+            if rect.collidepoint(pos):
+                return self._tip(text)
         return None
+
+    def _tip(self, text: str) -> pygame.Surface:
+        """A few lines of explanation on a panel, made once per text and size (the preview
+        keeps showing the same image while the pointer stays on it)."""
+        key = (text, self.th.scale)
+        image = self._tips.get(key)
+        if image is None:
+            th = self.th
+            pad = th.px(1)
+            lines = fonts.wrap(text, "small", th.px(28), th.scale)
+            line = fonts.line_height("small", th.scale)
+            width = max(fonts.font("small", th.scale).size(part)[0] for part in lines)
+            image = pygame.Surface((width + 2 * pad, len(lines) * line + 2 * pad),
+                                   pygame.SRCALPHA)
+            theme.draw_panel(image, image.get_rect(), th, shadow=False)
+            for k, part in enumerate(lines):
+                image.blit(fonts.text(part, "small", theme.TEXT, th.scale),
+                           (pad, pad + k * line))
+            if len(self._tips) > 64:
+                self._tips.clear()
+            self._tips[key] = image
+        return image
 
     def banner_area(self, view: m.DungeonView) -> pygame.Rect | None:
         return self.geo.viewport if self.area is not None else None

@@ -82,6 +82,8 @@ def status_bits(hero: m.HeroView) -> list[tuple[str, theme.Colour]]:
         bits.append((t("dungeon.panel.deaths", n=hero.deaths), theme.TEXT_DIM))
     if hero.secret_door_card:
         bits.append((t("dungeon.panel.secret_door_card"), theme.LEGAL))
+    if hero.hero and hero.target and hero.gp >= hero.target:  # rich enough: now the way home
+        bits.insert(0, (t("dungeon.panel.go_home"), theme.GOOD))
     return bits
 
 
@@ -110,6 +112,9 @@ def _draw_hero_panel(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.R
         else ""
     right = tabletop.label(surface, money, "small", theme.GOLD, th.scale, True,
                            topright=(inner.right, inner.y))
+    if hero.hero:
+        r.shown.tips.append((right.inflate(th.px(1), th.px(1)), t(
+            "dungeon.tip.gp", target=f"{hero.target:,}", hero=vc.hero_name(hero.hero))))
     room = right.x - inner.x - 2 * radius - th.px(2)
     title, class_line = panel_title(name, hero, room, th.scale)
     tabletop.label(surface, title, "small", theme.TEXT, th.scale, True, width=room,
@@ -198,6 +203,7 @@ class HeroColumn:
         self._key: tuple[object, ...] | None = None
         self._image: pygame.Surface | None = None
         self._chips: list[tuple[pygame.Rect, str]] = []
+        self._tips: list[tuple[pygame.Rect, str]] = []
 
     def draw(self, r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
              names: list[str]) -> None:
@@ -206,23 +212,27 @@ class HeroColumn:
                tuple(names), i18n.language(), tuple(area), r.th.scale)
         if key != self._key or self._image is None:
             self._key = key
-            self._image, self._chips = self._render(r, view, names, area)
+            self._image, self._chips, self._tips = self._render(r, view, names, area)
         surface.blit(self._image, area)
         r.shown.cards.extend(self._chips)
+        r.shown.tips.extend(self._tips)
 
     @staticmethod
     def _render(r: DungeonRenderer, view: m.DungeonView, names: list[str],
-                area: pygame.Rect) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]:
+                area: pygame.Rect) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]],
+                                            list[tuple[pygame.Rect, str]]]:
         image = pygame.Surface(area.size, pygame.SRCALPHA)
-        before = len(r.shown.cards)
+        before, tips_before = len(r.shown.cards), len(r.shown.tips)
         for rect, hero in zip(hero_rects(r.geo.side, len(view.heroes), r.th), view.heroes,
                               strict=True):
             draw_hero_panel(r, image, rect.move(-area.x, -area.y), view, hero, names)
         chips = [(rect.move(area.x, area.y), card) for rect, card in r.shown.cards[before:]]
+        tips = [(rect.move(area.x, area.y), text) for rect, text in r.shown.tips[tips_before:]]
         del r.shown.cards[before:]
+        del r.shown.tips[tips_before:]
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             image = image.convert_alpha()
-        return image, chips
+        return image, chips, tips
 
 
 def hunt_rect(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect | None:

@@ -118,6 +118,11 @@ def draw_tokens(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
             centre = (box.right - size * (2 + 2.4 * k), box.y + size * 2)
             pygame.draw.circle(surface, TOKEN, centre, size)
             pygame.draw.circle(surface, theme.TEXT, centre, size, 1)
+        reach = max(size * 2, 6)  # a token is small at "fit": its tip answers a little round it
+        spot = pygame.Rect(0, 0, 0, 0)
+        spot.topright = (box.right, box.y)
+        spot.size = (round(size * (2 + 2.4 * min(count, 3))), size * 2 + reach)
+        r.shown.tips.append((spot, t("dungeon.tip.defeat", n=count)))
     for slot in view.slots:
         box = r.space_screen(slot.space)
         if box is None:
