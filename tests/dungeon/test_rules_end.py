@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from dungeon_table.core.protocol import to_dict
 from dungeon_table.games.dungeon.rules import Dungeon
 
 from .rules_kit import (
@@ -257,6 +258,16 @@ def test_a_slain_hunter_gives_no_treasure_and_a_new_one_appears_in_a_level_six_r
     assert again["hunter"] == 1 and again["space"] in BOARD.rooms(6)
     assert game.monster_discards[6] == ["evil_wizard"] and len(game.hunters) == 1
     assert game.hunters[0].card != "evil_wizard" and game.hunters[0].revealed is False
+
+
+def test_a_new_hunter_never_appears_in_the_hero_s_own_room() -> None:
+    # a hunter slain in a level-6 room must not spring up there again and attack at once
+    room = BOARD.rooms(6)[0]
+    for seed in range(20):  # the room is drawn at random: each seed draws again
+        game, _ = play([], seed=seed, start=[room], **{k: v for k, v in HUNTED.items() if k != "seed"})
+        game.hunters.clear()
+        appeared = of_type([to_dict(e) for e in game.new_hunter(1)], "hunter_appeared")
+        assert appeared[0]["space"] in BOARD.rooms(6) and appeared[0]["space"] != room
 
 
 def test_a_hunter_s_kill_loses_the_game() -> None:

@@ -33,7 +33,9 @@ class HunterRules:
             card = self.draw_monster(level, events)
         if not card:  # every level-6 card is out: no hunter until one comes back
             return events
-        taken = {h.space for h in self.hunters}
+        # Not on another hunter, nor on the hero: a hunter slain in the hero's room must not
+        # spring up there again and attack at once (the source only says "a level-6 room").
+        taken = {h.space for h in self.hunters} | {h.space for h in self.heroes}
         rooms = [r for r in self.board.rooms(level) if r not in taken] or self.board.rooms(level)
         space = self.rng.choice(rooms)
         self.hunters.append(Hunter(hunter=number, space=space, card=card))
