@@ -598,3 +598,24 @@ def test_the_log_names_a_pawn_as_players_do_not_by_its_id(lang: str) -> None:
     killed = view_log.line_for(m.HeroKilled(seat=0, pawn="rogue-2", deaths=1), view)
     for line in (chosen, killed):
         assert "#2" in line and "rogue-2" not in line
+
+
+def test_hunters_at_one_space_stand_apart_and_beside_the_hero(monkeypatch: Any) -> None:
+    from dungeon_table.games.dungeon import view_pieces
+
+    spots: list[tuple[int, tuple[float, float]]] = []
+    monkeypatch.setattr(view_pieces, "draw_hunter",
+                        lambda _s, centre, _radius, n: spots.append((n, centre)))
+    hunters = [m.HunterView(hunter=k, space="c30-25", card="", path=[]) for k in (1, 2, 3)]
+    view = m.DungeonView(seat=0, n_players=1, mode="hunter", phase="move", active=0, turn=2,
+                         round=2, to_act=[0], heroes=[hero(0, "fighter", "c30-25")],
+                         defeat_tokens={}, slots=[], decks=[], hunters=hunters)
+    r = renderer()
+    view_pieces.draw_hunters(r, pygame.Surface((1280, 720)), view, frozenset())
+    hero_at = view_pieces.space_point(r, "c30-25")
+    assert hero_at is not None and len(spots) == 3
+    radius = view_pieces.standee_radius(r)
+    places = [centre for _n, centre in spots] + [hero_at]
+    for k, a in enumerate(places):
+        for b in places[k + 1:]:
+            assert abs(a[0] - b[0]) + abs(a[1] - b[1]) >= 2 * radius, (a, b)

@@ -150,15 +150,23 @@ def draw_hunters(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonVie
                  hidden: frozenset[str]) -> None:
     radius = standee_radius(r)
     heroes_at = {h.space for h in view.heroes if h.space}
+    together: dict[str, list[int]] = {}
+    for hunter in view.hunters:
+        together.setdefault(hunter.space, []).append(hunter.hunter)
     for hunter in view.hunters:
         start = space_point(r, hunter.space)
         if start is None or f"hunter:{hunter.hunter}" in hidden:
             continue
         points = [start] + [p for p in (space_point(r, s) for s in hunter.path) if p]
         dotted(surface, points, theme.DANGER, max(2, radius // 4), radius)
-        if hunter.space in heroes_at:  # it has reached the hero: beside it, not hidden under it
-            start = (start[0] - round(radius * 2.3), start[1])
-        draw_hunter(surface, start, radius, hunter.hunter)
+        if len(points) > 1:  # where it will stand after the hero's next turn
+            pygame.draw.circle(surface, theme.DANGER, points[-1], max(3, radius // 2), 2)
+        # several at one space stand side by side; at the hero's, to its left, not under it
+        mates = together[hunter.space]
+        k, n = mates.index(hunter.hunter), len(mates)
+        step = round(radius * 2.3)
+        shift = -step * (k + 1) if hunter.space in heroes_at else round(step * (k - (n - 1) / 2))
+        draw_hunter(surface, (start[0] + shift, start[1]), radius, hunter.hunter)
 
 
 def draw_hunter(surface: pygame.Surface, centre: tuple[float, float], radius: int, n: int) -> None:
