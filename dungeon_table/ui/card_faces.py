@@ -219,7 +219,7 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
         top = y + (art + h * 0.025 if art else h * 0.01)
         return pygame.Rect(inner.x + w * 0.06, top, inner.w - w * 0.12, body_bottom - top)
 
-    text = _fit_body(spec.body, w, body_rect(art_h))
+    text = _fit_body(spec.body, w, body_rect(art_h), shrink=False)
     if not text.fits:  # a long text takes the emblem's room before it takes smaller type
         art_h = 0
         text = _fit_body(spec.body, w, body_rect(0))
@@ -292,15 +292,19 @@ class BodyText:
 
 
 BODY_MIN_SHARE = 0.7  # the body type shrinks to 70 % of its size at most; past that it is cut
+BODY_MIN_PX = 12  # ...or, on a card shown large, to this size, still read with ease
 
 
-def _fit_body(body: str, width: int, rect: pygame.Rect) -> BodyText:
-    """The largest type (down to ``BODY_MIN_SHARE`` of the card's own) at which ``body`` fits
-    ``rect``; at the smallest, the lines that fit, the last ending in an ellipsis."""
+def _fit_body(body: str, width: int, rect: pygame.Rect, shrink: bool = True) -> BodyText:
+    """The largest type at which ``body`` fits ``rect`` (down to ``BODY_MIN_SHARE`` of the
+    card's own, or ``BODY_MIN_PX``; ``shrink=False``: the card's own only); at the smallest, the
+    lines that fit, the last ending in an ellipsis."""
     if not body:
         return BodyText(None, [], True)
     start = max(1, round(width * 0.078))
-    floor = min(start, max(5, round(start * BODY_MIN_SHARE)))
+    # large (previewed) cards may go down to a legible 12 px; small ones to BODY_MIN_SHARE
+    floor = min(start, max(5, min(round(start * BODY_MIN_SHARE), BODY_MIN_PX)))
+    floor = floor if shrink else start
     for size in range(start, floor - 1, -1):
         f = font_px(size)
         lines = wrap_lines(body, f, rect.w)

@@ -34,8 +34,9 @@ _NO_LINE_START = set(
 )
 
 
-# ...and characters it must not end with: an opening bracket goes to the next line with its word.
-_NO_LINE_END = set("（「『【〔〈《［｛“‘")
+# ...and characters it must not end with: an opening bracket or a sign (＋２) goes to the next
+# line with what follows it.
+_NO_LINE_END = set("（「『【〔〈《［｛“‘＋－±")
 
 
 def _font_path() -> str:
@@ -106,40 +107,48 @@ def _is_katakana(ch: str) -> bool:
             or 0x31F0 <= code <= 0x31FF)
 
 
+def _run_kind(ch: str) -> str:
+    """What kind of unbreakable run ``ch`` belongs to: a katakana word, a full-width number or
+    Latin word (１３, ＨＰ), else none ("" for other CJK, "latin" for the rest)."""
+    code = ord(ch)
+    if _is_katakana(ch):
+        return "kana"
+    if 0xFF10 <= code <= 0xFF19 or 0xFF21 <= code <= 0xFF3A or 0xFF41 <= code <= 0xFF5A:
+        return "wide"
+    return "" if _is_cjk(ch) else "latin"
+
+
 # Small kana and the long-vowel mark continue the word before them; punctuation ends it.
 _CONTINUES = set("ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
 
 
 def _tokens(line: str) -> list[str]:
     """Break points: a Latin word with its trailing space, a katakana word whole (ダンジョン
-    with its ー and small kana), any other CJK character alone. A character no line may start
-    with (。、ー ッ ）) stays with what comes before it, an opening bracket with what follows."""
+    with its ー and small kana), a full-width number whole (１３), any other CJK character
+    alone. A character no line may start with (。、ー ッ ）) stays with what comes before it,
+    an opening bracket or a sign (「（＋) with what follows."""
     tokens: list[str] = []
     word = ""
     for ch in line:
+        kind = _run_kind(ch)
         if ch in _NO_LINE_START and (word or tokens):
-            if word and (ch in _CONTINUES or not _is_cjk(ch)):
+            if word and (ch in _CONTINUES or kind == "latin"):
                 word += ch  # inside the word (ダンジョー, a Latin word's comma)
             elif word:
                 tokens.append(word + ch)
                 word = ""
             else:
                 tokens[-1] += ch
-        elif _is_katakana(ch):
-            if word and not _is_katakana(word[-1]):
-                tokens.append(word)
-                word = ""
-            word += ch
-        elif _is_cjk(ch):
+        elif ch == " ":
+            tokens.append(word + " ")
+            word = ""
+        elif kind == "":
             if word:
                 tokens.append(word)
                 word = ""
             tokens.append(ch)
-        elif ch == " ":
-            tokens.append(word + " ")
-            word = ""
         else:
-            if word and _is_katakana(word[-1]):
+            if word and _run_kind(word[-1]) != kind:
                 tokens.append(word)
                 word = ""
             word += ch

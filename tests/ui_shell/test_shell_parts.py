@@ -80,6 +80,8 @@ JA_TEXTS = [
     "ケガカードを何枚でも捨てられる。ダンジョンカードは場に出た時、それ以外は捨て札時に発動。",
     "バトルで場に出た時、TSの勝敗はあいことなりBPで勝負する。エネミーのシールドを無効にする。",
     "「ゴースト」の投入（3〜4人）：最初の再シャッフルで、すべてのゴーストをデッキに加える。",
+    "見付けた時にダイスを２つ振り、カードの数値以上なら＋２、それ以外は＋１。"
+    "\"－\"の怪物には１３以上で倒せる。",
 ]
 
 
@@ -94,7 +96,8 @@ def test_japanese_wraps_between_words_not_inside_a_katakana_word(width: int) -> 
                 run = _run_at(before, after)
                 assert fonts.font("body").size(run)[0] > width, ("a word that fits", run)
             assert after[0] not in "。、ーッャュョァィゥェォっゃゅょ）」：", (before, after)
-            assert before[-1] not in "「（", (before, after)
+            assert before[-1] not in "「（＋", (before, after)
+            assert not (before[-1] in "０１２３４５６７８９" and after[0] in "０１２３４５６７８９")
 
 
 def test_a_katakana_word_wider_than_the_line_is_still_cut_to_fit() -> None:

@@ -463,3 +463,24 @@ def test_a_text_too_long_for_the_card_ends_in_an_ellipsis_not_mid_line() -> None
     assert not text.fits and text.lines[-1].endswith("…")
     assert text.font is not None
     assert len(text.lines) * text.font.get_linesize() <= 60 + text.font.get_linesize()
+
+
+def test_a_long_japanese_card_text_fits_the_card_shown_large() -> None:
+    """Dungeon!'s magic sword lost its last lines in the preview: the emblem gives its room
+    first, then the type shrinks (to no less than a legible size)."""
+    from dungeon_table.ui import card_faces as cf
+
+    body = ("2d6で10以上なら＋2、それ以外は＋1\n見付けた時にダイスを２つ振り、カードの数値以上なら"
+            "＋２、それ以外は＋１。攻撃のダイスにボーナスを加える。\"－\"の怪物には１３以上で倒せる。"
+            "使える剣は１本だけで、落としたら持っている別の剣が同じボーナスで代わる。ウィザードは使えない。")
+    spec = cf.FaceSpec(title="魔法の剣", band=(74, 150, 84), glyph="star", band_label="レベル2",
+                       corners=(cf.Corner("tr", "2", "level"),), body=body, footer="1,000 gp")
+    drawn: list[cf.BodyText] = []
+    real = cf._draw_body
+    try:
+        cf._draw_body = lambda surf, text, rect: drawn.append(text) or real(surf, text, rect)
+        cf._render_face(spec, 268)
+    finally:
+        cf._draw_body = real
+    assert drawn[0].fits and drawn[0].font is not None
+    assert drawn[0].font.get_height() >= cf.BODY_MIN_PX
