@@ -619,3 +619,22 @@ def test_hunters_at_one_space_stand_apart_and_beside_the_hero(monkeypatch: Any) 
     for k, a in enumerate(places):
         for b in places[k + 1:]:
             assert abs(a[0] - b[0]) + abs(a[1] - b[1]) >= 2 * radius, (a, b)
+
+
+def test_a_hunters_card_turns_up_in_the_rail_when_its_reveal_plays() -> None:
+    from dungeon_table.games.dungeon import view_anim
+    from dungeon_table.games.dungeon.view_panels import draw_rail
+
+    hunters = [m.HunterView(hunter=1, space="c30-25", card="blue_dragon", path=[])]
+    view = m.DungeonView(seat=0, n_players=1, mode="hunter", phase="combat", active=0, turn=2,
+                         round=2, to_act=[0], heroes=[hero(0, "fighter", "c30-25")],
+                         defeat_tokens={}, slots=[], decks=[], hunters=hunters)
+    r = renderer()
+    event = m.HunterRevealed(hunter=1, card="blue_dragon", space="c30-25")
+    hides = frozenset().union(*(tw.hides for tw in view_anim.tweens_for(r, [event], view, view)))
+    assert hides == {"hunter_card:1"}
+    surface = pygame.Surface((1280, 720))
+    draw_rail(r, surface, view, hides)
+    assert "blue_dragon" not in [card for _rect, card in r.shown.cards]
+    draw_rail(r, surface, view)
+    assert "blue_dragon" in [card for _rect, card in r.shown.cards]

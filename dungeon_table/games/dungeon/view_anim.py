@@ -303,9 +303,11 @@ def _banners(r: DungeonRenderer, e: Event, view: m.DungeonView) -> list[Tween]:
                        DEFEAT_COLOURS["killed"])]
     if isinstance(e, m.TrapSprung):
         return [banner(r, t("dungeon.anim.trap", name=vc.name(e.card)), theme.DANGER)]
-    if isinstance(e, m.HunterRevealed):
-        return [banner(r, t("dungeon.anim.hunter", n=e.hunter, name=vc.name(e.card)),
-                       theme.DANGER)]
+    if isinstance(e, m.HunterRevealed):  # its card in the rail stays face down until now
+        shown = banner(r, t("dungeon.anim.hunter", n=e.hunter, name=vc.name(e.card)),
+                       theme.DANGER)
+        shown.hides = frozenset({f"hunter_card:{e.hunter}"})
+        return [shown]
     if isinstance(e, m.MonstersReshuffled):
         return [banner(r, t("dungeon.anim.reshuffled", level=e.level))]
     if isinstance(e, m.GameEnded):

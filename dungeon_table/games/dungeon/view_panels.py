@@ -289,7 +289,7 @@ def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
         tabletop.label(surface, t("dungeon.hunt.find"), "small", theme.GOLD, th.scale, True,
                        midtop=(hunt.centerx, hunt.bottom))
     for rect, hunter in zip(hunter_rects(r, view), view.hunters, strict=True):
-        draw_hunter_card(r, surface, rect, hunter)
+        draw_hunter_card(r, surface, rect, hunter, f"hunter_card:{hunter.hunter}" in hidden)
     if not view.slots:
         tabletop.label(surface, t("dungeon.slots.none"), "small", theme.TEXT_DIM, th.scale,
                        midleft=(rail.x + th.px(12), rail.centery))
@@ -300,11 +300,12 @@ def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
 
 
 def draw_hunter_card(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
-                     hunter: m.HunterView) -> None:
-    """A hunter's card: face down until it first attacks, then its monster; its standee on the
-    corner and its number under it, as on the board."""
+                     hunter: m.HunterView, face_down: bool = False) -> None:
+    """A hunter's card: face down until it first attacks (and until the animation of that
+    attack has come to it), then its monster; its standee on the corner and its number under
+    it, as on the board."""
     th = r.th
-    if hunter.card:
+    if hunter.card and not face_down:
         cf.blit_card(surface, vc.face(hunter.card, rect.w), rect)
         r.shown.cards.append((rect, hunter.card))
     else:
