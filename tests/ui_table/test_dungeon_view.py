@@ -562,7 +562,7 @@ def test_a_counter_attack_says_who_struck_what_it_did_and_stays_on_the_board(lan
     assert i18n.has("dungeon.defeat_means.badly_wounded", lang)
 
 
-def test_the_level_key_the_gp_figure_and_defeat_tokens_explain_themselves() -> None:
+def test_the_level_key_slots_gp_figure_and_defeat_tokens_explain_themselves() -> None:
     view, legal = next((v, lg) for v, lg in states(2, "race", seed=5, steps=400, every=5)
                        if v.defeat_tokens and v.heroes[0].hero)
     r = renderer()
@@ -572,6 +572,7 @@ def test_the_level_key_the_gp_figure_and_defeat_tokens_explain_themselves() -> N
     assert i18n.t("dungeon.tip.level", level=deck.level, monsters=deck.monsters,
                   treasures=deck.treasures) in texts
     assert any(text.startswith(i18n.t("dungeon.tip.defeat", n=1)[:8]) for text in texts)
+    assert i18n.t("dungeon.tip.slots") in texts
     for rect, _text in r.shown.tips:
         if any(rect.collidepoint(c.center) for c, _card in r.shown.cards):
             continue  # a card under the same point is previewed first

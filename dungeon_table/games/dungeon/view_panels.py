@@ -280,8 +280,9 @@ def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
     th = r.th
     rail = r.geo.rail
     theme.draw_panel(surface, rail, th, shadow=False)
-    tabletop.label(surface, t("dungeon.slots"), "small", theme.TEXT_DIM, th.scale, True,
-                   topleft=(rail.x + th.px(1), rail.y + th.px(0.5)))
+    heading = tabletop.label(surface, t("dungeon.slots"), "small", theme.TEXT_DIM, th.scale,
+                             True, topleft=(rail.x + th.px(1), rail.y + th.px(0.5)))
+    r.shown.tips.append((heading.inflate(th.px(1), th.px(1)), t("dungeon.tip.slots")))
     hunt = hunt_rect(r, view)
     if hunt is not None:
         cf.blit_card(surface, vc.face(view.hunt_treasure, hunt.w), hunt)
