@@ -598,9 +598,8 @@ class TableScene(Scene):
         put on the primary itself takes a fresh press: an Enter held on from the last move
         (repeating) must not end the turn."""
         if self.ui.focus is None:
-            if not self._focus_primary() and self.ui.targets:
-                self.ui.focus = 0
-                self.focus_auto = True  # placed by this press: its repeats must not do it
+            self.ui.focus = self._start_focus()
+            self.focus_auto = True  # placed by this press: its repeats must not do it
             self.app.request_redraw()
             return
         if self.focus_auto and self.app.key_repeat:
@@ -616,6 +615,12 @@ class TableScene(Scene):
         self.ui.focus = primary[0]
         self.focus_auto = True
         return True
+
+    def _start_focus(self) -> int | None:
+        """Where Enter puts the focus when there is none: the primary target, else the first
+        (where Tab starts too)."""
+        primary = [i for i, tg in enumerate(self.ui.targets) if tg.primary]
+        return (primary or list(range(len(self.ui.targets))) or [None])[0]
 
     def _move_focus(self, step: int) -> None:
         n = len(self.ui.targets)
