@@ -586,6 +586,7 @@ def test_a_hero_rich_enough_is_told_to_go_home() -> None:
 
     rich = hero(0, "rogue", "1a", gp=10500, treasures=["silver_cup"])
     assert status_bits(rich)[0][0] == i18n.t("dungeon.panel.go_home")
+    assert not status_bits(rich, over=True)
     assert not status_bits(hero(0, "rogue", "1a", gp=9000))
 
 

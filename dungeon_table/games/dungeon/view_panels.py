@@ -70,7 +70,7 @@ def spells_text(hero: m.HeroView) -> str:
     return t("dungeon.panel.spells", n=hero.spell_count, size=hero.spellbook_size)
 
 
-def status_bits(hero: m.HeroView) -> list[tuple[str, theme.Colour]]:
+def status_bits(hero: m.HeroView, over: bool = False) -> list[tuple[str, theme.Colour]]:
     bits: list[tuple[str, theme.Colour]] = []
     if hero.sword:
         bits.append((t("dungeon.panel.sword", n=hero.sword_bonus), theme.GOLD))
@@ -82,7 +82,7 @@ def status_bits(hero: m.HeroView) -> list[tuple[str, theme.Colour]]:
         bits.append((t("dungeon.panel.deaths", n=hero.deaths), theme.TEXT_DIM))
     if hero.secret_door_card:
         bits.append((t("dungeon.panel.secret_door_card"), theme.LEGAL))
-    if hero.hero and hero.target and hero.gp >= hero.target:  # rich enough: now the way home
+    if hero.hero and hero.target and hero.gp >= hero.target and not over:  # now the way home
         bits.insert(0, (t("dungeon.panel.go_home"), theme.GOOD))
     return bits
 
@@ -124,7 +124,7 @@ def _draw_hero_panel(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.R
     gp_bar(surface, bar, hero.gp, hero.target)
     y = bar.bottom + th.px(0.4)
     x = inner.x
-    bits = status_bits(hero)
+    bits = status_bits(hero, over=view.phase == "over")
     if class_line:
         bits.insert(0, (class_line, theme.mix(hero_colour(hero.hero), theme.TEXT, 0.35)))
     for text, colour in bits:  # wrapped, so a long spell list does not run off the panel
