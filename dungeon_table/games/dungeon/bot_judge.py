@@ -214,6 +214,8 @@ class Judge:
             return None
         if info.kind == "room" and space in self.walk.others:
             return None  # a room holds one hero
+        if space == self.me.space and self.view.phase == "move" and self.view.waiting is None:
+            return None  # nothing waits here (no slot was free): leave and come back
         slot = self.slots.get(space)
         if slot is not None and slot.monster:
             cards = [slot.monster]
