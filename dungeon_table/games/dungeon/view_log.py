@@ -161,7 +161,7 @@ def fields(event: Event, view: m.DungeonView | None) -> dict[str, Any]:
     if "hero" in raw:
         out["hero_name"] = vc.hero_name(raw["hero"])
     if isinstance(raw.get("pawn"), str):  # "fighter-2" is the engine's id; players say "#2"
-        out["pawn"] = "#" + raw["pawn"].rsplit("-", 1)[-1]
+        out["pawn"] = t("dungeon.pawn", n=raw["pawn"].rsplit("-", 1)[-1])
     if "result" in raw:
         out["result_name"] = t(f"dungeon.defeat.{raw['result']}")
     if "trap" in raw:
