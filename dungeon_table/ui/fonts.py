@@ -181,6 +181,7 @@ def wrap_lines(s: str, f: pygame.font.Font, width: int) -> list[str]:
     """``wrap`` measured in a given font (card faces size theirs by the card, not by a role)."""
     lines: list[str] = []
     for paragraph in s.split("\n"):
+        start = len(lines)
         current = ""
         for token in _tokens(paragraph):
             candidate = current + token
@@ -191,7 +192,22 @@ def wrap_lines(s: str, f: pygame.font.Font, width: int) -> list[str]:
                 current = candidate
             current = _break_long_word(current, f, width, lines)
         lines.append(current.rstrip())
+        _no_widow(lines, start)
     return lines
+
+
+def _no_widow(lines: list[str], start: int) -> None:
+    """A Japanese paragraph does not end on a line of one character and its 。 ("す / る。"):
+    the last character of the line before goes down with it (the line only gets shorter)."""
+    if len(lines) - start < 2:
+        return
+    last, before = lines[-1], lines[-2]
+    if not last or not _is_cjk(last[0]) or len(last.rstrip("。、」）")) > 1:
+        return
+    tokens = _tokens(before)
+    if len(tokens) < 3 or len(tokens[-1]) != 1 or _run_kind(tokens[-1]) != "":
+        return
+    lines[-2], lines[-1] = before[:-1], tokens[-1] + last
 
 
 def _break_long_word(current: str, f: pygame.font.Font, width: int, lines: list[str]) -> str:

@@ -77,6 +77,7 @@ def test_theme_scales_the_grid_with_window_and_setting() -> None:
 
 
 JA_TEXTS = [
+    "バトルで場に出た時、シールドを無効化する。",
     "ケガカードを何枚でも捨てられる。ダンジョンカードは場に出た時、それ以外は捨て札時に発動。",
     "バトルで場に出た時、TSの勝敗はあいことなりBPで勝負する。エネミーのシールドを無効にする。",
     "「ゴースト」の投入（3〜4人）：最初の再シャッフルで、すべてのゴーストをデッキに加える。",
@@ -91,6 +92,9 @@ def test_japanese_wraps_between_words_not_inside_a_katakana_word(width: int) -> 
     for text in JA_TEXTS:
         lines = fonts.wrap(text, "body", width)
         assert "".join(lines) == text
+        tail = lines[-1].rstrip("。、」）")
+        if len(lines) > 1 and len(tail) == 1:  # "す / る。": only after a word kept whole
+            assert fonts._run_kind(lines[-2][-1]) != "", lines[-2:]
         for before, after in zip(lines, lines[1:], strict=False):
             if fonts._is_katakana(before[-1]) and fonts._is_katakana(after[0]):
                 run = _run_at(before, after)
