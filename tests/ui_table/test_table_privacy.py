@@ -245,3 +245,46 @@ def test_a_bots_move_before_a_human_plays_no_banner_of_that_humans_turn() -> Non
     assert humans_next and humans_next[0] != first
     assert isinstance(app.top, HandoffScene) or scene.held is not None
     assert not any(isinstance(e, m.TurnStarted) and e.seat == humans_next[0] for e in animated)
+
+
+def test_a_relic_search_is_shown_to_its_player_then_covered_without_the_next_turn() -> None:
+    """The play-tested case: a search ends the turn. Its treasure is shown to the searcher, the
+    table waits for Enter, then the privacy screen; "Player 2's turn" never played over the
+    searcher's hand."""
+    from dungeon_table.core.session import Session
+    from dungeon_table.games.relic import model as m
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    session = Session.new("relic", ["human", "human"], 1)
+    order = [m.Search, m.DungeonPhase, m.SetDungeon, m.EndPhase, m.EndTurn, m.SkipSkill, m.Done,
+             m.Discard]
+    for _ in range(200):  # each builds its dungeon until a search is possible
+        seat = session.game.to_act()[0]
+        legal = session.game.legal_actions(seat)
+        if any(isinstance(a, m.Search) for a in legal):
+            break
+        session.apply(seat, next((a for k in order for a in legal if type(a) is k), legal[0]))
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=1))
+    clock = [1000]
+    app.now = lambda: clock[0]  # type: ignore[method-assign]
+    scene = TableScene(app, session, ["human", "human"], bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    searcher = scene.viewer
+    animated: list[Event] = []
+    real = scene.renderer.animations
+    scene.renderer.animations = lambda events, before, after: (
+        animated.extend(events) or real(events, before, after))
+    search = next(i for i, tg in enumerate(scene.ui.targets) if isinstance(tg.action, m.Search))
+    app.step(click_at(scene.ui.targets[search].rect.center))
+    assert any(isinstance(e, m.Searched) for e in animated), "the treasure is shown"
+    assert not any(isinstance(e, (m.TurnStarted, m.Drew)) for e in animated)
+    assert app.top is scene and scene.held is not None
+    for _ in range(60):
+        clock[0] += 100
+        app.step([])
+    assert app.top is scene and scene.viewer == searcher, "it waits for the searcher"
+    app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
+    assert isinstance(app.top, HandoffScene) and scene.viewer == searcher
