@@ -640,3 +640,15 @@ def test_a_hunters_card_turns_up_in_the_rail_when_its_reveal_plays() -> None:
     assert "blue_dragon" not in [card for _rect, card in r.shown.cards]
     draw_rail(r, surface, view)
     assert "blue_dragon" in [card for _rect, card in r.shown.cards]
+
+
+def test_two_heroes_in_the_great_hall_stand_side_by_side() -> None:
+    from dungeon_table.games.dungeon.view_pieces import hero_spots
+
+    view = m.DungeonView(seat=0, n_players=2, mode="race", phase="move", active=0, turn=1,
+                         round=1, to_act=[0], heroes=[hero(0, "rogue", "hall"),
+                                                      hero(1, "fighter", "hall")],
+                         defeat_tokens={}, slots=[], decks=[])
+    r = renderer()
+    spots = hero_spots(r, view)
+    assert spots[0][1] == spots[1][1] and spots[0][0] < spots[1][0]

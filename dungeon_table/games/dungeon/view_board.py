@@ -25,6 +25,7 @@ WALL = (14, 12, 12)
 DOOR = (150, 104, 56)
 HALL = (168, 150, 118)
 INK = (250, 246, 236)
+HALL_INK = (58, 46, 34)  # light ink on the hall's pale stone would barely show
 CACHE_SIZES = 3
 VERTICAL_TURNED = "ー－〜…"  # written along the column in vertical Japanese
 
@@ -176,8 +177,8 @@ def _draw_secret_mark(surf: pygame.Surface, board: Any, x: int, y: int, c: int) 
         pygame.draw.circle(surf, seam, dot, max(1, c // 16))
 
 
-def _label(text: str, size: int, bold: bool = False) -> pygame.Surface:
-    return fonts.font_px(size, bold).render(text, True, INK)
+def _label(text: str, size: int, bold: bool = False, ink: theme.Colour = INK) -> pygame.Surface:
+    return fonts.font_px(size, bold).render(text, True, ink)
 
 
 def _draw_labels(surf: pygame.Surface, board: Any, c: int) -> None:
@@ -195,7 +196,7 @@ def _draw_labels(surf: pygame.Surface, board: Any, c: int) -> None:
             surf.blit(tag, (box.x + max(2, c // 5), box.y + max(1, c // 8)))
         if space.name is not None:
             text = getattr(space.name, lang, "") or getattr(space.name, "en", "")
-            _draw_name(surf, text, box, c)
+            _draw_name(surf, text, box, c, HALL_INK if space.kind == "hall" else INK)
 
 
 def _draw_name_upright(surf: pygame.Surface, text: str, box: pygame.Rect, c: int,
@@ -231,7 +232,8 @@ def _is_cjk(text: str) -> bool:
     return bool(text) and all(ord(char) > 0x2E80 for char in text.replace(" ", ""))
 
 
-def _draw_name(surf: pygame.Surface, text: str, box: pygame.Rect, c: int) -> None:
+def _draw_name(surf: pygame.Surface, text: str, box: pygame.Rect, c: int,
+               ink: theme.Colour = INK) -> None:
     """A chamber's or the hall's name, wrapped and shrunk to its box, low in it (the heroes
     stand at the centre)."""
     size = max(7, round(c * 0.5))
@@ -253,6 +255,6 @@ def _draw_name(surf: pygame.Surface, text: str, box: pygame.Rect, c: int) -> Non
         size -= 1
     y = box.bottom - height - max(2, c // 6)
     for line in lines:
-        image = _label(line, size, True)
+        image = _label(line, size, True, ink)
         surf.blit(image, image.get_rect(midtop=(box.centerx, y)))
         y += fonts.font_px(size, True).get_linesize()

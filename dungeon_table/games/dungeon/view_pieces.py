@@ -61,8 +61,10 @@ def hero_spots(r: DungeonRenderer, view: m.DungeonView) -> dict[int, tuple[int, 
         box = r.space_screen(space)
         roomy = min(box.w, box.h) * 0.3 if box is not None else 0.0  # the hall, a chamber
         radius = 0.0 if n == 1 else max(c * (0.55 if n <= 4 else 0.8), roomy)
+        # two side by side in a wide space (not one of them on the name low in the room)
+        first = math.pi if n == 2 and box is not None and box.w >= box.h else -math.pi / 2
         for k, seat in enumerate(seats):
-            angle = -math.pi / 2 + 2 * math.pi * k / n
+            angle = first + 2 * math.pi * k / n
             out[seat] = (round(centre[0] + radius * math.cos(angle)),
                          round(centre[1] + radius * math.sin(angle)))
     return out
