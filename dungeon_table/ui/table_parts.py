@@ -197,10 +197,13 @@ def ring(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour,
 
 
 def key_tag(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme) -> pygame.Rect:
-    """"Enter" in a small key cap on the focused target's top edge: what the key will do."""
+    """"Enter" in a small key cap just above the focused target (below it at the window's top),
+    clear of what the target shows: what the key will do."""
     image = fonts.text(t("table.key_enter"), "small", theme.FELT_DARK, th.scale, True)
     tag = image.get_rect().inflate(th.px(1.5), th.px(0.2))
-    tag.midbottom = (rect.right - tag.w // 2 - th.px(1), rect.y + tag.h // 2)
+    tag.midbottom = (rect.centerx, rect.y - th.px(1.5))
+    if tag.top < 0:
+        tag.midtop = (rect.centerx, rect.bottom + th.px(1.5))
     tag.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, theme.TEXT, tag, border_radius=th.px(0.8))
     surface.blit(image, image.get_rect(center=tag.center))
