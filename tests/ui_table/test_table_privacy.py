@@ -288,3 +288,20 @@ def test_a_relic_search_is_shown_to_its_player_then_covered_without_the_next_tur
     assert app.top is scene and scene.viewer == searcher, "it waits for the searcher"
     app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
     assert isinstance(app.top, HandoffScene) and scene.viewer == searcher
+
+
+def test_esc_while_waiting_opens_the_menu_and_the_wait_goes_on(watched: None) -> None:
+    from dungeon_table.ui.scenes.pause import PauseScene
+
+    app, scene, clock = _table("toy_reveal", ["human", "human"])
+    _play(app, scene)
+    for _ in range(10):
+        clock[0] += 200
+        app.step([])
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, PauseScene), "save and quit stays possible"
+    app.pop()  # Resume
+    app.step([])
+    assert app.top is scene and scene.held is not None and scene.viewer == 0
+    app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
+    assert isinstance(app.top, HandoffScene)
