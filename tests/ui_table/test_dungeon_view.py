@@ -652,3 +652,19 @@ def test_two_heroes_in_the_great_hall_stand_side_by_side() -> None:
     r = renderer()
     spots = hero_spots(r, view)
     assert spots[0][1] == spots[1][1] and spots[0][0] < spots[1][0]
+
+
+def test_doors_stairs_and_secret_doors_explain_themselves_on_hover() -> None:
+    view, legal = states(1, "race", seed=3, steps=1, every=1)[0]
+    r = renderer()
+    draw(r, view, legal)
+    board = r.board
+    first: dict[str, tuple[int, int]] = {}
+    for y in range(board.height):
+        for x in range(board.width):
+            first.setdefault(board.cell(x, y)[0], (x, y))
+    for kind in ("door", "stairs", "secret"):
+        pos = r.camera.cell_rect(*first[kind]).center
+        assert r._feature_at(pos) == kind
+        assert r.preview(view, pos) is r._tip(i18n.t(f"dungeon.tip.{kind}"))
+    assert r._feature_at(r.camera.cell_rect(*first["rock"]).center) == ""

@@ -17,6 +17,7 @@ Here: the renderer, its targets and hooks; layout and camera ``view_layout.py``,
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -400,7 +401,19 @@ class DungeonRenderer:
         for rect, text in reversed(self.shown.tips):
             if rect.collidepoint(pos):
                 return self._tip(text)
-        return None
+        feature = self._feature_at(pos)
+        return self._tip(t(f"dungeon.tip.{feature}")) if feature else None
+
+    def _feature_at(self, pos: tuple[int, int]) -> str:
+        """The door, stairs or secret door under the pointer (the board's small marks a
+        newcomer may not read at once); "" elsewhere."""
+        if self.board is None or not self.geo.viewport.collidepoint(pos):
+            return ""
+        x, y = (math.floor(v) for v in self.camera.to_board(pos))
+        if not (0 <= x < self.board.width and 0 <= y < self.board.height):
+            return ""
+        kind = self.board.cell(x, y)[0]
+        return kind if kind in ("door", "stairs", "secret") else ""
 
     def _tip(self, text: str) -> pygame.Surface:
         """A few lines of explanation on a panel, made once per text and size (the preview
