@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import msgspec
 import pygame
 import pytest
 
@@ -668,3 +669,27 @@ def test_doors_stairs_and_secret_doors_explain_themselves_on_hover() -> None:
         assert r._feature_at(pos) == kind
         assert r.preview(view, pos) is r._tip(i18n.t(f"dungeon.tip.{kind}"))
     assert r._feature_at(r.camera.cell_rect(*first["rock"]).center) == ""
+
+
+def test_a_waiting_monsters_odds_stay_in_sight_in_the_smallest_panel(monkeypatch: Any) -> None:
+    """Eight heroes at 1280x720 leave the decision panel a few lines: the chance to hit is
+    drawn before the notes, which are what an overfull panel cuts."""
+    from dungeon_table.games.dungeon import view_decide
+    from dungeon_table.ui import tabletop
+
+    drawn: list[str] = []
+    real = tabletop.label
+
+    def spy(surface: pygame.Surface, s: str, *args: Any, **kw: Any) -> pygame.Rect:
+        drawn.append(s)
+        return real(surface, s, *args, **kw)
+
+    monkeypatch.setattr(tabletop, "label", spy)
+    view, _legal = waiting_view()
+    view = msgspec.structs.replace(view, n_players=8, heroes=[
+        hero(k, "rogue", "hall") for k in range(8)])
+    legal: list[Action] = [m.Attack(), *(m.Teleport(to=c) for c in ("2A", "2B", "3B", "4A")),
+                           m.EndTurn()]
+    draw(renderer(), view, legal)
+    assert "97%" in drawn
+    assert view_decide.prompt(view, ["P"] * 8) == i18n.t("dungeon.prompt.move_waiting")

@@ -74,9 +74,11 @@ def choices(r: DungeonRenderer, view: m.DungeonView, legal: list[Action]) -> lis
         key = "dungeon.button.scry_cancel" if r.scrying else "dungeon.button.scry"
         out.append(Choice(scries[0], t(key), False, pick=r.toggle_scry, covers=scries))
     rects = choice_rects(r, view, len(out))
-    for choice, rect in zip(out, rects, strict=True):
-        if isinstance(choice.action, (m.Teleport, m.ChooseChamber)) and not _fits(
-                choice.caption, rect.w - r.th.px(2), r.th.scale, choice.primary):
+    named = [(choice, rect) for choice, rect in zip(out, rects, strict=True)
+             if isinstance(choice.action, (m.Teleport, m.ChooseChamber))]
+    if any(not _fits(choice.caption, rect.w - r.th.px(2), r.th.scale, choice.primary)
+           for choice, rect in named):  # all by id, not some by name and some by id
+        for choice, _rect in named:
             choice.caption = caption(view, choice.action, short=True)
     return out
 
@@ -259,13 +261,8 @@ def draw_encounter(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rec
     r.shown.cards.append((box, enc.card))
     text = pygame.Rect(box.right + r.th.px(1.5), body.y, body.right - box.right - r.th.px(1.5),
                        body.h)
+    # the odds first: in a small panel (8 heroes at 1280x720) what does not fit is the notes
     rows: list[tuple[str, theme.Colour, str]] = []
-    if waiting:
-        key = "dungeon.enc.waiting_hunter" if enc.hunter else "dungeon.enc.waiting"
-        rows.append((t(key, n=enc.hunter), theme.DANGER, "small"))
-    elif enc.hunter:
-        rows.append((t("dungeon.enc.hunter", n=enc.hunter), theme.DANGER, "small"))
-    rows.append((t("dungeon.enc.at", space=space_name(enc.space)), theme.TEXT_DIM, "small"))
     if enc.need:
         rows.append((t("dungeon.enc.need", n=enc.need), theme.TEXT, "body"))
         if enc.bonus:
@@ -275,6 +272,12 @@ def draw_encounter(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rec
         rows.append((t("dungeon.enc.chance"), theme.TEXT_DIM, "small"))
     else:
         rows.append((t("dungeon.enc.cannot"), theme.DANGER, "body"))
+    if waiting:
+        key = "dungeon.enc.waiting_hunter" if enc.hunter else "dungeon.enc.waiting"
+        rows.append((t(key, n=enc.hunter), theme.DANGER, "small"))
+    elif enc.hunter:
+        rows.append((t("dungeon.enc.hunter", n=enc.hunter), theme.DANGER, "small"))
+    rows.append((t("dungeon.enc.at", space=space_name(enc.space)), theme.TEXT_DIM, "small"))
     if waiting:
         rows.append((t("dungeon.moves_left", n=view.moves_left), theme.TEXT, "body"))
     info_lines(r, surface, text, rows)
