@@ -92,7 +92,7 @@ class TableScene(Scene):
         self.switch_pending: int | None = None  # the next human, who may see what this one sees
         # The next human, behind the privacy screen, once this one has seen what its last move
         # revealed (a search's treasure, a die): the seat, the reason key (see ``ack_handoff``).
-        self.held: tuple[int, str] | None = None
+        self.held: tuple[int | None, str] | None = None  # None: to the bots, nobody's view
         self.hold = HoldPrompt(self)
         self.notice: tuple[str, str, int] | None = None  # whose decision it is: text, detail, until
         self.focus_auto = False  # the focus lies where the table put it (the primary), not the player
@@ -175,9 +175,10 @@ class TableScene(Scene):
         seen = [e for e in events if e.visible_to(self.viewer)]
         self.view = self.game.view(self.viewer)
         cover = self._cover_for_next()
+        hide = cover is None and seat == self.viewer and self._hide_for_bots()
         # Behind a coming privacy screen only the mover's part of the events is played: the next
         # seat's turn (its "turn" banner, its draw) is not for the screen the mover looks at.
-        shown = seen if cover is None else [
+        shown = seen if cover is None and not hide else [
             e for e in events[:turn_cut(events)] if e.visible_to(self.viewer)]
         self.anim.speed = self.app.settings.anim_speed
         self.anim.extend(self.renderer.animations(shown, before, self.view))
@@ -190,6 +191,8 @@ class TableScene(Scene):
             self._refresh_keeping_choice()
         if cover is not None and seat == self.viewer:
             self._pass_screen(cover, reveals=any(e.REVEALS for e in shown))
+        elif hide:
+            self._pass_screen((None, ""), reveals=any(e.REVEALS for e in shown))
         else:
             self._schedule_next()
         if self.session.autosave_error:  # the game goes on, but the player must know it is unsaved
@@ -208,26 +211,43 @@ class TableScene(Scene):
         reason = self.game.handoff_reason(seat, self.viewer)
         return (seat, reason) if reason else None
 
-    def _pass_screen(self, cover: tuple[int, str], reveals: bool) -> None:
-        """The player at the screen has just passed the turn to another human. Nothing waits
-        to be seen: the privacy screen covers the table at once, before another frame of it is
-        drawn. The move revealed something (a search's treasure, a die, a drawn card): its
-        animations play and the table waits until this player says they have seen it
-        (``ack_handoff``), and only then covers."""
+    def _hide_for_bots(self) -> bool:
+        """Whether this player's view must leave the screen while bots play before the next
+        human: several humans share it, this one is done for now, a bot decides next, and the
+        game says the two would not see the same things (a hand, a spellbook)."""
+        if self.game.result() is not None or len(self.humans) < 2 or self.viewer is None:
+            return False
+        seat = self._next_decider()
+        if seat is None or seat not in self.bots or self.viewer in self.game.to_act():
+            return False
+        return bool(self.game.handoff_reason(seat, self.viewer))
+
+    def _pass_screen(self, cover: tuple[int | None, str], reveals: bool) -> None:
+        """The player at the screen has just passed the turn: to another human (``cover``
+        names it), or to bots before one (``(None, "")``: the table then shows what every seat
+        may see while they play). Nothing waits to be seen: that happens at once, before another
+        frame of this player's view is drawn. The move revealed something (a search's treasure,
+        a die, a drawn card): its animations play and the table waits until this player says
+        they have seen it (``ack_handoff``)."""
         if reveals:
             self.held = cover
             self.app.request_redraw()
             return
-        self.anim.skip_all()
-        self._push_handoff(*cover)
+        self.held = cover
+        self.ack_handoff()
 
     def ack_handoff(self) -> None:
-        """The player has seen what the last move revealed: now the privacy screen covers."""
+        """The player has seen what the last move revealed: now the privacy screen covers, or
+        the table turns to the spectator's view and the bots play on."""
         if self.held is None:
             return
         (seat, reason), self.held = self.held, None
         self.anim.skip_all()
-        self._push_handoff(seat, reason)
+        if seat is None:
+            self._set_viewer(None)
+            self._schedule_next()
+        else:
+            self._push_handoff(seat, reason)
 
     def _refresh_keeping_choice(self) -> None:
         """Refresh after another seat's action while this one may be deciding too (a bot's bid

@@ -82,10 +82,16 @@ class HoldPrompt:
 
     def _name(self) -> str:
         held = self.scene.held
-        return self.scene.seat_name(held[0]) if held is not None else ""
+        return self.scene.seat_name(held[0]) if held is not None and held[0] is not None else ""
+
+    def _key(self, part: str) -> str:
+        """The prompt's words: passing to a player, or hiding the hand while bots play."""
+        held = self.scene.held
+        bots = held is not None and held[0] is None
+        return f"table.hold.{part}_bots" if bots else f"table.hold.{part}"
 
     def _caption(self) -> str:
-        return t("table.hold.button", name=self._name())
+        return t(self._key("button"), name=self._name())
 
     def ready(self) -> None:
         self.scene.app.request_redraw()
@@ -94,7 +100,7 @@ class HoldPrompt:
         """Lay the panel over the top of the log; returns the body's lines."""
         log = self.scene.log.rect
         pad = th.px(2)
-        body = fonts.wrap(t("table.hold.body", name=self._name()), "body", log.w - 2 * pad,
+        body = fonts.wrap(t(self._key("body"), name=self._name()), "body", log.w - 2 * pad,
                           th.scale)
         line_h = fonts.line_height("body", th.scale)
         head_h = fonts.line_height("heading", th.scale)

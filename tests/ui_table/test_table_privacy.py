@@ -202,9 +202,10 @@ def test_one_human_with_a_bot_sees_its_revealing_move_and_plays_on(watched: None
     assert "turn_started" in scene.renderer.animated
 
 
-def test_a_bots_move_before_a_human_plays_no_banner_of_that_humans_turn() -> None:
-    """Relic, three seats: Ann ends her turn, the bot plays its turn on Ann's screen, then Cy's
-    turn starts behind the privacy screen, not with "Cy's turn" over Ann's hand."""
+def test_between_two_humans_the_bots_play_on_a_table_showing_no_hand() -> None:
+    """Relic, three seats: Ann ends her turn; her hand leaves the screen at once (the bot plays
+    on what every seat may see), then Cy's turn starts behind the privacy screen, not with
+    "Cy's turn" over Ann's hand."""
     from dungeon_table.core.session import Session
     from dungeon_table.games.relic import model as m
     from dungeon_table.ui.scene import App
@@ -220,31 +221,31 @@ def test_a_bots_move_before_a_human_plays_no_banner_of_that_humans_turn() -> Non
     app.push(scene)
     app.step([])
     animated: list[Event] = []
-    real = scene.renderer.animations
-
-    def watch(events: list, before: Any, after: Any) -> list:
-        animated.extend(events)
-        return real(events, before, after)
-
-    scene.renderer.animations = watch
-    first = session.game.to_act()[0]
-    assert scene.viewer == first
-    while scene.viewer in session.game.to_act() and app.top is scene:
-        legal = session.game.legal_actions(scene.viewer)
+    drawn_for: list[int | None] = []
+    real_animations, real_draw = scene.renderer.animations, scene.renderer.draw
+    scene.renderer.animations = lambda events, before, after: (
+        animated.extend(events) or real_animations(events, before, after))
+    scene.renderer.draw = lambda surface, view, ui: (
+        drawn_for.append(view.seat) or real_draw(surface, view, ui))
+    assert scene.viewer == 0
+    while 0 in session.game.to_act():
+        legal = session.game.legal_actions(0)
         ending = [a for a in legal if isinstance(a, (m.EndTurn, m.EndPhase, m.DungeonPhase))]
-        scene.act(scene.viewer, ending[-1] if ending else legal[0])
+        scene.act(0, ending[-1] if ending else legal[0])
         app.step([])
+    assert scene.viewer is None, "Ann's hand is off the screen as soon as her turn is over"
+    drawn_for.clear()
     for _ in range(400):
-        if isinstance(app.top, HandoffScene) or scene.held is not None:
+        if isinstance(app.top, HandoffScene):
             break
         clock[0] += 100
         app.step([])
-        if app.top is scene and scene.viewer in session.game.to_act():
-            break
-    humans_next = [s for s in session.game.to_act() if seats[s] == "human"]
-    assert humans_next and humans_next[0] != first
-    assert isinstance(app.top, HandoffScene) or scene.held is not None
-    assert not any(isinstance(e, m.TurnStarted) and e.seat == humans_next[0] for e in animated)
+    assert isinstance(app.top, HandoffScene) and app.top.name == "Player 3"
+    assert [step.seat for step in session.steps].count(1) > 0, "the bot played meanwhile"
+    assert set(drawn_for) == {None}, "no seat's view was drawn while the bot played"
+    assert not any(isinstance(e, m.TurnStarted) and e.seat == 2 for e in animated)
+    app.top.reveal()
+    assert scene.viewer == 2
 
 
 def test_a_relic_search_is_shown_to_its_player_then_covered_without_the_next_turn() -> None:
@@ -305,3 +306,39 @@ def test_esc_while_waiting_opens_the_menu_and_the_wait_goes_on(watched: None) ->
     assert app.top is scene and scene.held is not None and scene.viewer == 0
     app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
     assert isinstance(app.top, HandoffScene)
+
+
+def test_a_search_before_the_bots_play_waits_then_hides_the_hand() -> None:
+    from dungeon_table.core.session import Session
+    from dungeon_table.games.relic import model as m
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    seats = ["human", "bot:random", "human"]
+    session = Session.new("relic", seats, 1)
+    order = [m.Search, m.DungeonPhase, m.SetDungeon, m.EndPhase, m.EndTurn, m.SkipSkill, m.Done,
+             m.Discard]
+    for _ in range(300):  # every seat builds its dungeon until Ann may search
+        seat = session.game.to_act()[0]
+        legal = session.game.legal_actions(seat)
+        if seat == 0 and any(isinstance(a, m.Search) for a in legal):
+            break
+        session.apply(seat, next((a for k in order for a in legal if type(a) is k), legal[0]))
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=1))
+    clock = [1000]
+    app.now = lambda: clock[0]  # type: ignore[method-assign]
+    scene = TableScene(app, session, seats, bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    assert scene.viewer == 0
+    scene.act(0, next(a for a in session.game.legal_actions(0) if isinstance(a, m.Search)))
+    for _ in range(60):
+        clock[0] += 100
+        app.step([])
+    assert scene.held == (None, "") and scene.viewer == 0, "Ann reads her treasure first"
+    assert scene.hold._caption() == "Hide my hand"
+    steps = len(session.steps)
+    app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
+    assert scene.viewer is None and scene.held is None
+    assert session.steps[steps].seat == 1, "then the bot plays, on the hidden table"
