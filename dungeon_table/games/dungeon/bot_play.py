@@ -18,9 +18,11 @@ from typing import Any
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon.board import HALL
+from dungeon_table.games.dungeon.board import HALL, load_board
 from dungeon_table.games.dungeon.bot_judge import Judge, Style, Target
 from dungeon_table.games.dungeon.bot_map import FAR
+from dungeon_table.games.dungeon.bot_odds import card_odds
+from dungeon_table.games.dungeon.cards import base_id
 
 # The classes a bot takes, best first. The greedy bot fights with its weapon, so the fighter;
 # the delver's wizard spells from the doorway, where a miss brings no counter-attack: it wins
@@ -95,6 +97,8 @@ class GreedyBot:
 
     # --- the turn ---------------------------------------------------------------------------
     def _move(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
+        if view.mode == "treasure_hunt" and not hunt_rooms_left(view):
+            return first(legal, m.EndTurn)  # the hunted treasure can no longer come out
         judge = self.judge(view)
         if m.Refill() in legal and not judge.done():
             return m.Refill()
@@ -122,11 +126,12 @@ class GreedyBot:
                 and max((t.value for t in targets), default=-FAR) < 0)
 
     def pick_targets(self, judge: Judge) -> list[Target]:
-        """The nearest first."""
-        targets = [t for t in judge.targets() if t.value > -FAR]
+        """The nearest it likes the odds of first, then the nearest of the rest (it would
+        rather fight long odds than stand still)."""
+        targets = judge.targets()
         if judge.hunting:
             targets = [t for t in targets if t.hunt > 0]
-        return sorted(targets, key=lambda t: (t.turns, -t.value, t.space))
+        return sorted(targets, key=lambda t: (t.value <= -FAR, t.turns, -t.value, t.space))
 
     def idle(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
         return first(legal, m.EndTurn)
@@ -317,6 +322,13 @@ class DelverBot(GreedyBot):
         if fight < 0 and safe:
             return min(safe, key=lambda a: (judge.hall_turns(a.to), a.to))
         return m.Attack()
+
+
+def hunt_rooms_left(view: m.DungeonView) -> bool:
+    """Treasure hunt: a room of the hunted treasure's level is still to be won (each win draws
+    one treasure of that level; a cleared room gives none)."""
+    level = card_odds().treasure_level.get(base_id(view.hunt_treasure), 0)
+    return any(view.defeat_tokens.get(room, 0) == 0 for room in load_board().rooms(level))
 
 
 def first(legal: list[Action], kind: type[Any]) -> Action | None:
