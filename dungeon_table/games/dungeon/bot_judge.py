@@ -89,6 +89,9 @@ class Judge:
         self.slots = {s.space: s for s in view.slots}
         self.hunters = {h.space: h for h in view.hunters}
         self._pools: dict[int, list[str]] = {}
+        self._treasures: dict[int, float] = {}
+        self._hits: dict[str, float] = {}
+        self._counters: dict[tuple[str, bool], float] = {}
 
     # --- distances ------------------------------------------------------------------------
     @property
@@ -122,6 +125,12 @@ class Judge:
     # --- a fight --------------------------------------------------------------------------
     def counter_cost(self, space: str, hunter: bool = False) -> float:
         """The mean price of a counter-attack in ``space`` (``hunter``: its kill loses)."""
+        key = (space, hunter)
+        if key not in self._counters:
+            self._counters[key] = self._counter_cost(space, hunter)
+        return self._counters[key]
+
+    def _counter_cost(self, space: str, hunter: bool) -> float:
         if not self.style.careful:
             return 0.0
         d = self.odds.defeat
@@ -143,7 +152,9 @@ class Judge:
             0.1 * self.goal)
 
     def hit(self, card: str) -> float:
-        return self.odds.hit(card, self.hero, self.bonus) if self.hero else 0.0
+        if card not in self._hits:
+            self._hits[card] = self.odds.hit(card, self.hero, self.bonus) if self.hero else 0.0
+        return self._hits[card]
 
     def spell_hit(self, card: str) -> tuple[str, float]:
         """The best attack spell this wizard holds against ``card``: (spell, chance)."""
@@ -190,6 +201,11 @@ class Judge:
         miss = sum(1 - self.hit(c) for c in fights) / len(fights)
         return miss * self.counter_cost(HALL)
 
+    def treasure(self, level: int) -> float:
+        if level not in self._treasures:
+            self._treasures[level] = treasure_worth(self.view, level)
+        return self._treasures[level]
+
     def pool(self, level: int) -> list[str]:
         if level not in self._pools:
             self._pools[level] = monster_pool(self.view, level)
@@ -226,7 +242,7 @@ class Judge:
         hunt = 0.0
         if info.kind == "room" and uncleared:
             treasure = (self.odds.worth(slot.treasure) if slot is not None and slot.treasure
-                        else treasure_worth(self.view, info.level))
+                        else self.treasure(info.level))
             hunt = hunted_chance(self.view, info.level)
         dropped = sum(self.odds.worth(c) for c in slot.dropped) if slot is not None else 0
         if not cards or (info.kind != "room" and not dropped):

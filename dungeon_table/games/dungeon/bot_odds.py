@@ -24,6 +24,7 @@ TWO_D6 = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
 LEVELS = range(1, 7)
 
 
+@lru_cache(maxsize=256)
 def reach(need: int, bonus: int = 0) -> float:
     """The chance that 2d6 + ``bonus`` reaches ``need`` (0: ``need`` 0, cannot be hit)."""
     if need <= 0:
