@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 from relic.helpers import FIRST_SEAT_0, deal_order  # noqa: E402
 from relic.rules_kit import FILL_0, FILL_1, act, battle, commit, hand_of, script  # noqa: E402
 from relic_views import ENEMIES, PHASES, WILD, legal_for, make_view  # noqa: E402
-from ui_events import key  # noqa: E402
+from ui_events import key, key_up  # noqa: E402
 
 SIZES = [(1280, 720), (1920, 1080)]
 
@@ -193,6 +193,20 @@ def test_the_banish_is_answered_from_the_keyboard(answer: m.Action, outcome: str
     assert scene.game.phase == "end" and not player.enemies
     assert player.defeated == (["enemy_bats_2"] if outcome == "won" else [])
     assert ("enemy_bats_2" in scene.game.discard) == (outcome == "banished")
+
+
+def test_in_the_end_phase_the_focus_starts_on_end_turn_and_enter_ends_it() -> None:
+    # the play-test's fault: Enter did nothing and Tab went to a hand card first
+    app, scene = banish_table("en")
+    answer = next(i for i, t in enumerate(scene.ui.targets) if t.action == m.SkipSkill())
+    scene.ui.focus = answer
+    app.step([key(pygame.K_RETURN), key_up(pygame.K_RETURN)])
+    assert scene.game.phase == "end"
+    focus = scene.ui.focus
+    assert focus is not None and scene.ui.targets[focus].action == m.EndTurn()
+    turn = scene.game.view(0).turn
+    app.step([key(pygame.K_RETURN), key_up(pygame.K_RETURN)])
+    assert scene.game.view(None).turn == turn + 1
 
 
 # --- the score pile ----------------------------------------------------------------------------

@@ -45,6 +45,7 @@ class Style:
     hunt_worth: float = 10_000.0  # treasure hunt: the hunted treasure
     death_cost: float = 20_000.0  # a lost game (hunt's second death, a hunter's kill)
     hunter_fight: float = 0.5     # hunter mode: attack a hunter at this chance or better
+    hunted_home: float = 0.0      # hunter mode: turns home priced at this share of a turn each
 
 
 @dataclass
@@ -258,6 +259,8 @@ class Judge:
             if mean_hit < self.style.least_hit:
                 return -FAR
         value = sum(fights) / len(fights) - self.rate * target.turns
+        if self.hunters:
+            value -= self.style.hunted_home * self.rate * self.hall_turns(target.space)
         return value - self.hunter_risk(target)
 
     # --- hunters --------------------------------------------------------------------------

@@ -164,7 +164,7 @@ class DungeonRenderer:
         listed = choices(self, view, legal)
         for rect, choice in zip(choice_rects(self, view, len(listed)), listed, strict=True):
             out.append(Target(rect, choice.action, choice.caption, pick=choice.pick,
-                              covers=choice.covers))
+                              covers=choice.covers, primary=choice.primary))
         return out
 
     def _board_targets(self, view: m.DungeonView, legal: list[Action]) -> list[Target]:

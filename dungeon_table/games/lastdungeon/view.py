@@ -188,10 +188,13 @@ class LastDungeonRenderer(CardLooks):
             pay = m.Pay(crystal=crystal.card)
             if pay in legal:
                 out.append(Target(rect, pay, t("ld.crystal", n=crystal.value), quiet=crowded))
+        # The keyboard starts on the primary button only when nothing else is to be chosen: with
+        # cards to play, Enter must not fight before the player has looked at the hand.
+        only_buttons = not out
         buttons = self._buttons(legal)
-        for rect, (action, _label, _primary) in zip(self.button_rects(len(buttons)), buttons,
-                                                     strict=True):
-            out.append(Target(rect, action, _label))
+        for rect, (action, label, primary) in zip(self.button_rects(len(buttons)), buttons,
+                                                   strict=True):
+            out.append(Target(rect, action, label, primary=primary and only_buttons))
         return out
 
     def cancel_pick(self) -> bool:

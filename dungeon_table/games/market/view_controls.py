@@ -118,9 +118,9 @@ def targets(r: MarketRenderer, view: m.MarketView, legal: list[Action]) -> list[
             out.append(Target(plus, higher[0], t("market.target.more"),
                               pick=_bid_step(r, 1), covers=higher))
     listed = buttons(r, view, legal)
-    for rect, (action, caption, _primary) in zip(button_rects(r, view, len(listed)), listed,
-                                                  strict=True):
-        out.append(Target(rect, action, caption))
+    for rect, (action, caption, primary) in zip(button_rects(r, view, len(listed)), listed,
+                                                 strict=True):
+        out.append(Target(rect, action, caption, primary=primary))
     return out
 
 

@@ -188,8 +188,8 @@ class RelicRenderer:
         out += self._battle_targets(view, legal)
         buttons = self.buttons(view, legal)
         rects = tabletop.button_rects(self.geo(view).buttons, len(buttons), self.th)
-        out += [Target(rect, action, caption)
-                for rect, (action, caption, _primary) in zip(rects, buttons, strict=True)]
+        out += [Target(rect, action, caption, primary=primary)
+                for rect, (action, caption, primary) in zip(rects, buttons, strict=True)]
         return out
 
     def buttons(self, view: m.RelicView, legal: list[Action]) -> list[tuple[Action, str, bool]]:
