@@ -341,7 +341,11 @@ class PlayClock:
         return int(getattr(self.scene.view, "time_limit", 0) or 0)
 
     def running(self) -> bool:
-        return self.limit() > 0 and self.scene.game.result() is None
+        """A limit, the game not over, and the game's view not holding the clock (a view's
+        ``clock_running`` False: Dungeon!'s setup, before the first turn, is not timed)."""
+        if self.limit() <= 0 or self.scene.game.result() is not None:
+            return False
+        return bool(getattr(self.scene.view, "clock_running", True))
 
     def stop(self) -> None:
         """Paused (another scene on top): the time until the next start does not count."""

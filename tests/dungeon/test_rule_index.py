@@ -212,6 +212,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "win within 30 minutes (then shorter); the clock's time_up loses":
         ("end.test_the_time_attack_is_lost_when_the_clock_runs_out",
          "end.test_the_clock_is_thirty_minutes_then_shorter",
+         "end.test_the_clock_runs_from_the_first_turn_not_while_the_hero_is_chosen",
          "end.test_time_up_is_never_a_legal_action_and_only_the_clock_sends_it",
          "end.test_the_time_attack_is_won_as_the_race_is"),
     # --- solo: the hunters (なんちゃら) ---

@@ -148,6 +148,15 @@ def test_the_clock_is_thirty_minutes_then_shorter(minutes: int, seconds: int) ->
     assert game.view(0).time_limit == seconds
 
 
+def test_the_clock_runs_from_the_first_turn_not_while_the_hero_is_chosen() -> None:
+    choosing = Dungeon(["human"], seed=3, options={"mode": "time_attack"})
+    assert choosing.phase == "choose_hero" and choosing.view(0).clock_running is False
+    act(choosing, {"type": "choose_hero", "hero": "fighter"})
+    assert choosing.phase == "move" and choosing.view(0).clock_running is True
+    game, _ = play([move("c30-15"), TIME_UP], mode="time_attack")
+    assert game.view(0).clock_running is False, "stopped once the game is over"
+
+
 def test_time_up_is_never_a_legal_action_and_only_the_clock_sends_it() -> None:
     game, _ = play([], mode="time_attack")
     assert TIME_UP not in legal(game)

@@ -96,3 +96,15 @@ def test_it_saves_every_ten_seconds_of_play() -> None:
     clock = PlayClock(scene)
     run(clock, *range(0, 25_001, 1000))
     assert scene.session.saves == 2
+
+
+def test_it_waits_while_the_game_holds_it() -> None:
+    # Dungeon!: choosing the hero and filling the spellbook are not timed
+    scene = FakeScene(limit=1800)
+    scene.view.clock_running = False
+    clock = PlayClock(scene)
+    run(clock, 1000, 5000)
+    assert scene.session.clock == 0.0
+    scene.view.clock_running = True
+    run(clock, 6000, 7000)
+    assert scene.session.clock == 1.0

@@ -568,6 +568,8 @@ class DungeonView(msgspec.Struct, frozen=True):
     # the mode's state:
     hunt_treasure: str = ""            # treasure_hunt: the one to find
     time_limit: int = 0                # time_attack: seconds
+    clock_running: bool = False        # time_attack: the clock counts (from the first turn on:
+                                       # choosing heroes and filling spellbooks is free)
     crystal_ball_used: bool = False
     esp_used: bool = False
     spell_cast: bool = False           # a spell was cast this turn

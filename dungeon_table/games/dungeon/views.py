@@ -42,6 +42,7 @@ def build_view(game: Dungeon, seat: int | None) -> m.DungeonView:
         doorway=_doorway(game, acting),
         hunt_treasure=game.hunt_treasure,
         time_limit=game.time_limit(),
+        clock_running=bool(game.time_limit()) and game.turn_no > 0 and game.phase != "over",
         crystal_ball_used=game.turn.crystal_ball_used,
         esp_used=game.turn.esp_used,
         spell_cast=game.turn.spell_cast,
