@@ -193,6 +193,14 @@ def test_nothing_counted_shows_no_count() -> None:
     assert count_text(ScoreLine("score.repelled", 0, 0)) == ""
 
 
+def test_large_totals_are_grouped_by_thousands() -> None:
+    # Dungeon!'s targets: "20000" is hard to read beside "6500"
+    assert gameover_parts.value_text(ScoreLine("score.total", 20000)) == "20,000"
+    assert gameover_parts.value_text(ScoreLine("score.total", 6500)) == "6,500"
+    assert gameover_parts.value_text(ScoreLine("score.total", 160)) == "160"
+    assert gameover_parts.value_text(None) == "—"
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_large_ui_scale_cuts_no_name_or_count_of_a_four_player_game(
     lang: str, monkeypatch: pytest.MonkeyPatch,

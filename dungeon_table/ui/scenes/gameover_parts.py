@@ -68,6 +68,13 @@ def count_text(line: ScoreLine | None) -> str:
     return t("gameover.count", n=line.count, each=each)
 
 
+def value_text(line: ScoreLine | None) -> str:
+    """A line's points, grouped by thousands (Dungeon!'s 20,000 gp, as its panels write them)."""
+    if line is None:
+        return "—"
+    return f"{line.value:,}"
+
+
 @dataclass
 class TableLook:
     """What the score table shows: the seats' names and colours, the winners."""
@@ -81,8 +88,7 @@ def _cell_width(result: Result, seat: int, th: theme.Theme) -> int:
     widest = 0
     for key in score_rows(result):
         line = score_line(result, seat, key)
-        value = fonts.font("body", th.scale, bold=True).size("—" if line is None
-                                                            else str(line.value))[0]
+        value = fonts.font("body", th.scale, bold=True).size(value_text(line))[0]
         detail = count_text(line)
         detail_w = fonts.font("small", th.scale).size(detail)[0] + th.px(1.5) if detail else 0
         widest = max(widest, value + detail_w)
@@ -164,7 +170,7 @@ def _draw_name(surface: pygame.Surface, cell: pygame.Rect, look: TableLook, seat
 def _draw_cell(surface: pygame.Surface, line: ScoreLine | None, total: bool, cell: pygame.Rect,
                th: theme.Theme) -> None:
     """The points right-aligned in the seat's column; how they were earned dim left of them."""
-    text = "—" if line is None else str(line.value)
+    text = value_text(line)
     image = fonts.text(text, "body", theme.GOLD if total else theme.TEXT, th.scale, total)
     value = surface.blit(image, image.get_rect(midright=(cell.right - th.px(1.5), cell.centery)))
     detail = count_text(line)
