@@ -129,14 +129,30 @@ def test_a_new_hero_is_chosen_after_a_death() -> None:
     assert to_dict(decide("greedy", game)) == {"type": "choose_hero", "hero": "fighter"}
 
 
-def test_a_hunter_in_the_hero_s_space_is_fought_only_with_good_odds() -> None:
-    game, _ = play([], heroes="rogue", mode="hunter", hunters=1, hunter_cards=["red_dragon"])
+def hunter_on_the_hero(game: Dungeon) -> Dungeon:
+    """Move the hero onto the (turned up) hunter at its turn's start."""
     hunter = game.hunters[0]
     game.heroes[0].space = hunter.space
     hunter.revealed = True
     game.version += 1  # the state was changed by hand: the engine's caches are stale
     assert m.Attack() in game.legal_actions(0)
-    assert not isinstance(decide("delver", game), m.Attack)  # a rogue cannot hit a red dragon
+    return game
+
+
+def test_a_hunter_in_the_hero_s_space_is_left_alone_at_long_odds() -> None:
+    game, _ = play([], heroes="rogue", mode="hunter", hunters=1, hunter_cards=["red_dragon"])
+    hunter_on_the_hero(game)
+    for level in LEVELS:  # a rogue cannot hit a red dragon
+        assert not isinstance(decide(level, game), m.Attack)
+
+
+def test_a_hunter_in_the_hero_s_space_is_attacked_at_even_odds_or_better() -> None:
+    book = picks(*["fireball"] * 4, *["lightning"] * 3)
+    game, _ = play(book, heroes="wizard", mode="hunter", hunters=1, dice=[1],
+                   hunter_cards=["evil_wizard"])
+    hunter_on_the_hero(game)  # the wizard needs 7 against an evil wizard: 21 in 36
+    for level in LEVELS:
+        assert isinstance(decide(level, game), m.Attack)
 
 
 def test_pick_spell_is_legal_for_every_level() -> None:

@@ -103,6 +103,8 @@ class GreedyBot:
         judge = self.judge(view)
         if m.Refill() in legal and not judge.done():
             return m.Refill()
+        if self.fights_hunter_here(view, judge):
+            return m.Attack()
         targets = [] if judge.done() else self.pick_targets(judge)
         if judge.done() or self.refill_trip(judge, targets):
             return self.walk_to_hall(view, judge, legal)
@@ -112,6 +114,14 @@ class GreedyBot:
             if action is not None:
                 return action
         return self.idle(view, legal)
+
+    def fights_hunter_here(self, view: m.DungeonView, judge: Judge) -> bool:
+        """A hunter stands in the hero's space at the turn's start: attack it only with even odds
+        or better (it attacks anyway once the turn is over, and that costs the hero no turn)."""
+        hunter = judge.hunters.get(judge.me.space)
+        if view.waiting is None or hunter is None:
+            return False
+        return judge.hunter_hit(hunter) >= judge.style.hunter_fight
 
     def refill_trip(self, judge: Judge, targets: list[Target]) -> bool:
         """A wizard with no attack spell left goes home to refill (the delver also when its few
@@ -219,20 +229,12 @@ class DelverBot(GreedyBot):
     def approach(self, view: m.DungeonView, judge: Judge, target: Target,
                  legal: list[Action]) -> Action | None:
         me = judge.me
-        if target.space == me.space:
-            return self.at_turn_start(view, judge, target, legal)
+        if target.space == me.space:  # the monster waiting here (a hunter is never a target)
+            return first(legal, m.Attack)
         peek = self.peek(view, judge, target)
         if peek is not None:
             return peek
         return self.step_toward(view, judge, judge.walk.spread(target.space), target.space, legal)
-
-    def at_turn_start(self, view: m.DungeonView, judge: Judge, target: Target,
-                      legal: list[Action]) -> Action | None:
-        """A monster waits in the hero's own space: fight it (a hunter only with good odds)."""
-        hunter = judge.hunters.get(target.space)
-        if hunter is not None and judge.hunter_hit(hunter) < judge.style.hunter_fight:
-            return None
-        return first(legal, m.Attack)
 
     def peek(self, view: m.DungeonView, judge: Judge, target: Target) -> Action | None:
         """At the target's doorway: a wizard's spell peek (never worse than walking in: the
