@@ -4,8 +4,9 @@
     from_me = walk.spread(hero.space)      # moves to every space (secret doors priced in)
     to_hall = walk.spread("hall")          # symmetric: moves from every space to the hall
 
-A move stops on entering a blocking space (an uncleared room or chamber, a waiting monster, a
-hunter), so such a space is reached but never passed through; the hero's own space is always left.
+A move stops on entering a blocking space (an uncleared room or chamber, a waiting monster), so
+such a space is reached but never passed through; the hero's own space is always left. A hunter
+stops a move too, but it moves every turn: a route may be planned through it (``Walk.stops``).
 An unfound secret door costs the moves its expected failed rolls waste (a miss ends the turn).
 Hunters walk every door open and pass through everything: ``open_distances``.
 """
@@ -31,6 +32,10 @@ class Walk:
         hero = view.heroes[seat]
         odds = card_odds()
         self.blocking = self.blocking_spaces(view)
+        # A hunter stops a move too, but it walks on every turn: routes are planned through it,
+        # and only this move's end keeps out of its space (``stops``).
+        self.hunters = {h.space for h in view.hunters}
+        self.stops = self.blocking | self.hunters
         self.open_doors = set(hero.found_doors)
         self.all_open = hero.secret_door_card
         find = odds.find.get(hero.hero, 1 / 3)
@@ -40,7 +45,7 @@ class Walk:
 
     def blocking_spaces(self, view: m.DungeonView) -> set[str]:
         needed = {"room": 1, "chamber": 3}
-        out = {s.space for s in view.slots} | {h.space for h in view.hunters}
+        out = {s.space for s in view.slots}
         for sid, space in self.board.spaces.items():
             if space.kind in needed and view.defeat_tokens.get(sid, 0) < needed[space.kind]:
                 out.add(sid)

@@ -162,8 +162,8 @@ class GreedyBot:
 
     def step_toward(self, view: m.DungeonView, judge: Judge, dist: dict[str, float], goal: str,
                     legal: list[Action]) -> Action | None:
-        """The move whose end is nearest ``goal`` (never into another blocking space), or stop
-        here when none gets nearer."""
+        """The move whose end is nearest ``goal`` (never into another blocking space; a hunter
+        in the way is walked into and fought), or None when none gets nearer."""
         best: tuple[float, str] | None = None
         here = dist.get(judge.me.space, FAR)
         for dest in view.moves:
@@ -255,7 +255,7 @@ class DelverBot(GreedyBot):
         best: tuple[float, str] | None = None
         here = dist.get(judge.me.space, FAR)
         for dest in view.moves:
-            if dest in judge.walk.blocking and dest != goal:
+            if dest in judge.walk.stops and dest != goal:
                 continue
             if dest == goal and spelling and here > 1:
                 continue  # walk to the doorway first, then peek with a spell
@@ -274,7 +274,7 @@ class DelverBot(GreedyBot):
     def hunter_price(self, view: m.DungeonView, judge: Judge, dist: dict[str, float],
                      dest: str) -> float:
         """In moves: the ambush risk of ending the turn at ``dest``."""
-        if not judge.hunters or dest in judge.walk.blocking:
+        if not judge.hunters or dest in judge.walk.stops:
             return 0.0
         left = view.moves_left - len(view.moves[dest])
         if left > 0:
@@ -321,7 +321,7 @@ class DelverBot(GreedyBot):
             space = judge.walk.board.spaces[enc.space]
             target = Target(enc.space, space.level, space.kind, 0, 1, [enc.card], 0.0, 0)
         fight = judge.meet_value(enc.card, target, doorway=False)
-        safe = [a for a in teleports if a.to not in judge.walk.blocking]
+        safe = [a for a in teleports if a.to not in judge.walk.stops]
         if fight < 0 and safe:
             return min(safe, key=lambda a: (judge.hall_turns(a.to), a.to))
         return m.Attack()
