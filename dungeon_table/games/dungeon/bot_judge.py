@@ -45,6 +45,7 @@ class Style:
     hunt_worth: float = 10_000.0  # treasure hunt: the hunted treasure
     death_cost: float = 20_000.0  # a lost game (hunt's second death, a hunter's kill)
     hunter_fight: float = 0.5     # hunter mode: attack a hunter at this chance or better
+    through_hunters: bool = False  # hunter mode: plan routes through a hunter (greedy) or round it
     hunted_home: float = 0.0      # hunter mode: turns home priced at this share of a turn each
 
 
@@ -82,7 +83,7 @@ class Judge:
         self.rate = style.rate * self.goal
         if self.hunting:
             self.rate = style.rate * style.hunt_worth / 4  # time matters little here
-        self.walk = Walk(view, seat)
+        self.walk = Walk(view, seat, style.through_hunters)
         self.from_me = self.walk.spread(self.me.space) if self.me.space else {}
         self._to_hall: dict[str, float] | None = None
         self.moves_left = view.moves_left if view.phase == "move" else self.odds.moves

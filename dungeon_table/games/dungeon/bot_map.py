@@ -4,9 +4,9 @@
     from_me = walk.spread(hero.space)      # moves to every space (secret doors priced in)
     to_hall = walk.spread("hall")          # symmetric: moves from every space to the hall
 
-A move stops on entering a blocking space (an uncleared room or chamber, a waiting monster), so
-such a space is reached but never passed through; the hero's own space is always left. A hunter
-stops a move too, but it moves every turn: a route may be planned through it (``Walk.stops``).
+A move stops on entering a blocking space (an uncleared room or chamber, a waiting monster, a
+hunter), so such a space is reached but never passed through; the hero's own space is always
+left. A route may be planned through a hunter instead (it moves every turn): ``through_hunters``.
 An unfound secret door costs the moves its expected failed rolls waste (a miss ends the turn).
 Hunters walk every door open and pass through everything: ``open_distances``.
 """
@@ -27,14 +27,14 @@ FAR = 10_000.0
 class Walk:
     """The board for ``seat``'s hero now: what blocks it and what its secret doors cost."""
 
-    def __init__(self, view: m.DungeonView, seat: int) -> None:
+    def __init__(self, view: m.DungeonView, seat: int, through_hunters: bool = False) -> None:
         self.board: Board = load_board()
         hero = view.heroes[seat]
         odds = card_odds()
-        self.blocking = self.blocking_spaces(view)
-        # A hunter stops a move too, but it walks on every turn: routes are planned through it,
-        # and only this move's end keeps out of its space (``stops``).
+        # A hunter stops a move too. ``through_hunters``: it walks on every turn, so routes are
+        # planned through it (greedy); else they go round it, which keeps the hero away from it.
         self.hunters = {h.space for h in view.hunters}
+        self.blocking = self.blocking_spaces(view) | (set() if through_hunters else self.hunters)
         self.stops = self.blocking | self.hunters
         self.open_doors = set(hero.found_doors)
         self.all_open = hero.secret_door_card

@@ -41,7 +41,7 @@ class GreedyBot:
     """The weaker level: see the module docstring."""
 
     name = "greedy"
-    style = Style(careful=False, least_hit=0.5, peeks=False)
+    style = Style(careful=False, least_hit=0.5, peeks=False, through_hunters=True)
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
