@@ -208,6 +208,9 @@ RULES: dict[str, tuple[str, ...]] = {
     "the second death loses":
         ("end.test_the_hunt_is_lost_when_the_hero_is_killed_twice",
          "end.test_one_death_does_not_end_the_hunt"),
+    "a hunt whose treasure can no longer be won is lost (every room of its level cleared)":
+        ("end.test_the_hunt_is_lost_once_every_room_of_its_level_is_cleared_without_it",
+         "end.test_a_hunted_treasure_lying_in_a_slot_keeps_the_hunt_alive"),
     # --- solo: the time attack (タイムアタック) ---
     "win within 30 minutes (then shorter); the clock's time_up loses":
         ("end.test_the_time_attack_is_lost_when_the_clock_runs_out",

@@ -112,6 +112,37 @@ def test_another_treasure_does_not_end_the_hunt() -> None:
     assert "game_ended" not in types(events) and game.phase == "move"
 
 
+def last_room_hunt() -> tuple[Dungeon, str]:
+    """A hunt with every level-1 room but 1a cleared beforehand (set directly: clearing five
+    rooms by play would bury the rule under fifty steps); 1a's treasure is not the hunted one."""
+    card = hunted()
+    other = next(c for c in ("sack_of_gold", "silver_bracelet") if c != card)
+    game, _ = play([], mode="treasure_hunt", start=["c28-15"], monsters_1=["goblins"],
+                   treasures_1=[other], dice=[6, 6])
+    for room in BOARD.rooms(1):
+        if room != "1a":
+            game.tokens[room] = 1
+    return game, card
+
+
+def test_the_hunt_is_lost_once_every_room_of_its_level_is_cleared_without_it() -> None:
+    game, card = last_room_hunt()
+    events = act(game, move("1a"), ATTACK)
+    assert one(events, "game_ended") == {"type": "game_ended", "reason": "out_of_reach",
+                                         "winners": []}
+    assert card in game.treasures[1] and game.result().outcome == "dungeon.result.out_of_reach"
+
+
+def test_a_hunted_treasure_lying_in_a_slot_keeps_the_hunt_alive() -> None:
+    from dungeon_table.games.dungeon.state import Slot
+
+    game, card = last_room_hunt()
+    game.treasures[1].remove(card)  # dropped under a monster waiting in the Armory
+    game.slots[1] = Slot(slot=1, space="1A", monster="giant_rats", dropped=[card])
+    events = act(game, move("1a"), ATTACK)
+    assert "game_ended" not in types(events) and game.phase == "move"
+
+
 def test_the_hunt_is_lost_when_the_hero_is_killed_twice() -> None:
     game, events = play([move("1a"), ATTACK, choose("fighter"),
                          move("c30-15", "c29-15", "c28-15", "1a"), ATTACK],

@@ -66,7 +66,7 @@ def test_random_races_end_with_a_ranked_result(seats: int) -> None:
 
 @pytest.mark.parametrize("mode", ["treasure_hunt", "time_attack", "hunter"])
 def test_random_solo_games_end(mode: str) -> None:
-    reasons = {"treasure_hunt": {"found", "killed_twice", "round_limit"},
+    reasons = {"treasure_hunt": {"found", "killed_twice", "out_of_reach", "round_limit"},
                "time_attack": {"returned", "round_limit"},
                "hunter": {"returned", "hunted", "round_limit"}}
     for seed in range(3):

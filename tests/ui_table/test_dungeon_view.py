@@ -251,7 +251,8 @@ def test_a_hovered_card_is_previewed_large() -> None:
 def test_the_rules_page_and_the_result_lines_are_written(lang: str) -> None:
     book = i18n.catalogs()[lang]
     assert len(book["rules.dungeon.body"]) > 1500
-    for reason in ("returned", "found", "killed_twice", "hunted", "time_up", "round_limit"):
+    for reason in ("returned", "found", "killed_twice", "out_of_reach", "hunted", "time_up",
+                   "round_limit"):
         assert f"dungeon.result.{reason}" in book
 
 

@@ -435,7 +435,8 @@ class TurnEnded(Event, frozen=True, tag="turn_ended"):
 
 class GameEnded(Event, frozen=True, tag="game_ended"):
     """``reason``: returned (a hero ended a turn in the Great Hall with its target), found (the
-    hunted treasure), killed_twice, hunted (a hunter killed the hero), time_up, round_limit."""
+    hunted treasure), killed_twice, out_of_reach (the hunted treasure can no longer be won),
+    hunted (a hunter killed the hero), time_up, round_limit."""
 
     reason: str
     winners: list[int]

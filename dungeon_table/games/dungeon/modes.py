@@ -1,7 +1,8 @@
 """The solo modes: how the treasure hunt, the time attack and the hunters change the game's end.
 
 - treasure hunt: a treasure of the hunt level is drawn at setup and shuffled back; gaining it
-  wins, the hero's second death loses.
+  wins, the hero's second death loses, and so does a turn ending with it out of every hero's
+  reach (every room of its level cleared while it is still in the deck).
 - time attack: the race against the table's clock; the table sends ``time_up`` (never a legal
   action a bot could pick) and the game is lost.
 - hunter: level-6 monsters hunt the hero (``hunters.py``); a hunter's kill loses.
@@ -51,6 +52,22 @@ class ModeRules:
         if self.mode == "treasure_hunt" and card == self.hunt_treasure and self.phase != "over":
             return self.end_game("found", [seat])
         return []
+
+    def check_hunt_in_reach(self: Dungeon) -> list[Event]:
+        """Treasure hunt, at a turn's end: lost once the hunted treasure can no longer be won.
+        Only a room's win draws from the level's deck; a dropped or scried copy lies in a slot,
+        to be won there. Rooms are never restocked, so with all of them cleared the hunt would
+        otherwise run on to the round limit with nothing left to do."""
+        if self.mode != "treasure_hunt" or self.phase == "over":
+            return []
+        card = self.hunt_treasure
+        level = int(self.options.get("hunt_level", 1))
+        in_slot = any(card in slot.dropped or card == slot.treasure for slot in self.slots.values())
+        in_deck = card in self.treasures[level]
+        room_left = any(not self.cleared(room) for room in self.board.rooms(level))
+        if in_slot or (in_deck and room_left):
+            return []
+        return self.end_game("out_of_reach", [])
 
     def check_killed(self: Dungeon, seat: int) -> list[Event]:
         hero = self.heroes[seat]

@@ -258,6 +258,9 @@ class Dungeon(TurnRules, CombatRules, HeroRules, ModeRules, HunterRules, Game):
         if hero.ended_in_hall and hero.hero and self.gp(seat) >= self.target(seat) \
                 and self.mode != "treasure_hunt":
             return events + self.end_game("returned", [seat])
+        lost = self.check_hunt_in_reach()
+        if lost:
+            return events + lost
         if self.hunters and hero.space:
             self.hunters_to_move = [h.hunter for h in self.hunters]
             return events + self.move_hunters()
