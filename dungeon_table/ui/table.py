@@ -602,15 +602,21 @@ class TableScene(Scene):
     def _renderer_key(self, event: pygame.event.Event) -> None:
         """Keys the table leaves alone (digits, +, -, Backspace) go to the renderer's optional
         ``key(keycode, text)``: a legal action to apply (a typed price or bid), True when only its
-        own state changed, None when the key is not its."""
+        own state changed, None when the key is not its. The renderer hears keys while others
+        act too (Dungeon!'s board pans and zooms while the bots play); an action it answers
+        is applied only when it is the viewer's to take."""
         hook = getattr(self.renderer, "key", None)
-        if hook is None or not self.ui.legal or self.viewer is None:
+        if hook is None:
             return
         got = hook(event.key, getattr(event, "unicode", ""))
-        if isinstance(got, Action) and got in self.ui.legal:
-            self.act(self.viewer, got)
+        if isinstance(got, Action):
+            if self.viewer is not None and got in self.ui.legal:
+                self.act(self.viewer, got)
         elif got is True:
-            self._refresh()
+            if self.ui.legal:
+                self._refresh()  # its targets moved with it
+            else:
+                self.app.request_redraw()  # watching: nothing to target, only to draw
 
     def _enter(self) -> None:
         """Enter does the focused target. With nothing focused it first shows where the focus

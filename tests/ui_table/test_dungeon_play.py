@@ -117,3 +117,21 @@ def test_a_game_with_a_bot_is_played_through_hint_click_and_enter() -> None:
         decisions += 1
     assert decisions >= 120 or scene.game.result() is not None
     assert len(scene.session.steps) > decisions, "the bot played too"
+
+
+def test_the_board_zooms_from_the_keys_while_a_bot_plays() -> None:
+    from dungeon_table.core.session import Session
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+    from dungeon_table.ui.table import TableScene
+
+    app = App(surface=pygame.Surface(SIZE), settings=Settings(lang="en", anim_speed=0))
+    seats = ["bot:random", "human"]
+    session = Session.new("dungeon", seats, 3, {"heroes": "fighter,rogue"})
+    scene = TableScene(app, session, seats, bot_delay_ms=60_000)  # the bot is still thinking
+    app.push(scene)
+    app.step([])
+    assert scene.game.to_act() == [0] and scene.ui.legal == []
+    app.step([key(pygame.K_PLUS, unicode="+")])
+    assert scene.renderer.camera.zoom > 1.0, "watching, the player may still look closer"
+    assert len(scene.session.steps) == 0
