@@ -262,7 +262,7 @@ def _hunters_walk_four(mp: pytest.MonkeyPatch) -> None:
 
 
 def _hunters_find_no_secret_doors(mp: pytest.MonkeyPatch) -> None:
-    real = movement._distances
+    real = movement.open_distances
     board = TABLES.board
 
     class NoSecrets:
@@ -272,7 +272,7 @@ def _hunters_find_no_secret_doors(mp: pytest.MonkeyPatch) -> None:
         def neighbours(space: str) -> list[Any]:
             return [(o, p) for o, p in board.neighbours(space) if p.kind != "secret"]
 
-    mp.setattr(movement, "_distances", lambda b, source: real(NoSecrets, source))  # type: ignore[arg-type]
+    mp.setattr(movement, "open_distances", lambda b, source: real(NoSecrets, source))  # type: ignore[arg-type]
     mp.setattr(movement, "hunter_path", _no_secret_path(movement.hunter_path, NoSecrets))
 
 

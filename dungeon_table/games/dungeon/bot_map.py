@@ -14,10 +14,10 @@ Hunters walk every door open and pass through everything: ``open_distances``.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from functools import lru_cache
 
 from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon import movement
 from dungeon_table.games.dungeon.board import Board, load_board
 from dungeon_table.games.dungeon.bot_odds import card_odds
 
@@ -75,17 +75,9 @@ class Walk:
 
 @lru_cache(maxsize=256)
 def open_distances(source: str) -> dict[str, int]:
-    """Spaces entered from ``source`` to each space with every door open (a hunter's walk)."""
-    board = load_board()
-    seen = {source: 0}
-    queue = deque([source])
-    while queue:
-        here = queue.popleft()
-        for there, _ in board.neighbours(here):
-            if there not in seen:
-                seen[there] = seen[here] + 1
-                queue.append(there)
-    return seen
+    """Spaces entered from ``source`` to each space with every door open (a hunter's walk),
+    cached: the board never changes."""
+    return movement.open_distances(load_board(), source)
 
 
 def turns_for(moves: float, moves_left: int, per_turn: int) -> int:

@@ -132,7 +132,7 @@ def hunter_path(board: Board, start: str, target: str, steps: int = 5) -> list[s
     Ties go to the neighbour with the smallest id, so the same board gives the same path."""
     if start == target:
         return []
-    to_target = _distances(board, target)
+    to_target = open_distances(board, target)
     if start not in to_target:
         return []
     path: list[str] = []
@@ -144,8 +144,8 @@ def hunter_path(board: Board, start: str, target: str, steps: int = 5) -> list[s
     return path
 
 
-def _distances(board: Board, source: str) -> dict[str, int]:
-    """Spaces entered from ``source`` to each space, every passage open."""
+def open_distances(board: Board, source: str) -> dict[str, int]:
+    """Spaces entered from ``source`` to each space, every passage open (a hunter's walk)."""
     seen = {source: 0}
     queue = deque([source])
     while queue:
