@@ -9,6 +9,7 @@ line it ends.
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import lru_cache
 
 import pygame
 
@@ -178,7 +179,14 @@ def wrap(s: str, role: str, width: int, scale: float = 1.0, bold: bool = False) 
 
 
 def wrap_lines(s: str, f: pygame.font.Font, width: int) -> list[str]:
-    """``wrap`` measured in a given font (card faces size theirs by the card, not by a role)."""
+    """``wrap`` measured in a given font (card faces size theirs by the card, not by a role).
+    Panels wrap the same text every frame, so the lines are kept (fonts live as long as the
+    app: ``font`` caches them, so a font is the same object each time)."""
+    return list(_wrapped(s, f, width))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(s: str, f: pygame.font.Font, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in s.split("\n"):
         start = len(lines)
@@ -193,7 +201,7 @@ def wrap_lines(s: str, f: pygame.font.Font, width: int) -> list[str]:
             current = _break_long_word(current, f, width, lines)
         lines.append(current.rstrip())
         _no_widow(lines, start)
-    return lines
+    return tuple(lines)
 
 
 def _no_widow(lines: list[str], start: int) -> None:
