@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import rule_index_kit
 
 HERE = Path(__file__).parent
 
@@ -183,12 +184,7 @@ SCENES = {"variant.test_four_players_the_dungeons_are_at_depth_one_one_two_and_z
 
 
 def written_tests() -> set[str]:
-    found = set()
-    for short, module in MODULES.items():
-        text = (HERE / f"{module}.py").read_text(encoding="utf-8")
-        found |= {f"{short}.{line[4:].split('(')[0]}" for line in text.splitlines()
-                  if line.startswith("def test_")}
-    return found
+    return rule_index_kit.written_tests(HERE, MODULES)
 
 
 @pytest.mark.parametrize("rule", list(RULES))
