@@ -86,4 +86,4 @@ def test_pyproject_lists_every_package() -> None:
         if "__pycache__" not in p.parts
     }
     assert found - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
-    assert listed - found == {"dungeon_table._cards"}
+    assert listed - found == {"dungeon_table._cards", "dungeon_table._assets"}
