@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -65,7 +65,9 @@ class App:
     """The scene stack, the settings, the theme and the loop.
 
     Built on a given ``surface`` it is headless (tests, screenshots); ``window=True`` means the
-    surface is the display and the app follows its resizes and flips it.
+    surface is the display and the app follows its resizes and flips it. ``ticks`` is the clock
+    in milliseconds every scene reads through ``now()`` (pygame's by default): a test passes its
+    own, so "0.1 s later" is exact and no assertion waits on the machine.
     """
 
     def __init__(
@@ -74,6 +76,7 @@ class App:
         settings: Settings | None = None,
         settings_path: Path | None = None,
         window: bool = False,
+        ticks: Callable[[], int] | None = None,
     ) -> None:
         # display and fonts only: the mixer would wake the sound card (slow, noisy) for nothing
         if not pygame.display.get_init():
@@ -81,6 +84,7 @@ class App:
         if not pygame.font.get_init():
             pygame.font.init()
         self.window = window
+        self._ticks = ticks if ticks is not None else pygame.time.get_ticks
         self.surface = surface if surface is not None else pygame.Surface(MIN_SIZE)
         self.settings = settings if settings is not None else Settings()
         self.settings_path = settings_path  # None: settings live in memory only (tests)
@@ -163,7 +167,7 @@ class App:
         self._timers.append(self.now() + max(0, int(ms)))
 
     def now(self) -> int:
-        return pygame.time.get_ticks()
+        return self._ticks()
 
     def _fire_timers(self, now: int) -> bool:
         due = [t for t in self._timers if t <= now]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 from ui_events import click_at, key, key_up
@@ -13,21 +13,30 @@ from dungeon_table.ui.scene import App
 from dungeon_table.ui.settings import Settings
 from dungeon_table.ui.widgets import Widget, label_text
 
-__all__ = ["click", "click_at", "finished_market", "key", "key_up", "labels", "menu_app",
-           "widget"]
+__all__ = ["click", "click_at", "clocked_menu_app", "finished_market", "key", "key_up", "labels",
+           "menu_app", "widget"]
 
 SIZE = (1280, 720)
 
 
-def menu_app(tmp_path: Path | None = None, size: tuple[int, int] = SIZE) -> App:
-    """The app at the main menu, animations off, settings saved under ``tmp_path`` if given."""
+def menu_app(tmp_path: Path | None = None, size: tuple[int, int] = SIZE,
+             ticks: Callable[[], int] | None = None) -> App:
+    """The app at the main menu, animations off, settings saved under ``tmp_path`` if given;
+    ``ticks`` is its clock (a test's own, moved by hand), pygame's if not given."""
     from dungeon_table.ui.scenes.menu import MainMenuScene
 
     path = tmp_path / "settings.yaml" if tmp_path is not None else None
-    app = App(surface=pygame.Surface(size), settings=Settings(anim_speed=0), settings_path=path)
+    app = App(surface=pygame.Surface(size), settings=Settings(anim_speed=0), settings_path=path,
+              ticks=ticks)
     app.push(MainMenuScene(app))
     app.step([])
     return app
+
+
+def clocked_menu_app() -> tuple[App, list[int]]:
+    """The app at the main menu on a clock the test moves by hand (``clock[0] += 100``)."""
+    clock = [1000]
+    return menu_app(ticks=lambda: clock[0]), clock
 
 
 def labels(app: App) -> list[str]:
