@@ -96,6 +96,9 @@ class TableScene(Scene):
         self.hold = HoldPrompt(self)
         self.notice: tuple[str, str, int] | None = None  # whose decision it is: text, detail, until
         self.focus_auto = False  # the focus lies where the table put it (the primary), not the player
+        # Just revealed behind the privacy screen: the focus stays on nothing (no Enter acts for
+        # the new player at once) until that player presses Enter or Tab, clicks or acts.
+        self.focus_parked = False
         self._log_lang = ""
         self._refresh()
         self._replay_log()
@@ -118,7 +121,7 @@ class TableScene(Scene):
         self.ui.hint = None
         if self.ui.focus is not None and self.ui.focus >= len(self.ui.targets):
             self.ui.focus = None
-        if self.ui.focus is None:
+        if self.ui.focus is None and not self.focus_parked:
             self._focus_primary()
         self._update_hover()
         self.bar.refresh()
@@ -172,6 +175,7 @@ class TableScene(Scene):
             return False
         if seat == self.viewer:
             self.notice = None  # it has been read: the player acted
+            self.focus_parked = False
         seen = [e for e in events if e.visible_to(self.viewer)]
         self.view = self.game.view(self.viewer)
         cover = self._cover_for_next()
@@ -247,7 +251,7 @@ class TableScene(Scene):
             self._set_viewer(None)
             self._schedule_next()
         else:
-            self._push_handoff(seat, reason)
+            self.push_handoff(seat, reason, self.decision_key(seat))
 
     def _refresh_keeping_choice(self) -> None:
         """Refresh after another seat's action while this one may be deciding too (a bot's bid
@@ -280,6 +284,7 @@ class TableScene(Scene):
             return
         bot = self.spec.make_bot("best", self.session.record.seed + len(self.session.steps))
         choice = bot.choose(self.view, self.ui.legal)
+        self.focus_parked = False
         self.ui.hint = choice
         toward = self._toward(choice)
         self.ui.focus = toward if toward is not None else self.ui.focus
@@ -390,7 +395,7 @@ class TableScene(Scene):
             self.app.push(GameOverScene(self.app, self.session))
         elif self.handoff_pending is not None:
             (seat, reason), self.handoff_pending = self.handoff_pending, None
-            self._push_handoff(seat, reason)
+            self.push_handoff(seat, reason, self.decision_key(seat))
         elif self.switch_pending is not None:
             seat, self.switch_pending = self.switch_pending, None
             self._set_viewer(seat)
@@ -418,11 +423,22 @@ class TableScene(Scene):
         key = self.decision_key(seat)
         return t(key) if key else ""
 
-    def _push_handoff(self, seat: int, reason: str = "handoff.reason.turn") -> None:
+    def push_handoff(self, seat: int, reason: str, decision_key: str | None = None) -> None:
+        """The privacy screen before ``seat`` sees this table: it names the player, why the
+        screen is covered (``reason``) and what that player is to decide. Every way to it (a
+        turn passed, bots between humans, sealed bids, a game started or continued) comes here."""
         from dungeon_table.ui.scenes.handoff import HandoffScene
 
         self.app.push(HandoffScene(self.app, self.seat_name(seat), reason,
-                                   lambda: self._set_viewer(seat), self.decision_key(seat)))
+                                   lambda: self._uncover(seat), decision_key))
+
+    def _uncover(self, seat: int) -> None:
+        """The privacy screen revealed ``seat``'s view, with the keyboard focus on nothing: the
+        Enter that revealed it, or one more, must not act for the new player. Their first Enter
+        shows where the focus is (as with nothing focused anywhere), the second does it."""
+        self.focus_parked = True
+        self.ui.focus = None
+        self._set_viewer(seat)
 
     def on_enter(self) -> None:
         self.clock.last_ms = None  # counting restarts from the first frame on top
@@ -555,6 +571,7 @@ class TableScene(Scene):
     def _choose(self, index: int) -> None:
         if self.viewer is None or not 0 <= index < len(self.ui.targets):
             return
+        self.focus_parked = False
         target, hint = self.ui.targets[index], self.ui.hint
         if target.pick is not None:
             target.pick()  # a local step: new targets, the same game state
@@ -626,6 +643,7 @@ class TableScene(Scene):
         if self.ui.focus is None:
             self.ui.focus = self._start_focus()
             self.focus_auto = True  # placed by this press: its repeats must not do it
+            self.focus_parked = False
             self.app.request_redraw()
             return
         if self.focus_auto and self.app.key_repeat:
@@ -655,6 +673,7 @@ class TableScene(Scene):
         current = self.ui.focus if self.ui.focus is not None else (-1 if step > 0 else 0)
         self.ui.focus = (current + step) % n
         self.focus_auto = False
+        self.focus_parked = False
         self.preview.moved(by_keyboard=True)
         self.app.request_redraw()
 

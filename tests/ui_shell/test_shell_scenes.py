@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from shell_helpers import click, click_at, finished_market, key, key_up, menu_app
+from shell_helpers import click, click_at, clocked_menu_app, finished_market, key, key_up, menu_app
 
 from dungeon_table.core import paths, registry
 from dungeon_table.core.records import load_record
@@ -12,7 +12,7 @@ from dungeon_table.core.session import Session
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes.gameover import GameOverScene, score_rows
-from dungeon_table.ui.scenes.handoff import HOLD_MS, HandoffScene
+from dungeon_table.ui.scenes.handoff import HOLD_MS, SETTLE_MS, HandoffScene
 from dungeon_table.ui.scenes.menu import MainMenuScene
 from dungeon_table.ui.scenes.pause import PauseScene
 from dungeon_table.ui.scenes.replay import ReplayScene
@@ -48,18 +48,30 @@ def test_a_timer_wakes_the_loop_once() -> None:
     assert app.frames_drawn == drawn + 1 and app._wait_timeout() == 0
 
 
-def test_handoff_hides_the_table_and_reveals_only_on_purpose() -> None:
-    app = menu_app()
-    revealed: list[bool] = []
-    app.push(HandoffScene(app, "Alice", "handoff.reason.turn", lambda: revealed.append(True)))
+def _cover(app: App, revealed: list[bool]) -> HandoffScene:
+    cover = HandoffScene(app, "Alice", "handoff.reason.turn", lambda: revealed.append(True))
+    app.push(cover)
     app.step([])
-    button = app.top.widgets[0]
+    return cover
+
+
+def _press(app: App, k: int) -> None:
+    """A key pressed and let go."""
+    app.step([key(k), key_up(k)])
+
+
+def test_handoff_hides_the_table_and_reveals_only_on_purpose() -> None:
+    app, clock = clocked_menu_app()
+    revealed: list[bool] = []
+    button = _cover(app, revealed).widgets[0]
+    clock[0] += SETTLE_MS
     stray_up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)
     app.step([stray_up, key(pygame.K_ESCAPE)])
     assert not revealed, "a stray release (the click that ended the turn) or Esc reveals nothing"
     assert isinstance(app.top, PauseScene), "Esc opens the menu over the covered screen"
     app.step([key(pygame.K_ESCAPE)])
     assert isinstance(app.top, HandoffScene) and not revealed
+    clock[0] += SETTLE_MS  # back from the menu it settles again
     app.step(click_at(button.rect.center))
     assert revealed and isinstance(app.top, MainMenuScene)
 
@@ -75,16 +87,93 @@ def test_handoff_says_why_the_screen_is_covered_and_what_the_player_is_to_do() -
 
 
 def test_handoff_by_holding_space_animates_then_reveals() -> None:
-    app = menu_app()
+    app, clock = clocked_menu_app()
     revealed: list[bool] = []
-    app.push(HandoffScene(app, "Bob", "handoff.reason.turn", lambda: revealed.append(True)))
+    _cover(app, revealed)
+    clock[0] += SETTLE_MS
+    app.step([])
     assert app.step([key(pygame.K_SPACE)]) is True, "the hold ring needs frames"
     app.step([key_up(pygame.K_SPACE)])
     assert not revealed and not app.needs_frames
     app.step([key(pygame.K_SPACE)])
-    pygame.time.wait(HOLD_MS + 20)
+    clock[0] += HOLD_MS
     app.step([])
     assert revealed
+
+
+def test_handoff_takes_no_key_nor_click_for_a_moment_after_it_appears() -> None:
+    """The player who ended the turn with Enter presses it again 0.1 s later: it revealed the
+    next player's whole hand to them (issue 10). Nothing counts until the screen has settled,
+    the button greyed out meanwhile and filling in."""
+    app, clock = clocked_menu_app()
+    revealed: list[bool] = []
+    cover = _cover(app, revealed)
+    button = cover.widgets[0]
+    assert not button.enabled and app.needs_frames, "the button greys in, frame by frame"
+    clock[0] += 100
+    _press(app, pygame.K_RETURN)
+    _press(app, pygame.K_KP_ENTER)
+    app.step(click_at(button.rect.center))
+    app.step([key(pygame.K_SPACE)])
+    clock[0] += HOLD_MS
+    app.step([key_up(pygame.K_SPACE)])
+    assert not revealed and app.top is cover
+    clock[0] = 1000 + SETTLE_MS
+    app.step([])
+    assert button.enabled, "settled: the button usable"
+    app.step([])
+    assert not app.needs_frames, "and the screen idle"
+    _press(app, pygame.K_RETURN)
+    assert revealed == [True]
+
+
+def test_handoff_ignores_the_release_of_a_press_begun_before_it_settled() -> None:
+    app, clock = clocked_menu_app()
+    revealed: list[bool] = []
+    cover = _cover(app, revealed)
+    button = cover.widgets[0]
+    clock[0] += 100
+    app.step([key(pygame.K_RETURN),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)])
+    clock[0] += SETTLE_MS
+    app.step([key_up(pygame.K_RETURN),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)])
+    assert not revealed, "let go after it settled, but pressed before"
+    app.step([key(pygame.K_RETURN)])
+    assert not revealed, "a fresh Enter reveals as it is let go, not as it goes down"
+    app.step([key_up(pygame.K_RETURN)])
+    assert revealed == [True]
+
+
+def test_handoff_gives_the_focus_to_nothing() -> None:
+    """No key acts by having the focus there: Tab finds nothing to focus."""
+    app, clock = clocked_menu_app()
+    revealed: list[bool] = []
+    cover = _cover(app, revealed)
+    clock[0] += SETTLE_MS
+    app.step([key(pygame.K_TAB)])
+    assert cover.ring.current is None and not any(w.focused for w in cover.widgets)
+    assert not revealed
+
+
+def test_handoff_settles_again_when_the_menu_over_it_is_closed() -> None:
+    """Resume by Enter on the menu: that Enter's release and a second one at once reveal
+    nothing."""
+    app, clock = clocked_menu_app()
+    revealed: list[bool] = []
+    cover = _cover(app, revealed)
+    clock[0] += SETTLE_MS
+    app.step([key(pygame.K_ESCAPE), key_up(pygame.K_ESCAPE)])
+    assert isinstance(app.top, PauseScene)
+    app.step([key(pygame.K_RETURN)])  # Resume
+    assert app.top is cover
+    app.step([key_up(pygame.K_RETURN)])
+    clock[0] += 100
+    _press(app, pygame.K_RETURN)
+    assert not revealed
+    clock[0] += SETTLE_MS
+    _press(app, pygame.K_RETURN)
+    assert revealed == [True]
 
 
 def test_game_over_lists_every_score_line_saves_and_returns_to_menu() -> None:
@@ -127,13 +216,11 @@ def test_game_over_waits_a_moment_before_keys_count() -> None:
 def test_game_over_takes_two_deliberate_enters_to_play_again() -> None:
     """A single Enter (held on from the last move, repeating past the settling time) only puts
     the focus on Play again; a fresh second Enter plays it."""
-    from dungeon_table.ui.scenes import gameover
-
     session = _finished()
-    app = menu_app()
+    app, clock = clocked_menu_app()
     over = GameOverScene(app, session)
     app.push(over)
-    over.shown_at = app.now() - gameover.SETTLE_MS
+    clock[0] += SETTLE_MS
     app.step([key(pygame.K_RETURN)])
     assert app.top is over, "one Enter does not leave the result"
     assert over.ring.current is over.ring.primary(), "it shows where Enter would go"
@@ -221,16 +308,18 @@ def test_a_group_can_save_and_quit_from_the_privacy_screen() -> None:
     # so the only way out was to reveal Bo's hand first.
     from dungeon_table.ui.scenes import nav
 
-    app = menu_app()
+    app, clock = clocked_menu_app()
     nav.start_game(app, "market", ["human", "human"], 4, names=["Ann", "Bo"], replace=False)
     table = app.find(TableScene)
     table.session.apply(0, table.session.game.legal_actions(0)[0])
     app.step([])
     assert isinstance(app.top, HandoffScene)
-    app.step([key(pygame.K_ESCAPE)])
+    clock[0] += SETTLE_MS
+    app.step([key(pygame.K_ESCAPE), key_up(pygame.K_ESCAPE)])
     assert isinstance(app.top, PauseScene) and app.top.session is table.session
-    app.step([key(pygame.K_RETURN)])  # Resume: back behind the screen, nothing revealed
+    app.step([key(pygame.K_RETURN), key_up(pygame.K_RETURN)])  # Resume: nothing revealed
     assert isinstance(app.top, HandoffScene)
+    clock[0] += SETTLE_MS
     app.step([key(pygame.K_ESCAPE)])
     click(app, "pause.save_quit")
     assert isinstance(app.top, MainMenuScene) and len(app.scenes) == 1

@@ -23,7 +23,7 @@ from dungeon_table.ai.random_bot import RandomBot
 from dungeon_table.core import registry
 from dungeon_table.core.protocol import Event, to_dict
 from dungeon_table.ui.anim import Pause
-from dungeon_table.ui.scenes.handoff import HandoffScene
+from dungeon_table.ui.scenes.handoff import SETTLE_MS, HandoffScene
 
 
 class Peeked(Event, frozen=True, tag="peeked"):
@@ -147,14 +147,16 @@ def test_a_move_passing_the_turn_covers_the_table_in_the_same_frame(watched: Non
 
 
 def test_an_enter_held_on_from_the_move_does_not_reveal_the_next_hand(watched: None) -> None:
-    app, scene, _clock = _table("toy", ["human", "human"])
+    app, scene, clock = _table("toy", ["human", "human"])
     play = next(i for i, tg in enumerate(scene.ui.targets) if to_dict(tg.action)["type"] == "play")
     scene.ui.focus = play
     app.step([key(pygame.K_RETURN)])  # Enter plays the card and passes the turn
     assert isinstance(app.top, HandoffScene)
+    clock[0] += SETTLE_MS
     app.step([key(pygame.K_RETURN), key(pygame.K_RETURN)])  # still held: the key repeats
+    app.step([key_up(pygame.K_RETURN)])  # and is let go: it began on the table
     assert isinstance(app.top, HandoffScene) and scene.viewer == 0
-    app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])  # a fresh press reveals
+    app.step([key(pygame.K_RETURN), key_up(pygame.K_RETURN)])  # a fresh press reveals
     assert app.top is scene and scene.viewer == 1
 
 
@@ -342,3 +344,170 @@ def test_a_search_before_the_bots_play_waits_then_hides_the_hand() -> None:
     app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
     assert scene.viewer is None and scene.held is None
     assert session.steps[steps].seat == 1, "then the bot plays, on the hidden table"
+
+
+# --- the privacy screen takes no accidental press, wherever it comes from ------------------------
+def _press(app: Any, k: int = pygame.K_RETURN) -> None:
+    """A key pressed and let go."""
+    app.step([key(k), key_up(k)])
+
+
+def _relic_app(session: Any) -> tuple[Any, Any, list[int]]:
+    """An app on a clock the test moves by hand, animations on, for a relic session."""
+    from dungeon_table.ui.scene import App
+    from dungeon_table.ui.settings import Settings
+
+    clock = [1000]
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=1),
+              ticks=lambda: clock[0])
+    return app, session, clock
+
+
+def _to_end_turn(session: Any, seat: int) -> None:
+    """``seat`` plays on (double draw, discards) until End turn is what it may do."""
+    from dungeon_table.games.relic import model as m
+
+    if session.game.phase == "play":
+        session.apply(seat, m.DoubleDraw())
+    while m.EndTurn() not in session.game.legal_actions(seat):
+        legal = session.game.legal_actions(seat)
+        session.apply(seat, next(a for a in legal if isinstance(a, (m.Discard, m.Done,
+                                                                    m.SkipSkill))))
+
+
+def _next_seat_to_search() -> Any:
+    """Two humans; each has set three dungeon cards, seat 0 declined its search and may end
+    its turn: seat 1's turn starts with its search, the accent button (stacked deck)."""
+    from relic.helpers import deal_order
+    from relic.rules_kit import FILL_0, FILL_1, hand_of, rounds
+
+    from dungeon_table.core.session import Session
+    from dungeon_table.games.relic.rules import Relic
+
+    mine, theirs = ["dungeon_gate_1", "dungeon_stairs_1", "dungeon_hall_1"], [
+        "dungeon_gate_2", "dungeon_stairs_2", "dungeon_mural_1"]
+    hands = [hand_of(mine, FILL_0), hand_of(theirs, FILL_1)]
+    draws = ["injury_cut_1", "enemy_bats_1", "injury_bruise_1", "enemy_bats_2", "char_lancer_1",
+             "dungeon_well_1", "dungeon_hall_2"]
+    stack = {"first": ["dungeon_hall_2", "dungeon_gate_1"], "deck": deal_order(hands, draws)}
+    session = Session.new("relic", ["human", "human"], 1, stack=stack)
+    for notation in [*rounds(list(zip(mine, theirs, strict=True))), {"type": "decline_search"}]:
+        session.apply(session.game.to_act()[0], Relic.decode_action(notation))
+    _to_end_turn(session, 0)
+    return session
+
+
+def test_a_double_enter_ending_a_relic_turn_shows_the_next_hand_to_nobody() -> None:
+    """Issue 10: Enter ends the turn and shows "Pass to Player 2"; a second Enter 0.1 s later
+    revealed Player 2's hand to Player 1, the focus then on Player 2's accent button (here its
+    search), where one more Enter would have searched for them."""
+    from dungeon_table.games.relic import model as m
+    from dungeon_table.ui.table import TableScene
+
+    session = _next_seat_to_search()
+    app, _, clock = _relic_app(session)
+    scene = TableScene(app, session, ["human", "human"], bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    scene.ui.focus = next(i for i, tg in enumerate(scene.ui.targets) if tg.action == m.EndTurn())
+    _press(app)  # ends the turn: the privacy screen at once
+    cover = app.top
+    assert isinstance(cover, HandoffScene) and scene.viewer == 0
+    clock[0] += 100
+    _press(app)
+    app.step(click_at(cover.widgets[0].rect.center))
+    assert app.top is cover and scene.viewer == 0, "Player 2's hand stays covered"
+    clock[0] += SETTLE_MS
+    _press(app)  # Player 2, deliberately
+    assert app.top is scene and scene.viewer == 1 and session.game.phase == "search"
+    assert scene.ui.focus is None, "the focus starts on nothing that acts"
+    steps = len(session.steps)
+    _press(app)
+    assert len(session.steps) == steps, "one more Enter shows where the focus is, no more"
+    assert scene.ui.targets[scene.ui.focus].action == m.Search()
+
+
+def _passed_turn(app: Any, session: Any, clock: list[int]) -> None:
+    from dungeon_table.games.relic import model as m
+    from dungeon_table.ui.table import TableScene
+
+    _to_end_turn(session, 0)
+    scene = TableScene(app, session, session.record.seats, bot_delay_ms=0)
+    app.push(scene)
+    scene.act(0, m.EndTurn())
+
+
+def _started(app: Any, session: Any, clock: list[int]) -> None:
+    from dungeon_table.ui.scenes import nav
+
+    nav.open_table(app, session, replace=False)
+
+
+def _continued(app: Any, session: Any, clock: list[int]) -> None:
+    from dungeon_table.games.relic import model as m
+    from dungeon_table.ui.scenes import nav
+
+    _to_end_turn(session, 0)
+    session.apply(0, m.EndTurn())
+    nav.open_table(app, session, replace=False)
+
+
+def _after_the_bots(app: Any, session: Any, clock: list[int]) -> None:
+    """Ann ends her turn; the bot plays on a table showing no hand; then Cy's screen."""
+    _passed_turn(app, session, clock)
+    for _ in range(400):
+        if isinstance(app.top, HandoffScene):
+            return
+        clock[0] += 100
+        app.step([])
+
+
+def _sealed_bid(app: Any, session: Any, clock: list[int]) -> None:
+    """Dungeon Market's sealed bids: Ann bids, then Bo's screen."""
+    from dungeon_table.games.market import model as mm
+    from dungeon_table.ui.table import TableScene
+
+    scene = TableScene(app, session, session.record.seats, bot_delay_ms=0)
+    app.push(scene)
+    scene.act(scene.viewer, next(a for a in session.game.legal_actions(scene.viewer)
+                                 if isinstance(a, mm.Bid)))
+
+
+def _market_at_bids() -> Any:
+    """A Professional game of two humans played by random choices up to a sealed bid."""
+    from dungeon_table.core.session import Session
+
+    session = Session.new("market", ["human", "human"], 2, {"professional": True})
+    bots = [RandomBot(s) for s in range(2)]
+    while not (session.game.phase == "bid" and len(session.game.to_act()) == 2):
+        seat = session.game.to_act()[0]
+        session.apply(seat, bots[seat].choose(session.game.view(seat),
+                                              session.game.legal_actions(seat)))
+    return session
+
+
+@pytest.mark.parametrize("how", ["turn", "start", "continue", "bots", "bid"])
+def test_every_privacy_screen_takes_no_press_at_once_and_reveals_unfocused(how: str) -> None:
+    """The turn passed, a game started, a game continued, bots between two humans, a sealed
+    bid: each privacy screen ignores an Enter and a click 0.1 s after it appears, and once
+    revealed the next player's table has no focus."""
+    from dungeon_table.core.session import Session
+    from dungeon_table.ui.table import TableScene
+
+    seats = ["human", "bot:random", "human"] if how == "bots" else ["human", "human"]
+    session = _market_at_bids() if how == "bid" else Session.new("relic", seats, 1)
+    app, _, clock = _relic_app(session)
+    {"turn": _passed_turn, "start": _started, "continue": _continued, "bots": _after_the_bots,
+     "bid": _sealed_bid}[how](app, session, clock)
+    cover = app.top
+    assert isinstance(cover, HandoffScene)
+    table = app.find(TableScene)
+    viewer = table.viewer
+    clock[0] += 100
+    _press(app)
+    app.step(click_at(cover.widgets[0].rect.center))
+    assert app.top is cover and table.viewer == viewer
+    clock[0] += SETTLE_MS
+    app.step(click_at(cover.widgets[0].rect.center))
+    assert app.top is table
+    assert table.ui.focus is None, "nothing focused: no Enter acts for the new player at once"

@@ -13,6 +13,9 @@ from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.widgets import FocusRing, Widget, dispatch, draw_all
 
 _DIM_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+# How long a screen that must not be passed by accident (the privacy screen, game over) takes no
+# input after it appears: the second press of a quick double Enter or click lands well inside it.
+SETTLE_MS = 800
 # Below this theme scale small and body type stop shrinking (their legible minimum) while the grid
 # goes on: a box sized in plain grid units then cuts its words (UI scale 75 % at 1280×720).
 TEXT_FLOOR = max(fonts.ROLE_MIN[role] / fonts.ROLE_SIZES[role] for role in fonts.ROLE_MIN)
@@ -29,6 +32,60 @@ def dim_layer(size: tuple[int, int], alpha: int = 196) -> pygame.Surface:
         _DIM_CACHE.clear()
         _DIM_CACHE[key] = veil
     return _DIM_CACHE[key]
+
+
+def _press(event: pygame.event.Event) -> tuple[str, int]:
+    """What was pressed: a key or a mouse button (its press and its release share this)."""
+    if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+        return ("key", event.key)
+    return ("button", getattr(event, "button", 1))
+
+
+class SettleGuard:
+    """The input a screen must not take by accident. For ``settle_ms`` after it appears no
+    press counts (the second Enter of a double Enter that ended a turn), nor ever a key held on
+    from before (repeating), nor the release of a press it did not see begin (the Enter or the
+    click that made the last move, let go over this screen).
+
+    The screen calls ``start()`` when it appears and asks ``admits(event)`` of every event;
+    ``share()`` says how much of the settling time has gone (drawn as a button greying in).
+    The time is the app's (``App.now``), so a test moves it by hand.
+    """
+
+    def __init__(self, app: App, settle_ms: int = SETTLE_MS) -> None:
+        self.app = app
+        self.settle_ms = settle_ms
+        self.since: int | None = None
+        self.begun: set[tuple[str, int]] = set()  # presses admitted and not yet released
+
+    def start(self) -> None:
+        """The screen appeared (or came back from the menu over it): settle again."""
+        self.since = self.app.now()
+        self.begun.clear()
+
+    def share(self) -> float:
+        """0 as the screen appears, 1 once it takes input."""
+        if self.since is None or self.settle_ms <= 0:
+            return 1.0
+        return min(1.0, max(0, self.app.now() - self.since) / self.settle_ms)
+
+    @property
+    def settled(self) -> bool:
+        return self.share() >= 1.0
+
+    def admits(self, event: pygame.event.Event) -> bool:
+        """A press once settled that is not a key repeating, or the release of a press it
+        admitted; motion and every other event pass."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            fresh = self.settled and not (event.type == pygame.KEYDOWN and self.app.key_repeat)
+            if fresh:
+                self.begun.add(_press(event))
+            return fresh
+        if event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP):
+            if _press(event) not in self.begun:
+                return False
+            self.begun.discard(_press(event))
+        return True
 
 
 class MenuBase(Scene):

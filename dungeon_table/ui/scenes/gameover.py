@@ -17,7 +17,7 @@ from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import has, t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes import nav
-from dungeon_table.ui.scenes.base import MenuBase
+from dungeon_table.ui.scenes.base import MenuBase, SettleGuard
 from dungeon_table.ui.scenes.gameover_parts import (
     PALETTE,
     TableLook,
@@ -31,9 +31,6 @@ from dungeon_table.ui.scenes.gameover_parts import (
 from dungeon_table.ui.table_parts import TABLE_MAX_UI_SCALE
 from dungeon_table.ui.widgets import Button, Widget
 
-# Keys pressed this soon after the screen appears were meant for the table (the last Enter):
-# they must not press "Play again" before the result has been seen (nor may a held key repeating).
-SETTLE_MS = 800
 SOLO_OUTCOMES = {"result.won", "result.lost"}  # a solo game's headline; others name the winners
 
 
@@ -62,7 +59,9 @@ class GameOverScene(MenuBase):
         self.game_id: str = session.record.game
         self.names: list[str] = list(getattr(session, "names", None) or [])  # as typed at setup
         self.saved: str | None = None
-        self.shown_at: int | None = None
+        # Keys pressed as it appears were meant for the table (the last Enter): they must not
+        # press "Play again" before the result has been seen (nor may a held key repeating).
+        self.guard = SettleGuard(app)
         seats = len(self.result.breakdown)
         self.look = TableLook(
             names=nav.seat_names(list(session.record.seats), self.names)[:seats],
@@ -103,8 +102,7 @@ class GameOverScene(MenuBase):
         on from the last move) count for nothing, and Enter with no button focused only puts
         the focus on Play again; a second Enter then plays it."""
         if event.type == pygame.KEYDOWN:
-            settling = self.shown_at is not None and self.app.now() - self.shown_at < SETTLE_MS
-            if settling or self.app.key_repeat:
+            if not self.guard.admits(event):
                 return
             primary = self.ring.primary()
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.ring.current is None \
@@ -114,8 +112,8 @@ class GameOverScene(MenuBase):
         super().handle(event)
 
     def on_enter(self) -> None:
-        if self.shown_at is None:
-            self.shown_at = self.app.now()
+        if self.guard.since is None:  # once: back from the rules or settings it is not new
+            self.guard.start()
         if self.saved is None:
             try:
                 path = paths.save_path(self.game_id)

@@ -1,11 +1,15 @@
 """The privacy screen between two humans: nothing of the table shows until the next player reveals.
 
 "Pass to <name>" in large type, the reason small and under it what that player is to do (when the
-reason does not say it already: "the screen showed a chest's hidden card" / "to buy"), and a button to click (press and release on it,
-so the click that ended the last turn cannot reveal by accident), a fresh Enter (not the one that
-ended the turn, held on and repeating) or Space held for a moment. Esc
+reason does not say it already: "the screen showed a chest's hidden card" / "to buy"), and a button.
+For a moment after it appears (``SETTLE_MS``) it takes no input at all, the button greying in the
+while: the player who just ended a turn with a quick double Enter or double click must not reveal
+the next player's hand. Nor does a press that began before it appeared count (the Enter or the
+click that ended the turn, still held or let go over this screen). Then only a deliberate action
+reveals: a click on the button (pressed and released on it), a fresh Enter pressed and released,
+or Space held for a moment. Nothing has the keyboard focus, so no key acts by being there. Esc
 opens the table's menu over the covered screen (a group stopping for the night saves and quits
-from here), and Resume comes back to it.
+from here), and Resume comes back to it, settling again.
 """
 
 from __future__ import annotations
@@ -18,10 +22,13 @@ import pygame
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
-from dungeon_table.ui.scenes.base import MenuBase
+from dungeon_table.ui.scenes.base import SETTLE_MS, MenuBase, SettleGuard
 from dungeon_table.ui.widgets import Button, Widget
 
+__all__ = ["HOLD_MS", "SETTLE_MS", "HandoffScene"]
+
 HOLD_MS = 600
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 class HandoffScene(MenuBase):
@@ -34,8 +41,19 @@ class HandoffScene(MenuBase):
         self.reason_key = reason_key
         self.decision_key = decision_key or ""
         self.on_reveal = on_reveal
+        self.guard = SettleGuard(app)
         self.hold_start: int | None = None
         self.revealed = False
+
+    def on_enter(self) -> None:
+        """Shown, or back from the menu over it: it settles again before it takes input."""
+        self.guard.start()
+        self.hold_start = None
+        self._arm()
+
+    def _arm(self) -> None:
+        for widget in self.widgets:
+            widget.enabled = self.guard.settled
 
     def reason_lines(self) -> list[str]:
         """Why the screen is covered, then what the player is to do, each said once. No reason
@@ -68,29 +86,35 @@ class HandoffScene(MenuBase):
         rect = pygame.Rect(0, 0, bw, bh)
         rect.midtop = (w // 2, h // 2 + th.px(8))
         return [Button(rect, lambda: t("handoff.reveal_button", name=self.name), self.reveal,
-                       primary=True)]
+                       enabled=self.guard.settled, primary=True)]
 
     def focusable(self, widget: Widget) -> bool:
-        return False  # Enter is handled below; Space is the hold-to-reveal key
+        return False  # focus on nothing: Enter and Space are handled below, by their release
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and self.app.key_repeat and event.key in (
-                pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            return  # held on from the table (the Enter that ended the turn): not a reveal
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            if self.hold_start is None:
-                self.hold_start = self.app.now()
+        if not self.guard.admits(event):
+            return  # too soon, held on from the table, or let go of a press made there
+        self._arm()  # settled since the last frame: the button takes this very click
+        key = getattr(event, "key", None)
+        if key == pygame.K_SPACE:  # held for a moment: see ``update``
+            down = event.type == pygame.KEYDOWN
+            self.hold_start = self.app.now() if down else None
             return
-        if event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
-            self.hold_start = None
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.reveal()
+        if key in ENTER_KEYS:
+            if event.type == pygame.KEYUP:
+                self.reveal()  # pressed and released here, after the screen settled
             return
         super().handle(event)
 
     def update(self, now_ms: int) -> bool:
-        if self.hold_start is None or self.revealed:
+        if self.revealed:
+            return False
+        if not self.guard.settled:
+            return True  # frames for the button greying in
+        if self.widgets and not self.widgets[0].enabled:
+            self._arm()
+            return True  # one more frame: the button as it now is
+        if self.hold_start is None:
             return False
         if now_ms - self.hold_start >= HOLD_MS:
             self.reveal()
@@ -114,10 +138,26 @@ class HandoffScene(MenuBase):
             y = self.blit_text(surface, line, "body", theme.TEXT_DIM,
                                midtop=(w // 2, y + th.px(1))).bottom
         button = self.widgets[0].rect if self.widgets else pygame.Rect(w // 2, h // 2, 0, 0)
-        self.blit_text(surface, t("handoff.reveal"), "small", theme.TEXT_DIM,
+        self.blit_text(surface, t("handoff.reveal_how"), "small", theme.TEXT_DIM,
                        midtop=(w // 2, button.bottom + th.px(2)))
         if self.hold_start is not None:
             self._draw_hold(surface, button)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.widgets and not self.guard.settled:
+            self._draw_settling(surface, self.widgets[0].rect)
+
+    def _draw_settling(self, surface: pygame.Surface, button: pygame.Rect) -> None:
+        """A bar filling along the foot of the greyed button until it takes input."""
+        th = self.th
+        h = max(2, th.px(0.6))
+        bar = pygame.Rect(button.x + th.px(1), button.bottom - th.px(1) - h,
+                          button.w - th.px(2), h)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, bar, border_radius=h // 2)
+        bar.w = round(bar.w * self.guard.share())
+        if bar.w:
+            pygame.draw.rect(surface, theme.ACCENT, bar, border_radius=h // 2)
 
     def _draw_hold(self, surface: pygame.Surface, button: pygame.Rect) -> None:
         """A ring filling while Space is held, under the button."""

@@ -45,7 +45,6 @@ def seat_names(seats: list[str], names: list[str] | None = None) -> list[str]:
 
 def open_table(app: App, session: Any, names: list[str] | None = None, replace: bool = True) -> None:
     """Show ``session`` at the table; a handoff first when several humans share the screen."""
-    from dungeon_table.ui.scenes.handoff import HandoffScene
     from dungeon_table.ui.table import TableScene
 
     seats = list(session.record.seats)
@@ -62,12 +61,11 @@ def open_table(app: App, session: Any, names: list[str] | None = None, replace: 
         # the human the table opens for (a bot may move first: it needs no screen); a game
         # continued says what that player is about to do, not "to start the game" (nothing
         # when the bots are deciding)
-        name = table.seat_name(table.viewer)
         reason = "handoff.reason.start"
         if session.steps:
             deciding = table.viewer in session.game.to_act()
             reason = (table.decision_key(table.viewer) or "handoff.reason.turn") if deciding else ""
-        app.push(HandoffScene(app, name, reason, lambda: None))
+        table.push_handoff(table.viewer, reason)
 
 
 def start_game(
