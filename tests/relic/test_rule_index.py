@@ -162,6 +162,12 @@ RULES: dict[str, tuple[str, ...]] = {
         ("properties.test_everything_on_the_table_is_public",),
     "pass and play covers the table between the players":
         ("properties.test_every_change_of_seat_shows_the_privacy_screen",),
+    "a discard skill tells the other seats nothing of the hand: let pass or with nothing to act "
+    "on, they see the same prompt and the same pass":
+        ("privacy.test_the_other_seats_cannot_tell_a_skill_let_pass_from_one_with_nothing_to_act_on",
+         "privacy.test_a_mend_with_nothing_to_mend_waits_for_its_owner_to_let_it_pass"),
+    "a skill every seat can see has nothing to act on passes by itself":
+        ("privacy.test_a_skill_passes_by_itself_when_every_seat_can_see_it_has_nothing",),
     # --- 3-4 players ---
     "3-4 players use two sets, six cards each":
         ("variant.test_three_players_use_two_sets_and_deal_six_each",
@@ -175,7 +181,7 @@ RULES: dict[str, tuple[str, ...]] = {
 
 MODULES = {"turn": "test_rules_turn", "search": "test_rules_search", "battle": "test_rules_battle",
            "skills": "test_rules_skills", "variant": "test_rules_variant",
-           "properties": "test_properties"}
+           "properties": "test_properties", "privacy": "test_skill_privacy"}
 # Tests that set the scene for the others rather than check a rule of their own.
 SCENES = {"variant.test_four_players_the_dungeons_are_at_depth_one_one_two_and_zero",
           "properties.test_every_card_is_in_exactly_one_place",

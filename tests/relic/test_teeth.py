@@ -30,10 +30,11 @@ from . import test_rules_search as search
 from . import test_rules_skills as skills
 from . import test_rules_turn as turn
 from . import test_rules_variant as variant
+from . import test_skill_privacy as privacy
 
 HERE = Path(__file__).parent
 MINE = sorted([*HERE.glob("test_rules_*.py"), HERE / "test_properties.py",
-               HERE / "test_rule_index.py", Path(__file__)])
+               HERE / "test_rule_index.py", HERE / "test_skill_privacy.py", Path(__file__)])
 
 
 @pytest.mark.parametrize("path", MINE, ids=lambda p: p.name)
@@ -210,13 +211,24 @@ def _a_delve_at_depth_three_ends_the_game_at_once(mp: pytest.MonkeyPatch) -> Non
 
 
 def _advance_ignores_the_enemy_on_the_field(mp: pytest.MonkeyPatch) -> None:
-    real = Relic.prompt_holds
+    for name in ("prompt_holds", "prompt_may_hold"):
+        real = getattr(Relic, name)
 
-    def holds(self: Relic, seat: int, prompt: object) -> bool:
-        if prompt.kind == "advance":  # type: ignore[attr-defined]
-            return any(self.kind(c) == "dungeon" for c in self.player(seat).hand)
-        return real(self, seat, prompt)  # type: ignore[arg-type]
-    mp.setattr(Relic, "prompt_holds", holds)
+        def holds(self: Relic, seat: int, prompt: object, real: Callable[..., bool] = real,
+                  ) -> bool:
+            if prompt.kind == "advance":  # type: ignore[attr-defined]
+                return any(self.kind(c) == "dungeon" for c in self.player(seat).hand)
+            return real(self, seat, prompt)
+        mp.setattr(Relic, name, holds)
+
+
+def _a_skill_with_nothing_in_hand_passes_at_once(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(Relic, "prompt_may_hold", Relic.prompt_holds)
+
+
+def _the_medic_case() -> None:
+    privacy.test_the_other_seats_cannot_tell_a_skill_let_pass_from_one_with_nothing_to_act_on(
+        "a medic's mend")
 
 
 def _declining_the_search_skips_the_draw(mp: pytest.MonkeyPatch) -> None:
@@ -265,6 +277,9 @@ MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] =
      skills.test_advance_passes_while_an_enemy_is_on_your_field),
     (_declining_the_search_skips_the_draw,
      search.test_a_search_may_be_declined_and_the_turn_goes_on_with_the_draw),
+    (_a_skill_with_nothing_in_hand_passes_at_once, _the_medic_case),
+    (_a_skill_with_nothing_in_hand_passes_at_once,
+     privacy.test_a_mend_with_nothing_to_mend_waits_for_its_owner_to_let_it_pass),
 ]
 
 

@@ -1,8 +1,11 @@
 """The dungeon set, the battle and the skills that may fire: a mixin of ``Relic``.
 
 Discard skills (delve, advance, mend; a wild card as one of them) queue as prompts, in the order
-the cards were discarded; a prompt whose condition does not hold passes by itself. A mend dungeon
-card prompts when set. Once the queue is empty the turn goes back to ``resume``. A fight with a
+the cards were discarded. A prompt waits for its owner unless every seat can see that its
+condition does not hold (no search possible, no dungeon set allowed, an empty hand): then it passes
+by itself. Whether the hand holds an injury or a dungeon card is the owner's secret, so a mend or
+an advance with nothing in the hand to act on still waits, with only "let it pass" to answer: the
+other seats see the same prompt and the same pass either way. A mend dungeon card prompts when set. Once the queue is empty the turn goes back to ``resume``. A fight with a
 card's own banish among the committed cards first prompts once (use or skip: banish "may" be
 used), the battle kept until the answer resolves it.
 """
@@ -161,18 +164,33 @@ class SkillRules(_Base):
             return self.can_set_dungeon(seat) and any(self.kind(c) == "dungeon" for c in hand)
         return bool(self.wild_choices(seat))
 
+    def prompt_may_hold(self, seat: int, prompt: Prompt) -> bool:
+        """Whether the skill may do anything as far as the other seats can tell: its condition
+        on what they see (the search check, the dungeon-set condition, a hand not empty). What
+        the hidden hand holds does not count here: that the skill has no target must not show."""
+        if prompt.kind in ("use", "banish"):
+            return self.prompt_holds(seat, prompt)  # nothing hidden decides these
+        hand = bool(self.player(seat).hand)
+        if prompt.kind == "mend":
+            return hand
+        if prompt.kind == "advance":
+            return hand and self.can_set_dungeon(seat)
+        return any(self.prompt_may_hold(seat, Prompt("", s, PROMPT_KIND[s]))
+                   for s in DISCARD_SKILLS)
+
     def wild_choices(self, seat: int) -> list[str]:
         """The discard skills a wild card could be used as now."""
         return [s for s in DISCARD_SKILLS
                 if self.prompt_holds(seat, Prompt("", s, PROMPT_KIND[s]))]
 
     def run_prompts(self, seat: int, resume: str) -> list[Event]:
-        """Pass the prompts that cannot fire; stop at one that needs a choice, else resume."""
+        """Pass the prompts every seat can see cannot fire; stop at one its owner must answer
+        (``prompt_may_hold``), else resume."""
         self.resume = resume
         events: list[Event] = []
         while self.prompts and self.phase != "over":
             prompt = self.prompts[0]
-            if not prompt.used and self.prompt_holds(seat, prompt):
+            if not prompt.used and self.prompt_may_hold(seat, prompt):
                 self.phase = "prompt"
                 return events
             if not prompt.used:
@@ -208,7 +226,9 @@ class SkillRules(_Base):
         self.player(seat).hand.remove(action.card)
         self.discard.append(action.card)
         events.append(m.Discarded(seat=seat, cards=[action.card], reason="mend"))
-        if not any(self.kind(c) == "injury" for c in self.player(seat).hand):
+        # It goes on until Done, whether injuries are left or not (that is the hand's secret);
+        # only an emptied hand, which every seat sees, ends it.
+        if not self.prompt_may_hold(seat, prompt):
             self.prompts.pop(0)
             events += self.run_prompts(seat, self.resume)
         return events
