@@ -209,6 +209,34 @@ def test_in_the_end_phase_the_focus_starts_on_end_turn_and_enter_ends_it() -> No
     assert scene.game.view(None).turn == turn + 1
 
 
+# --- a discard skill with nothing in the hand to act on ----------------------------------------
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_mend_with_no_injury_in_hand_says_so_and_done_is_the_answer(lang: str) -> None:
+    """The engine asks even then (the other seats must not learn the hand holds no injury): the
+    prompt says there is nothing to discard, and Done stands out where the focus starts."""
+    i18n.set_language(lang)
+    hands = [hand_of(["char_medic_1", "dungeon_gate_1"], ["enemy_boulder_2", "enemy_colossus_2",
+                                                          "enemy_blades_1", "char_captain_1"]),
+             FILL_1]
+    session = Session.new("relic", ["human", "human"], 1,
+                          stack={"first": FIRST_SEAT_0[:2], "deck": deal_order(hands)})
+    for action in (m.DungeonPhase(), m.SetDungeon(card="dungeon_gate_1"), m.EndPhase(),
+                   m.Discard(card="char_medic_1")):
+        session.apply(0, action)
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(lang=lang, anim_speed=0))
+    scene = TableScene(app, session, ["human", "human"], bot_delay_ms=0)
+    app.push(scene)
+    app.step([])
+    view, r = scene.game.view(0), scene.renderer
+    assert scene.ui.legal == [m.Done()]
+    assert view_draw.prompt_text(r, view, scene.ui) == i18n.t(
+        "relic.prompt.mend_none", skill=r.looks.skill_name("mend"))
+    focus = scene.ui.focus
+    assert focus is not None and scene.ui.targets[focus].action == m.Done()
+    app.step([key(pygame.K_RETURN), key_up(pygame.K_RETURN)])
+    assert scene.game.phase == "end"
+
+
 # --- the score pile ----------------------------------------------------------------------------
 def long_named_enemy() -> str:
     looks = RelicLooks()

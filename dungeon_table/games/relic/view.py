@@ -203,8 +203,10 @@ class RelicRenderer:
             if banish:
                 out += [(a, self.button_caption(view, key), self.banish_primary(view, key))
                         for a in legal if type(a) is kind]
-            else:
-                out += [(a, t(f"relic.button.{key}"), primary) for a in legal if type(a) is kind]
+            else:  # a prompt's only answer (let a skill with nothing to act on pass) stands out
+                lone = view.prompt is not None and len(legal) == 1
+                out += [(a, t(f"relic.button.{key}"), primary or lone)
+                        for a in legal if type(a) is kind]
         if view.prompt is not None and view.prompt.kind == "wild" and view.battle is None:
             out = [(a, self.looks.skill_name(a.skill), False)
                    for a in legal if isinstance(a, m.WildAs)] + out

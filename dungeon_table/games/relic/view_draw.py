@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from dungeon_table.games.relic.view import RelicRenderer
 
 OUTCOME_COLOURS = {"won": theme.GOOD, "lost": theme.DANGER, "banished": theme.GOLD}
+NOTHING_TO_ACT_ON = ("mend", "advance", "wild")  # prompts whose target would be in the hand
+PASSES = (m.Done, m.SkipSkill)
 
 
 def player_name(view: m.RelicView, ui: UiState, seat: int) -> str:
@@ -461,7 +463,10 @@ def prompt_text(r: RelicRenderer, view: m.RelicView, ui: UiState) -> str:
     if view.prompt is not None:
         p = view.prompt
         battle = view.battle
-        text = t(f"relic.prompt.{p.kind}", card=r.looks.name(p.card),
+        # only the pass is legal: the hand holds nothing for the skill (the engine still asks,
+        # so the other seats cannot tell)
+        nothing = p.kind in NOTHING_TO_ACT_ON and all(isinstance(a, PASSES) for a in ui.legal)
+        text = t(f"relic.prompt.{p.kind}{'_none' if nothing else ''}", card=r.looks.name(p.card),
                  skill=r.looks.skill_name(p.skill),
                  enemy=r.looks.name(battle.enemy) if battle else "",
                  outcome=t(f"relic.outcome.{battle.fight_outcome}")
