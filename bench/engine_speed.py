@@ -5,8 +5,9 @@
     python bench/engine_speed.py --game market --players 4 --option professional=true
 
 Each step asks for the view and the legal actions of the seat to act, as a bot in the app would,
-so the figure covers ``view`` + ``legal_actions`` + ``apply``. Prints games/s, mean actions per game
-and µs per action. Game ``i`` uses seed ``start + i``.
+so the figure covers ``view`` + ``legal_actions`` + ``apply``. Prints games/s, mean actions per game,
+µs per action, and what the protocol's form check (``Game.well_formed``) costs of that. Game ``i``
+uses seed ``start + i``.
 """
 
 from __future__ import annotations
@@ -36,19 +37,25 @@ def main() -> None:
     players = args.players or spec.min_players
     options = dict(args.option)
     actions = 0
+    checking = 0.0  # the protocol's form check (Game.well_formed), timed once more on its own
     start = time.perf_counter()
     for seed in range(args.start, args.start + args.games):
         game = spec.new_game(["bot:random"] * players, seed, options)
         bots = [spec.make_bot("random", seed + 7919 * s) for s in range(players)]
         while to_act := game.to_act():
             seat = to_act[0]
-            game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+            action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
+            began = time.perf_counter()
+            game.well_formed(seat, action)
+            checking += time.perf_counter() - began
+            game.apply(seat, action)
             actions += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.perf_counter() - start - checking  # apply checks the form itself too
     shown = " ".join(f"{k}={v}" for k, v in options.items())
     print(f"{args.game} ×{players} {shown} random bot: {args.games / elapsed:.1f} games/s, "
           f"{actions / args.games:.1f} actions/game, {1e6 * elapsed / actions:.0f} µs/action "
-          f"({args.games} games in {elapsed:.1f} s)")
+          f"({args.games} games in {elapsed:.1f} s); the form check in it "
+          f"{1e6 * checking / actions:.2f} µs/action ({100 * checking / elapsed:.2f} %)")
 
 
 if __name__ == "__main__":

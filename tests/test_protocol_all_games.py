@@ -68,6 +68,7 @@ def step(game: Game, rng: random.Random, seen: set[Action]) -> tuple[int, Action
     for action in legal:
         assert type(game).decode_action(to_dict(action)) == action
     refuse_illegal(game, seat, [a for a in seen if a not in legal][:3])
+    refuse_malformed(game, seat, legal)
     seen.update(legal)
     action = rng.choice(legal)
     for event in game.apply(seat, action):
@@ -83,6 +84,68 @@ def refuse_illegal(game: Game, seat: int, illegal: list[Action]) -> None:
     with pytest.raises(IllegalAction):
         game.apply(len(game.seats), game.legal_actions(seat)[0])  # no such seat
     assert state(game) == before, "an illegal action changed the state"
+
+
+class Stranger(Action, frozen=True, tag="stranger"):
+    """An action no game has."""
+
+
+def malformed(action: Action) -> list[Action]:
+    """``action`` with one field of the wrong type: a float or a bool for an int (both ``==`` the
+    int, so they pass a legality check by equality), a number for a text, numbers in a path."""
+    bad: dict[object, list[object]] = {int: [1.0, True], str: [1], tuple[str, ...]: [(1,)]}
+    out = []
+    for field in msgspec.structs.fields(action):
+        value = getattr(action, field.name)
+        wrong = [float(value), value == 1] if field.type is int else bad.get(field.type, [])
+        out += [msgspec.structs.replace(action, **{field.name: w}) for w in wrong]
+    return out
+
+
+def refuse_malformed(game: Game, seat: int, legal: list[Action]) -> None:
+    """Whatever the rules would say: a seat that is not a plain int, anything that is not one of
+    this game's actions, a field of the wrong type -- refused, and nothing changes."""
+    before = state(game)
+    action = legal[0]
+    kinds = {type(a): a for a in reversed(legal)}  # the first action of each kind
+    attempts: list[tuple[object, object]] = [(bad, action) for bad in (False, True, float(seat),
+                                                                        str(seat), None)]
+    attempts += [(seat, a) for a in (to_dict(action), "explore", None, Stranger(), Action())]
+    attempts += [(seat, bad) for a in kinds.values() for bad in malformed(a)]
+    for who, what in attempts:
+        with pytest.raises(IllegalAction):
+            game.apply(who, what)  # type: ignore[arg-type]
+    assert state(game) == before, "a malformed action changed the state"
+
+
+def test_a_float_equal_to_a_legal_int_is_refused_before_it_is_applied() -> None:
+    """``Play(space=1.0) == Play(space=1)``: it passed the legality check, then failed inside
+    ``_apply``."""
+    from dungeon_table.games.lastdungeon import model as ld
+
+    game = new("lastdungeon", 1)
+    play = next(a for a in game.legal_actions(0) if isinstance(a, ld.Play))
+    before = state(game)
+    with pytest.raises(IllegalAction, match="Expected `int`, got `float`"):
+        game.apply(0, msgspec.structs.replace(play, space=float(play.space)))
+    assert state(game) == before
+    game.apply(0, play)  # the well-formed one still plays
+
+
+def test_relic_set_enemy_with_a_float_target_changes_nothing() -> None:
+    """``SetEnemy(target=1.0)`` took the card out of the hand, then failed on the target."""
+    from dungeon_table.games.relic import model as rm
+
+    game, rng = new("relic", 3), random.Random(3)
+    while not any(isinstance(a, rm.SetEnemy) for a in game.legal_actions(game.to_act()[0])):
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    seat = game.to_act()[0]
+    enemy = next(a for a in game.legal_actions(seat) if isinstance(a, rm.SetEnemy))
+    before = state(game)
+    with pytest.raises(IllegalAction, match="Expected `int`, got `float`"):
+        game.apply(seat, msgspec.structs.replace(enemy, target=float(enemy.target)))
+    assert state(game) == before
 
 
 def playout(game_id: str, seed: int) -> Game:
@@ -103,8 +166,10 @@ def test_random_playouts_keep_the_protocol(game_id: str) -> None:
         assert set(result.winners) <= set(result.ranking)
         assert len(result.breakdown) == len(game.seats)
         msgspec.json.encode(result)
+        plain = next(kind() for kind in type(game).action_types
+                     if not msgspec.structs.fields(kind))
         with pytest.raises(IllegalAction, match="over"):
-            game.apply(0, game.legal_actions(0)[0] if game.legal_actions(0) else Action())
+            game.apply(0, plain)
 
 
 def trace(game_id: str, seed: int) -> list[str]:

@@ -81,6 +81,11 @@ def to_dict(record: Action | Event) -> dict[str, Any]:
     return out
 
 
+# The protocol's form check, one decoder per action type (made on first use).
+_ENCODER = msgspec.json.Encoder()
+_DECODERS: dict[type[Action], msgspec.json.Decoder[Any]] = {}
+
+
 class Game(abc.ABC):
     """Base class of every game's rules. Subclasses implement the ``_``-prefixed hooks.
 
@@ -122,6 +127,7 @@ class Game(abc.ABC):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply a legal action and return what happened. Illegal: ``IllegalAction``, no change."""
+        action = self.well_formed(seat, action)
         if self.result() is not None:
             raise IllegalAction("the game is over")
         if seat not in self.to_act():
@@ -129,6 +135,26 @@ class Game(abc.ABC):
         if action not in self.legal_actions(seat):
             raise IllegalAction(self.why_illegal(seat, action))
         return self._apply(seat, action)
+
+    def well_formed(self, seat: int, action: Action) -> Action:
+        """``action`` as this game's own typed record, or ``IllegalAction`` before anything is
+        looked at: a seat that is not a plain ``int``, anything but one of ``action_types``, a
+        field of the wrong type. Legality compares by ``==``, under which ``1.0 == 1 == True``:
+        ``Play(space=1.0)`` would pass it and fail halfway through ``_apply``, and ``False`` as a
+        seat would be recorded and the save no longer load."""
+        if type(seat) is not int:
+            raise IllegalAction(f"a seat is a whole number, got {seat!r}")
+        kind = type(action)
+        if kind not in self.action_types:
+            raise IllegalAction(f"{action!r} is not an action of {self.game_id}")
+        decoder = _DECODERS.get(kind) or _DECODERS.setdefault(kind, msgspec.json.Decoder(kind))
+        try:
+            # A round trip through the notation checks every field against the Struct's types
+            # strictly (no bool or float for an int); it costs well under a microsecond.
+            return decoder.decode(_ENCODER.encode(action))
+        except (msgspec.MsgspecError, TypeError, OverflowError) as err:
+            raise IllegalAction(f"{action!r} is not a well-formed {self.game_id} action: "
+                                f"{err}") from None
 
     @abc.abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:

@@ -109,6 +109,19 @@ def test_illegal_action_changes_neither_game_nor_record(toy: str, tmp_path: Path
     assert load_record(auto).actions == []
 
 
+def test_a_bool_or_float_seat_is_neither_applied_nor_recorded(toy: str, tmp_path: Path) -> None:
+    """``False == 0``: seat ``False`` was applied as seat 0, recorded as ``seat: false``, and the
+    save no longer loaded."""
+    auto = tmp_path / "auto.yaml"
+    session = new(toy, autosave=auto)
+    state = session.game.state_dict()
+    for seat in (False, 0.0):
+        with pytest.raises(IllegalAction, match="a seat is a whole number"):
+            session.apply(seat, Sort())  # type: ignore[arg-type]
+    assert session.game.state_dict() == state and session.record.actions == []
+    assert load_record(auto).actions == []
+
+
 def test_bad_setup_is_refused(toy: str) -> None:
     with pytest.raises(ValueError, match="takes 2-2 seats"):
         Session.new(toy, ["human"], 1)

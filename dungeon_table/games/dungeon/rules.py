@@ -142,6 +142,7 @@ class Dungeon(TurnRules, CombatRules, HeroRules, ModeRules, HunterRules, Game):
         return list(self._legal[2])
 
     def apply(self, seat: int, action: Action) -> list[Event]:
+        action = self.well_formed(seat, action)  # a False seat is `in [0]`: refuse it first
         # The clock's time_up is never listed (no bot may pick it), but the table may send it.
         if isinstance(action, m.TimeUp) and self.phase != "over" and seat in self.to_act():
             problem = self.time_up_problem()
