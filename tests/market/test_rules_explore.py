@@ -7,7 +7,20 @@ import pytest
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.games.market import model as m
 
-from .rules_kit import EXPLORE, STOP, act, explore, held, lives, of_type, play
+from .rules_kit import (
+    EXPLORE,
+    STOP,
+    act,
+    drain,
+    dungeon_deck,
+    explore,
+    held,
+    lives,
+    market_turn,
+    of_type,
+    play,
+    quiet_chunks,
+)
 
 
 # --- setup -------------------------------------------------------------------------------------
@@ -135,6 +148,30 @@ def test_burst_odds_count_what_the_seat_cannot_see() -> None:
     # 2 players: after the purple ghost, 10 purple monsters and 4 ghosts among 61.
     game, _ = play(explore(1), players=2, deck=["purple_ghost"])
     assert game.view(0).burst_odds == pytest.approx(14 / 61)
+
+
+def test_burst_odds_count_a_ghost_under_a_last_card_chest_from_the_reshuffle() -> None:
+    # 3 players with chests: two chests (hiding two gems) go unsold in the first turn, the rest
+    # of the deck in quiet turns, then the Skeleton is face up and the deck's last card is
+    # chest_1. Opening it reshuffles the 57 discarded cards with the 5 ghosts, and the purple
+    # ghost coming up under it would burst with the Skeleton: 1 in 62, for every seat.
+    first = ["chest_2", "gem_1a", "chest_3", "gem_1b"]
+    rest = [c for c in dungeon_deck(3) if c not in ("gem_1a", "gem_1b", "purple_shield_1")]
+    chunks = quiet_chunks(rest)
+    game, _ = play([*market_turn(2), *drain(chunks, 3), EXPLORE], options={"chests": True},
+                   deck=[*first, *(c for chunk in chunks for c in chunk), "purple_shield_1"],
+                   reshuffle=["purple_ghost"])
+    view = game.view(None)
+    assert (view.deck_count, view.discard_count, view.ghosts_in) == (1, 57, False)
+    assert [s.card for s in view.discovery] == ["purple_shield_1"]
+    for seat in range(3):
+        assert game.view(seat).burst_odds == pytest.approx(1 / 62)
+    events = act(game, EXPLORE)
+    assert of_type(events, "reshuffled") == [
+        {"type": "reshuffled", "count": 57 + 5, "ghosts_added": True}]
+    assert of_type(events, "chest_removed") == [{"type": "chest_removed", "card": "chest_1"}]
+    assert of_type(events, "burst") == [       # Skeleton 3 + the ghost 3
+        {"type": "burst", "attacks": [{"colour": "purple", "value": 6, "slots": [0, 1]}]}]
 
 
 def test_burst_odds_use_a_chest_card_only_for_the_seat_that_saw_it() -> None:

@@ -7,6 +7,7 @@ defences and sealed bids, the deck's order, another player's peek at the deck.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dungeon_table.games.market import model as m
@@ -108,7 +109,43 @@ def _defence(game: Market, seat: int | None) -> m.DefenceView | None:
 def burst_odds(game: Market, seat: int | None) -> float:
     """The exact chance that the next reveal bursts, over the cards ``seat`` cannot see: the deck
     and the chest cards it does not know (each as likely to be on top). A chest on top bursts
-    only through a ghost under it."""
+    only through a ghost under it. The card under a chest is the deck's next one, or, when the
+    chest was the deck's last card, the first of the discard pile reshuffled (3-4 players; with
+    the ghosts the first time), so a ghost can come up under a last-card chest."""
+    if game.phase == "over":
+        return 0.0
+    bursts = _bursts(game)
+    if game.deck:
+        unseen = list(game.deck.cards)
+        if seat != game.active:
+            unseen += [s.hidden for _, s in game.slots() if s.chest and s.hidden]
+        deck_size = len(game.deck)
+        reshuffled = game.discard + game._ghosts_join() if game.can_refill() else []
+    elif game.can_refill():
+        unseen = game.discard + game._ghosts_join()
+        deck_size, reshuffled = len(unseen), []  # and nothing left to reshuffle after this one
+    else:
+        return 0.0
+
+    def ghosts(cards: list[str]) -> int:
+        return sum(1 for c in cards if game.kind(c) == "ghost" and bursts(c))
+
+    # A chest on top hides the next card: it bursts when that card is a bursting ghost.
+    if deck_size > 1:
+        under_chest = ghosts(unseen) / (len(unseen) - 1)
+    else:
+        under_chest = ghosts(reshuffled) / len(reshuffled) if reshuffled else 0.0
+    peek = game.peek_card(seat)
+    if peek:
+        return under_chest if game.kind(peek) == "chest" else float(bursts(peek))
+    chests = sum(1 for c in unseen if game.kind(c) == "chest")
+    bursting = sum(1 for c in unseen if bursts(c))
+    return (bursting + chests * under_chest) / len(unseen)
+
+
+def _bursts(game: Market) -> Callable[[str], bool]:
+    """Whether a card revealed face up now would burst: a monster or ghost of a colour face up
+    in the area, or any ghost while a ghost is face up."""
     colours, ghost_up = _face_up(game)
 
     def bursts(card_id: str) -> bool:
@@ -117,30 +154,7 @@ def burst_odds(game: Market, seat: int | None) -> float:
             return True
         return card.kind in ("monster", "ghost") and card.colour in colours
 
-    if game.phase in ("over",):
-        return 0.0
-    if game.deck:
-        unseen = list(game.deck.cards)
-        if seat != game.active:
-            unseen += [s.hidden for _, s in game.slots() if s.chest and s.hidden]
-    elif game.can_refill():
-        unseen = game.discard + game._ghosts_join()
-    else:
-        return 0.0
-    bursting = ghosts = chests = 0
-    for card_id in unseen:
-        kind = game.kind(card_id)
-        if kind == "chest":
-            chests += 1
-        elif bursts(card_id):
-            bursting += 1
-            ghosts += kind == "ghost"
-    # A chest on top hides the next card: it bursts when that card is a bursting ghost.
-    under_chest = ghosts / (len(unseen) - 1) if len(unseen) > 1 else 0.0
-    peek = game.peek_card(seat)
-    if peek:
-        return under_chest if game.kind(peek) == "chest" else float(bursts(peek))
-    return (bursting + chests * under_chest) / len(unseen)
+    return bursts
 
 
 def _face_up(game: Market) -> tuple[set[str], bool]:
