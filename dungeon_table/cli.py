@@ -209,7 +209,7 @@ def check_seats(spec: registry.GameSpec, seats: list[str]) -> None:
 
 def check_options(spec: registry.GameSpec, options: dict[str, Any]) -> None:
     """Before a window opens or a game is played: every option is one the game has, with a value
-    of the kind its default has (a misspelt key would otherwise be ignored without a word)."""
+    its declaration takes (``GameSpec.check_options``, which ``new_game`` applies again)."""
     try:
         spec.check_options(options)
     except ValueError as err:

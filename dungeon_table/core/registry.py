@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -15,17 +16,70 @@ CardLoader = Callable[[Path], Any]  # path -> content; CardFileError on any prob
 
 
 @dataclass(frozen=True)
+class Option:
+    """One option of a game, declared once: its default and every value it may take.
+
+    The kind of value is the default's (on/off, a whole number, a text). ``choices`` are the only
+    values it takes (a mode, a level); ``low`` and ``high`` bound a whole number, ends included
+    (``None``: open); ``offered`` are the values setup lists when not every value deserves a
+    place there (time attack: 30, 25, 20 or 15 of 1-240 minutes; default: ``choices``);
+    ``check`` is any further test (the names in a list), answering the problem or ``None``.
+    """
+
+    default: Any
+    choices: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    offered: tuple[Any, ...] = ()
+    check: Callable[[Any], str | None] | None = None
+
+    def values(self) -> list[Any]:
+        """What setup offers: ``offered``, else ``choices``; ``[]`` for on/off and free values."""
+        return list(self.offered or self.choices)
+
+    def takes(self) -> str:
+        """What the option takes, in words: "a whole number from -1 to 1"."""
+        if isinstance(self.default, bool):
+            return "on or off (true or false)"
+        if self.choices:
+            return "one of " + ", ".join(str(c) for c in self.choices)
+        if isinstance(self.default, int):
+            return "a whole number" + _range_words(self.low, self.high)
+        if isinstance(self.default, float):
+            return "a number" + _range_words(self.low, self.high)
+        return "a text" if isinstance(self.default, str) else f"a value like {self.default!r}"
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` is refused ("takes a whole number from -20 to 20 (got -25)"), or None."""
+        if not _same_kind(value, self.default):
+            return f"takes {self.takes()} (got {value!r})"
+        out_of_range = (self.low is not None and value < self.low) or (
+            self.high is not None and value > self.high)
+        if (self.choices and value not in self.choices) or out_of_range:
+            return f"takes {self.takes()} (got {value!r})"
+        return self.check(value) if self.check is not None else None
+
+
+def _range_words(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f" from {low} to {high}"
+    if low is not None:
+        return f", at least {low}"
+    return f", at most {high}" if high is not None else ""
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """What the rest of the app needs to know about one game.
 
     ``bots`` maps level names to factories; ``best`` names the strongest. ``view_module`` is imported
     only by the UI (it is the one module of a game that imports pygame).
 
-    ``options`` maps each option to its default; ``option_values`` lists the values setup offers
-    for an option that is neither a boolean nor free (``{"difficulty": [-1, 0, 1]}``). Either may be
-    a ``LazyOptions`` that reads them from the game's card file on first use, so a broken file
-    does not stop the app from starting (it is reported where the game is set up or played).
-    ``implied_options`` maps an option to the other options it fixes while it is on (``{"professional":
+    ``option_specs`` declares each option once (``Option``: its default, kind, range or choices,
+    the values setup offers); ``options`` (the defaults), ``option_values`` (what setup offers),
+    ``check_options`` and ``new_game`` all read it. It may be a ``LazyOptions`` that reads the
+    declarations from the game's card file on first use, so a broken file does not stop the app
+    from starting (it is reported where the game is set up or played). ``implied_options`` maps an option to the other options it fixes while it is on (``{"professional":
     {"chests": True}}``): setup shows those at that value, locked. Only a display of the rules:
     the game enforces them whatever it is given. ``player_variants`` maps a player count that
     plays a variant of the game to the i18n key naming it (the relic game: 3 and 4 players use two
@@ -44,8 +98,7 @@ class GameSpec:
     bots: dict[str, BotFactory]
     best: str
     view_module: str
-    options: Mapping[str, Any] = field(default_factory=dict)
-    option_values: Mapping[str, list[Any]] = field(default_factory=dict)
+    option_specs: Mapping[str, Option] = field(default_factory=dict)
     implied_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     player_variants: Mapping[int, str] = field(default_factory=dict)
     card_files: tuple[str, ...] = ()
@@ -62,26 +115,37 @@ class GameSpec:
             raise ValueError(
                 f"{self.game_id} takes {self.min_players}-{self.max_players} seats, got {len(seats)}"
             )
+        self.check_options(options or {})
         return self.game_class(seats, seed, self.with_defaults(options), stack)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Each option's default, in declaration order."""
+        return {name: option.default for name, option in self.option_specs.items()}
+
+    @property
+    def option_values(self) -> dict[str, list[Any]]:
+        """The values setup offers for each option that lists some (``Option.values``)."""
+        offered = {name: option.values() for name, option in self.option_specs.items()}
+        return {name: values for name, values in offered.items() if values}
 
     def with_defaults(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """``options`` with every option left out at its default: what a game is built with and
         what its record keeps, so a save still means the same game if a default changes."""
         return {**self.options, **(options or {})}
 
-    def check_options(self, options: dict[str, Any]) -> None:
-        """``ValueError`` naming the first option the game does not have, or whose value is not of
-        its default's kind (a whole number where the default is one, and so on)."""
+    def check_options(self, options: Mapping[Any, Any]) -> None:
+        """``ValueError`` naming the first option the game does not have (with the nearest name
+        it does have), or whose value its declaration refuses. ``new_game`` calls it, so the
+        command line, scripts, saves and setup all meet the same rules."""
+        specs = self.option_specs
         for key, value in options.items():
-            if key not in self.options:
-                known = ", ".join(sorted(self.options)) or "none"
-                raise ValueError(f"{self.game_id} has no option {key!r} (options: {known})")
-            default = self.options[key]
-            if not _same_kind(value, default):
-                raise ValueError(
-                    f"option {key!r} of {self.game_id} takes a value like {default!r}, "
-                    f"got {value!r}"
-                )
+            option = specs.get(key) if isinstance(key, str) else None
+            if option is None:
+                raise ValueError(f"{self.game_id} has no option {key!r}{_near(key, specs)}")
+            problem = option.problem(value)
+            if problem is not None:
+                raise ValueError(f"option {key!r} of {self.game_id} {problem}")
 
     def make_bot(self, name: str, seed: int) -> Any:
         """A bot by level name; ``best`` is the strongest, ``random`` always exists."""
@@ -148,6 +212,13 @@ class LazyOptions(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return f"LazyOptions({dict(self._get())!r})"
+
+
+def _near(key: Any, specs: Mapping[str, Option]) -> str:
+    """"(did you mean 'difficulty'? options: difficulty)" for a near miss, else the list."""
+    known = ", ".join(specs) or "none"
+    close = difflib.get_close_matches(str(key), list(specs), n=1)
+    return f" (did you mean {close[0]!r}? options: {known})" if close else f" (options: {known})"
 
 
 def _same_kind(value: Any, default: Any) -> bool:

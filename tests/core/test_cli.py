@@ -173,7 +173,8 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     ("option", "message"),
     [
         ("colour=red", "lastdungeon has no option 'colour' (options: difficulty)"),
-        ("difficulty=hard", "option 'difficulty' of lastdungeon takes a value like 0, got 'hard'"),
+        ("difficulty=hard", "option 'difficulty' of lastdungeon takes a whole number from -20 to "
+                            "20 (got 'hard')"),
     ],
 )
 def test_play_refuses_a_bad_option_before_opening_a_window(

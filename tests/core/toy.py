@@ -398,6 +398,6 @@ SEALED_SPEC = registry.GameSpec(
     bots={},
     best="random",
     view_module="",
-    options={"rounds": 2, "double": False, "bonus": False},
-    option_values={"rounds": [1, 2, 3]},
+    option_specs={"rounds": registry.Option(2, choices=(1, 2, 3)),
+                  "double": registry.Option(False), "bonus": registry.Option(False)},
 )

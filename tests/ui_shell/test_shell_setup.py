@@ -25,8 +25,8 @@ def _option_widget(scene: SetupScene, name: str) -> Choice:
 def test_setup_offers_the_values_the_games_spec_lists(monkeypatch) -> None:  # noqa: ANN001
     spec = registry.get("lastdungeon")
     assert list(spec.option_values["difficulty"]) == [-1, 0, 1]
-    monkeypatch.setitem(registry._REGISTRY, "lastdungeon",
-                        dataclasses.replace(spec, option_values={"difficulty": [0, 2, 4]}))
+    monkeypatch.setitem(registry._REGISTRY, "lastdungeon", dataclasses.replace(
+        spec, option_specs={"difficulty": registry.Option(0, offered=(0, 2, 4))}))
     app = menu_app()
     scene = SetupScene(app, "lastdungeon")
     app.push(scene)
@@ -48,8 +48,7 @@ def house_rules() -> Iterator[str]:
     from core import toy
 
     registry.register(dataclasses.replace(
-        toy.SEALED_SPEC, options=MARKET_OPTIONS,
-        option_values={"ghosts_enter": ["first_reshuffle", "sword_bought"]},
+        toy.SEALED_SPEC, option_specs=registry.get("market").option_specs,
         implied_options=registry.get("market").implied_options))
     yield "toy_bid"
     registry._REGISTRY.pop("toy_bid", None)
@@ -153,7 +152,7 @@ def test_a_game_whose_options_cannot_be_read_says_so_on_the_menu(house_rules: st
         raise ValueError("cards/toy.yaml:3: options: expected a mapping")
 
     spec = registry.get(house_rules)
-    registry.register(dataclasses.replace(spec, options=LazyOptions(broken)))
+    registry.register(dataclasses.replace(spec, option_specs=LazyOptions(broken)))
     app = menu_app()
     tile = next(w for w in app.top.widgets if getattr(w, "game_id", None) == house_rules)
     app.step(click_at(tile.rect.center))

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
-from typing import Any
 
 from dungeon_table.ai.random_bot import RandomBot
-from dungeon_table.core.registry import GameSpec, LazyOptions, register
+from dungeon_table.core.registry import GameSpec, LazyOptions, Option, register
 from dungeon_table.games.dungeon import cards
-from dungeon_table.games.dungeon.model import MODES
+from dungeon_table.games.dungeon.cards import MAX_MINUTES
+from dungeon_table.games.dungeon.model import HEROES, MODES
 from dungeon_table.games.dungeon.rules import Dungeon
 
 # The bots' module joins when it is written; once there, an error in it must show, not hide.
@@ -18,21 +18,30 @@ else:
     BEST, BOTS = "random", {}
 
 
-def option_values() -> dict[str, list[Any]]:
-    """The choices setup offers, from cards/dungeon/rules.yaml (read on first use, so a broken
-    card file is reported where the game is set up, not when the app starts)."""
+def option_specs() -> dict[str, Option]:
+    """The options and what each takes, from cards/dungeon/rules.yaml (read on first use, so a
+    broken card file is reported where the game is set up, not when the app starts).
+    ``heroes``: classes per seat, comma-separated ("fighter,wizard"); "" chooses at the table."""
     modes = cards.load().rules.modes
-    return {"mode": list(MODES), "hunters": list(modes.hunter.hunters),
-            "hunt_level": list(modes.treasure_hunt.levels),
-            "minutes": list(modes.time_attack.minutes)}
+    minutes = modes.time_attack.minutes
+    return {
+        "mode": Option("race", choices=MODES),
+        "hunters": Option(modes.hunter.default_hunters, choices=tuple(modes.hunter.hunters)),
+        "hunt_level": Option(modes.treasure_hunt.levels[0],
+                             choices=tuple(modes.treasure_hunt.levels)),
+        # Any whole number of minutes up to four hours; setup offers the file's limits.
+        "minutes": Option(minutes[0], low=1, high=MAX_MINUTES, offered=tuple(minutes)),
+        "heroes": Option("", check=_heroes_problem),
+    }
 
 
-def default_options() -> dict[str, Any]:
-    """``heroes``: classes per seat, comma-separated ("fighter,wizard"); "" chooses at the table."""
-    modes = cards.load().rules.modes
-    return {"mode": "race", "hunters": modes.hunter.default_hunters,
-            "hunt_level": modes.treasure_hunt.levels[0],
-            "minutes": modes.time_attack.minutes[0], "heroes": ""}
+def _heroes_problem(text: str) -> str | None:
+    """Every name in the list is a hero class (how many, and pawns enough, the game checks
+    against its seats)."""
+    unknown = [name for name in (n.strip() for n in text.split(",")) if name and name not in HEROES]
+    if unknown:
+        return f"names no hero {unknown[0]!r} (heroes: {', '.join(HEROES)})"
+    return None
 
 
 SPEC = register(
@@ -45,8 +54,7 @@ SPEC = register(
         bots={"random": RandomBot, **BOTS},
         best=BEST,
         view_module="dungeon_table.games.dungeon.view",
-        options=LazyOptions(default_options),
-        option_values=LazyOptions(option_values),
+        option_specs=LazyOptions(option_specs),
         # The board is a card file too: cards.load hands board.yaml to the board's parser.
         card_files=("dungeon/*.yaml",),
         card_loader=cards.load,

@@ -37,6 +37,7 @@ MONSTERS_PER_LEVEL = (7, 8, 11, 12, 16, 7)
 TREASURES_PER_LEVEL = (9, 9, 16, 18, 16, 12)
 SPELL_CARDS = 24
 COPY = "~"  # copies of one card: <id>, <id>~2, <id>~3...
+MAX_MINUTES = 240  # the longest time attack, as the file offers it or the ``minutes`` option takes
 SPECIALS = ("sword", "secret_door", "crystal_ball", "esp")
 SWORD_LEVELS = (1, 2, 4, 6)
 SINGLE_SPECIALS = {"secret_door": 1, "crystal_ball": 4, "esp": 5}  # special -> its level

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dungeon_table.ai.random_bot import RandomBot
-from dungeon_table.core.registry import GameSpec, register
+from dungeon_table.core.registry import GameSpec, Option, register
 from dungeon_table.games.lastdungeon.bot import GreedyBot, PlannerBot
 from dungeon_table.games.lastdungeon.rules import LastDungeon
 
@@ -17,7 +17,8 @@ SPEC = register(
         bots={"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot},
         best="planner",
         view_module="dungeon_table.games.lastdungeon.view",
-        options={"difficulty": 0},
-        option_values={"difficulty": [-1, 0, 1]},
+        # Setup offers easier, normal, harder; the range leaves scripts and tests room to make
+        # every power 1 (-20) without letting a typo through (docs/rules/lastdungeon.md).
+        option_specs={"difficulty": Option(0, low=-20, high=20, offered=(-1, 0, 1))},
     )
 )

@@ -20,8 +20,7 @@ SPEC = register(
         view_module="dungeon_table.games.market.view",
         # Read from cards/market.yaml on first use: a broken card file is reported where the
         # game is set up or played, not when the app starts.
-        options=LazyOptions(cards.default_options),
-        option_values=LazyOptions(cards.option_values),
+        option_specs=LazyOptions(cards.option_specs),
         # The rulebook's Professional plays with the chests and its ghosts at the first reshuffle.
         implied_options={"professional": {"chests": True, "ghosts_enter": "first_reshuffle"}},
     )

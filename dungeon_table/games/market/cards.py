@@ -18,6 +18,7 @@ from typing import Any, Literal
 import msgspec
 
 from dungeon_table.core.cards import CARDS_DIR, load_cards
+from dungeon_table.core.registry import Option
 
 CARD_FILE = CARDS_DIR / "market.yaml"
 
@@ -316,5 +317,9 @@ def default_options() -> dict[str, Any]:
     return msgspec.structs.asdict(load().options)
 
 
-def option_values() -> dict[str, list[Any]]:
-    return {key: list(values) for key, values in load().option_values.items()}
+def option_specs() -> dict[str, Option]:
+    """Each option declared from the file: its default (its kind: on/off or a word) and, for
+    one listed under ``option_values``, the only values it takes."""
+    cards = load()
+    return {name: Option(default, choices=tuple(cards.option_values.get(name, ())))
+            for name, default in msgspec.structs.asdict(cards.options).items()}

@@ -1,7 +1,8 @@
 """New game: who sits where (human or bot and its level, names), the game's options, the seed.
 
-Options come from ``GameSpec.options`` (their defaults); the values offered for an option are its
-``GameSpec.option_values``, a boolean becomes an on/off toggle. Beside each option a short line
+Options come from the game's declarations (``GameSpec.option_specs``): each starts at its default
+(``GameSpec.options``), the values offered are its ``GameSpec.option_values``, a boolean becomes an
+on/off toggle. Beside each option a short line
 says what the house rule does (``option.<name>.help``); an option another one fixes while it is on
 (``GameSpec.implied_options``: Professional always plays with the chests) shows that value,
 locked. A solo game with a daily run offers the toggle that sets the seed to today's date
