@@ -6,7 +6,9 @@ author can go straight to it::
     content = load_cards(Path("cards/lastdungeon.yaml"), LastDungeonCards, check=cross_check)
 
 ``check`` is the game's own pass over the decoded content (unknown card ids, counts that must
-match); it returns ``(path, message)`` pairs, which are given lines the same way.
+match); it returns ``(path, message)`` pairs, which are given lines the same way. A number's range
+belongs in the schema (``Annotated[int, msgspec.Meta(ge=0, le=50)]``): msgspec refuses it at
+decode, worded here as "must be at least 0 (got -15)".
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ CARDS_DIR = _cards_dir()
 _PATH_TOKEN = re.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
 _UNKNOWN_FIELD = re.compile(r"^Object contains unknown field `([^`]+)`$")
 _MSGSPEC_AT = re.compile(r"^(?P<msg>.*?)(?: - at `(?P<path>\$[^`]*)`)?$", re.S)
+_BOUND = re.compile(r"^Expected `(?:int|float)` (?P<op>>=|<=) (?P<limit>-?[\d.]+)$")
 
 
 def parse_path(path: str) -> list[str | int]:
@@ -77,6 +80,22 @@ def line_of(lines: dict[tuple[str | int, ...], int], path: str) -> int | None:
     return lines.get(())
 
 
+def _bound_words(message: str, data: Any, where: str) -> str:
+    """msgspec's "Expected `int` >= 0" for a range in a schema (``Meta(ge=..., le=...)``), as a
+    card author reads it: "must be at least 0 (got -15)"."""
+    bound = _BOUND.match(message)
+    if bound is None:
+        return message
+    value: Any = data
+    for part in parse_path(where):
+        try:
+            value = value[part]
+        except (KeyError, IndexError, TypeError):
+            return message
+    side = "at least" if bound.group("op") == ">=" else "at most"
+    return f"must be {side} {bound.group('limit')} (got {value!r})"
+
+
 def load_cards(path: Path, schema: type[T], check: Check | None = None) -> T:
     """Load and validate one card file; raise ``CardFileError`` naming file, line and field."""
     name = str(path)
@@ -106,9 +125,8 @@ def decode_cards(text: str, name: str, schema: type[T], check: Check | None = No
         unknown = _UNKNOWN_FIELD.match(match.group("msg"))
         if unknown:  # point at the stray key itself, not at the card that holds it
             where = f"{where}.{unknown.group(1)}"
-        raise CardFileError(
-            [Problem(name, line_of(lines, where), where, match.group("msg"))]
-        ) from None
+        message = _bound_words(match.group("msg"), data, where)
+        raise CardFileError([Problem(name, line_of(lines, where), where, message)]) from None
     if check is not None:
         problems = [
             Problem(name, line_of(lines, where), where, message) for where, message in check(content)

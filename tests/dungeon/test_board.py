@@ -1,6 +1,6 @@
 """The Dungeon! board file: the rulings' structure (six levels, rooms, two named chambers a level,
 the Great Hall), every space reachable by more than one way, and a parser that names the line and
-the problem in a broken file."""
+the problem in a broken file (a space the hall cannot reach among them)."""
 
 from __future__ import annotations
 
@@ -160,8 +160,10 @@ def without_secrets_distance(board: Board, start: str, goal: str) -> int:
     return seen.get(goal, 999)
 
 
-def test_every_room_and_chamber_is_reachable_from_the_hall(board: Board) -> None:
-    assert set(areas(board)) <= reachable(board, board.hall)
+def test_the_loader_itself_refuses_a_space_the_hall_cannot_reach(board: Board) -> None:
+    """Reachability from the hall is the loader's check now (`tests/core/test_card_nonsense.py`
+    walls a room up); the real board passes it, and the test's own walk agrees."""
+    assert board.unreachable() == []
     assert set(board.spaces) == reachable(board, board.hall)
 
 
@@ -313,6 +315,25 @@ def test_every_secret_door_cell_is_listed(board: Board) -> None:
     cells = {(x, y) for y in range(board.height) for x in range(board.width)
              if board.cell(x, y)[0] == "secret"}
     assert {p.cell for p in board.secret_doors.values()} == cells
+
+
+def test_a_walled_up_room_is_named_by_its_line(tmp_path: Path) -> None:
+    # Room 1b's only door becomes rock: the room is drawn, and no way leads in.
+    line, message = problem(tmp_path, GOOD.replace("#AAA+..+b#", "#AAA+..#b#", 1))
+    assert (line, message) == (6, "room 1b at x=8 cannot be reached from the Great Hall (no door "
+                                  "or corridor leads to it)")
+
+
+def test_a_cut_off_corridor_is_named_once(tmp_path: Path) -> None:
+    text = GOOD.replace("  ####..####\n", "  ##########\n", 1)
+    with pytest.raises(CardFileError) as err:
+        load_text(tmp_path, text)
+    messages = [p.message for p in err.value.problems]
+    assert messages == [
+        "room 1b at x=8 cannot be reached from the Great Hall (no door or corridor leads to it)",
+        "chamber 2A at x=1 cannot be reached from the Great Hall (no door or corridor leads to it)",
+        "the corridor at x=5 cannot be reached from the Great Hall (no door or corridor leads "
+        "to it)"]
 
 
 def test_parse_board_reads_text_directly() -> None:

@@ -116,6 +116,11 @@ class Board:
         """The fewest spaces entered to get from the Great Hall to ``space``, every door open."""
         return self._from_hall[space]
 
+    def unreachable(self) -> list[str]:
+        """Spaces no way leads to from the Great Hall, every door open (the loader refuses a
+        board with any: a room whose doors are all walled up could never be entered)."""
+        return sorted(s for s in self.spaces if s not in self._from_hall)
+
 
 def _distances(links: dict[str, list[tuple[str, Passage]]], start: str) -> dict[str, int]:
     seen = {start: 0}
@@ -160,7 +165,28 @@ class _Parser:
         spaces = self._named(spaces)
         if self.problems:
             raise CardFileError(self.problems)
-        return Board(len(self.grid[0]), len(self.grid), spaces, passages, cells)
+        board = Board(len(self.grid[0]), len(self.grid), spaces, passages, cells)
+        self._check_reachable(board)
+        if self.problems:
+            raise CardFileError(self.problems)
+        return board
+
+    def _check_reachable(self, board: Board) -> None:
+        """Every space can be reached from the Great Hall (secret doors count: they can be
+        found). An unreachable corridor is named once, by its first square."""
+        reported: set[str] = set()
+        for space_id in board.unreachable():
+            if space_id in reported:
+                continue
+            space = board.spaces[space_id]
+            x, y = space.cells[0]
+            if space.kind == "corridor":
+                reported |= _distances(board._links, space_id).keys()
+                what = f"the corridor at x={x}"
+            else:
+                what = f"{space.kind} {space_id} at x={x}"
+            self.problem("map", y, f"{what} cannot be reached from the Great Hall "
+                         "(no door or corridor leads to it)")
 
     def _check_shape(self) -> None:
         if not self.grid:

@@ -11,15 +11,28 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
 from dungeon_table.core.cards import CARDS_DIR, load_cards
 
 CARD_FILE = CARDS_DIR / "lastdungeon.yaml"
 
 EventKind = Literal["draw", "discard", "advance", "retreat", "crystal", "empower"]
+
+# The ranges a number may take (msgspec refuses anything else at load, naming file, line and
+# field): what a sane card could print, wide enough to tune the game, narrow enough that no
+# value makes a round or a setup absurd.
+Power = Annotated[int, Meta(ge=1, le=99)]        # an adventurer's or the hero's power
+Damage = Annotated[int, Meta(ge=0, le=99)]       # what a card in the dungeon deals
+HandCost = Annotated[int, Meta(ge=0, le=9)]      # other hand cards discarded to play a card
+Crystals = Annotated[int, Meta(ge=0, le=99)]     # a crystal's value, a scout's price in crystals
+Price = Annotated[int, Meta(ge=1, le=99)]        # crystals an expansion or a retreat takes
+Small = Annotated[int, Meta(ge=0, le=20)]        # an event's size, cards drawn, rooms laid
+Delta = Annotated[int, Meta(ge=-9, le=9)]        # a room's change to damage or cost
+Points = Annotated[int, Meta(ge=0, le=1000)]     # a score weight
 
 
 class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -43,8 +56,8 @@ class DungeonCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: Text
     text: Text
-    cost: int
-    damage: int
+    cost: HandCost
+    damage: Damage
 
 
 class AdventurerCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -54,17 +67,17 @@ class AdventurerCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     level: int
     name: Text
     text: Text
-    power: int
-    scout_cost: int
-    damage: int
-    cost: int
-    crystal: int
+    power: Power
+    scout_cost: Crystals
+    damage: Damage
+    cost: HandCost
+    crystal: Crystals
 
 
 class HeroSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Text
     text: Text
-    power: int
+    power: Power
 
 
 class HeroCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -79,16 +92,16 @@ class HeroCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class RoomEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a room does to the card played on it."""
 
-    damage_bonus: int = 0
-    cost_delta: int = 0
-    draw_on_play: int = 0
+    damage_bonus: Delta = 0
+    cost_delta: Delta = 0
+    draw_on_play: Small = 0
 
 
 class EventEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What an event does when it comes up in the adventurer deck; ``value`` is its size."""
 
     kind: EventKind
-    value: int
+    value: Small
 
 
 class EventCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -104,25 +117,25 @@ class EventCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    hand_size: int
-    draw_per_round: int
-    rooms: int
-    expansion_rooms: int
-    deck_events: int
-    adventurers_per_level: int
-    starting_crystals_per_level: int
+    hand_size: Annotated[int, Meta(ge=1, le=20)]
+    draw_per_round: Small
+    rooms: Annotated[int, Meta(ge=1, le=9)]
+    expansion_rooms: Annotated[int, Meta(ge=0, le=9)]
+    deck_events: Annotated[int, Meta(ge=0, le=3)]   # one below each of the three level blocks
+    adventurers_per_level: Annotated[int, Meta(ge=1, le=20)]
+    starting_crystals_per_level: Annotated[int, Meta(ge=0, le=19)]
 
 
 class RuleNumbers(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    expand_crystals: int
-    retreat_crystals: int
-    max_expansions: int
+    expand_crystals: Price
+    retreat_crystals: Price
+    max_expansions: Annotated[int, Meta(ge=0, le=9)]
 
 
 class ScoreWeights(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    repelled: int
-    crystal: int
-    win_bonus: int
+    repelled: Points
+    crystal: Points
+    win_bonus: Points
 
 
 class LastDungeonCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -216,9 +229,11 @@ def check(cards: LastDungeonCards) -> list[tuple[str, str]]:
     for i, card in enumerate(cards.dungeon):
         if not 0 <= card.cost <= 2:
             problems.append((f"$.dungeon[{i}].cost", f"cost {card.cost} is not 0-2"))
-    for i, event in enumerate(cards.events):
-        if event.event.value < 0:
-            problems.append((f"$.events[{i}].event.value", "an event value is never negative"))
+    if setup.starting_crystals_per_level >= setup.adventurers_per_level:
+        problems.append(("$.setup.starting_crystals_per_level",
+                         "fewer than adventurers_per_level: each level keeps adventurers"))
+    if setup.hand_size > len(cards.dungeon):
+        problems.append(("$.setup.hand_size", f"at most the {len(cards.dungeon)} dungeon cards"))
     return problems
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
+from msgspec import Meta
 
 from dungeon_table.core.cards import CARDS_DIR, load_cards
 from dungeon_table.core.registry import Option
@@ -34,6 +35,15 @@ COLOURS = ("red", "blue", "yellow", "green", "purple")
 LOOTS = ("gauntlet", "shield", "helm", "armour", "sword")
 GEM_VALUES = (1, 2, 3)
 
+# The ranges a number may take (msgspec refuses anything else at load, naming file, line and
+# field). Coins are bounded because every coin is a choice: a price is listed per slot and coin
+# value, a bid per coin held (4 purses of 50 and a deposit of 50 still list a few hundred).
+Coins = Annotated[int, Meta(ge=0, le=50)]         # a purse, the deposit, the unpriced price
+Strength = Annotated[int, Meta(ge=0, le=20)]      # an attack, a defence, an effect's amount
+Life = Annotated[int, Meta(ge=1, le=99)]
+Points = Annotated[int, Meta(ge=-99, le=99)]      # a score line's points (a rank may cost some)
+Exp = Annotated[int, Meta(ge=1, le=99)]           # EXP for the next level
+
 
 class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A player-facing text in both languages."""
@@ -51,16 +61,16 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Text
     colour: Colour = ""
     loot: Loot = ""
-    attack: int = 0
-    defence: int = 0
-    value: int = 0
+    attack: Strength = 0
+    defence: Strength = 0
+    value: Strength = 0
 
 
 class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One job effect primitive (the kinds are listed at the top of the YAML's jobs)."""
 
     kind: EffectKind
-    amount: int
+    amount: Strength
     colour: Colour = ""
 
 
@@ -68,7 +78,7 @@ class JobLevel(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A job at one level: its complete effect there (not added to the lower levels) and VP."""
 
     effects: list[Effect]
-    vp: int = 0
+    vp: Annotated[int, Meta(ge=0, le=99)] = 0
 
 
 class Job(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -84,27 +94,27 @@ class Named(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class LootKind(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: Loot
-    copies: int
-    defence: int
+    copies: Annotated[int, Meta(ge=1, le=9)]
+    defence: Strength
     name: Text
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    life: int
-    life_two_players: int
-    coins: int
-    deposit: int
-    unpriced_price: int
-    reveal_limit_cap: int
-    job_row: int
+    life: Life
+    life_two_players: Life
+    coins: Coins
+    deposit: Coins
+    unpriced_price: Coins
+    reveal_limit_cap: Annotated[int, Meta(ge=1, le=20)]   # 0 would end every exploration at once
+    job_row: Annotated[int, Meta(ge=1, le=12)]            # face-up jobs, of the 12
 
 
 class Score(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    rank_points: list[int]
-    kinds_bonus: list[int]
-    five_colour_multiplier: int
-    sword_bonus: int
-    coin_divisor: int
+    rank_points: list[Points]
+    kinds_bonus: list[Points]
+    five_colour_multiplier: Annotated[int, Meta(ge=0, le=99)]
+    sword_bonus: Annotated[int, Meta(ge=0, le=99)]
+    coin_divisor: Annotated[int, Meta(ge=1, le=99)]
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -119,7 +129,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class MarketCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     setup: Setup
-    level_costs: list[int]
+    level_costs: list[Exp]
     score: Score
     options: Options
     option_values: dict[str, list[Any]]
@@ -283,8 +293,6 @@ def _check_jobs(cards: MarketCards) -> Problems:
                 where = f"$.jobs[{i}].levels[{n}].effects[{e}]"
                 if (effect.kind == "guard") != bool(effect.colour):
                     problems.append((f"{where}.colour", "guard, and only guard, names a colour"))
-                if effect.amount < 0:
-                    problems.append((f"{where}.amount", "an effect amount is never negative"))
     return problems
 
 
@@ -295,8 +303,6 @@ def _check_numbers(cards: MarketCards) -> Problems:
     for where, (values, count) in expected.items():
         if len(values) != count:
             problems.append((where, f"expected {count} numbers, found {len(values)}"))
-    if cards.score.coin_divisor < 1:
-        problems.append(("$.score.coin_divisor", "the coin divisor is at least 1"))
     values = cards.option_values.get("ghosts_enter", [])
     if cards.options.ghosts_enter not in values:
         problems.append(("$.options.ghosts_enter", f"not one of option_values: {values}"))

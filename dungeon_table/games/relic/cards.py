@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
 from dungeon_table.core.cards import CARDS_DIR, load_cards
 
@@ -25,6 +26,10 @@ BATTLE_SKILLS = ("banish", "feint", "pierce")
 DISCARD_SKILLS = ("delve", "advance", "mend")
 SECOND_SET = "-b"  # the suffix of the second set's ids (3-4 players)
 FAIL_FACE = 0  # the X face: a failed search
+
+# The ranges a number may take (msgspec refuses anything else at load, naming file, line and
+# field). A hand is bounded so four players' hands fit in the two sets' deck.
+HandSize = Annotated[int, Meta(ge=1, le=12)]
 
 
 class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -41,7 +46,7 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Text
     text: Text
     ts: Ts | None = None
-    bp: int = 0
+    bp: Annotated[int, Meta(ge=0, le=20)] = 0    # battle points
     level: int = 0
     skill: str = ""
 
@@ -53,7 +58,7 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Depth(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     depth: int
-    points: list[int]
+    points: list[Annotated[int, Meta(ge=0, le=99)]]
     treasures: list[str]
 
 
@@ -63,8 +68,8 @@ class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class RelicCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    hand_size: int
-    hand_limit: int
+    hand_size: HandSize
+    hand_limit: HandSize
     treasure_table: list[Depth]
     treasures: dict[str, Text]
     skills: dict[str, Skill]
@@ -151,7 +156,7 @@ def check(cards: RelicCards) -> list[tuple[str, str]]:
             if treasure not in cards.treasures:
                 problems.append((f"$.treasure_table[{i}].treasures[{j}]",
                                  f"unknown treasure {treasure!r}"))
-    if not 1 <= cards.hand_limit or cards.hand_size > cards.hand_limit:
+    if cards.hand_size > cards.hand_limit:
         problems.append(("$.hand_size", "the dealt hand must fit the hand limit"))
     return problems
 
