@@ -90,6 +90,12 @@ class Stranger(Action, frozen=True, tag="stranger"):
     """An action no game has."""
 
 
+# Every other game's actions that need no fields: relic's `fight` is not Last Dungeon's `fight`.
+FOREIGN = [kind() for game_id in registry.game_ids()
+           for kind in registry.get(game_id).game_class.action_types
+           if not msgspec.structs.fields(kind)]
+
+
 def malformed(action: Action) -> list[Action]:
     """``action`` with one field of the wrong type: a float or a bool for an int (both ``==`` the
     int, so they pass a legality check by equality), a number for a text, numbers in a path."""
@@ -111,6 +117,7 @@ def refuse_malformed(game: Game, seat: int, legal: list[Action]) -> None:
     attempts: list[tuple[object, object]] = [(bad, action) for bad in (False, True, float(seat),
                                                                         str(seat), None)]
     attempts += [(seat, a) for a in (to_dict(action), "explore", None, Stranger(), Action())]
+    attempts += [(seat, other) for other in FOREIGN if type(other) not in type(game).action_types]
     attempts += [(seat, bad) for a in kinds.values() for bad in malformed(a)]
     for who, what in attempts:
         with pytest.raises(IllegalAction):
