@@ -79,8 +79,9 @@ class GameSpec:
     the values setup offers); ``options`` (the defaults), ``option_values`` (what setup offers),
     ``check_options`` and ``new_game`` all read it. It may be a ``LazyOptions`` that reads the
     declarations from the game's card file on first use, so a broken file does not stop the app
-    from starting (it is reported where the game is set up or played). ``implied_options`` maps an option to the other options it fixes while it is on (``{"professional":
-    {"chests": True}}``): setup shows those at that value, locked. Only a display of the rules:
+    from starting (it is reported where the game is set up or played). ``implied_options`` maps
+    an option to the other options it fixes while it is on (``{"professional": {"chests":
+    True}}``): setup shows those at that value, locked. Only a display of the rules:
     the game enforces them whatever it is given. ``player_variants`` maps a player count that
     plays a variant of the game to the i18n key naming it (the relic game: 3 and 4 players use two
     decks), so setup marks that count as a variant.
