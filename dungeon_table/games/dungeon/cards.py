@@ -21,7 +21,6 @@ from typing import Annotated, Any, Literal, overload
 
 import msgspec
 import yaml
-from msgspec import Meta
 
 from dungeon_table.core.cards import CARDS_DIR, decode_cards
 from dungeon_table.core.errors import CardFileError, Problem
@@ -49,7 +48,7 @@ Drop = Literal["none", "one", "half", "all"]
 # The ranges a number may take (msgspec refuses anything else at load, naming file, line and
 # field). The bounds keep every game fast: each move a hero may make is listed, so ``moves``
 # is the one that costs (5, as printed: about 0.1 ms for legal_actions; 1000: half a second).
-Tokens = Annotated[int, Meta(ge=0, le=11)]         # lose-turn tokens (11 in the box)
+Tokens = Annotated[int, msgspec.Meta(ge=0, le=11)]  # lose-turn tokens (11 in the box)
 
 
 class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -112,7 +111,7 @@ class Treasure(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: Text
     level: int
-    gp: Annotated[int, Meta(ge=1, le=100_000)]
+    gp: Annotated[int, msgspec.Meta(ge=1, le=100_000)]
     count: int = 1
     special: Special | None = None
     sword_plus_two: int | None = None  # a sword: the lowest 2d6 giving +2 (else +1)
@@ -132,8 +131,8 @@ class Hero(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: Text
     colour: str
-    target: Annotated[int, Meta(ge=1, le=1_000_000)]   # gp to win with
-    pawns: Annotated[int, Meta(ge=1, le=8)]            # of each class, for up to 8 seats
+    target: Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]   # gp to win with
+    pawns: Annotated[int, msgspec.Meta(ge=1, le=8)]            # of each class, for up to 8 seats
     find_faces: list[int] | None = None  # None: the rules' find_faces
     spells: bool = False
     sword: bool = True
@@ -155,12 +154,12 @@ class Defeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Spell(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: Text
-    count: Annotated[int, Meta(ge=0, le=SPELL_CARDS)]
+    count: Annotated[int, msgspec.Meta(ge=0, le=SPELL_CARDS)]
 
 
 class Spellbook(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    dice: Annotated[int, Meta(ge=1, le=4)]
-    plus: Annotated[int, Meta(ge=0, le=SPELL_CARDS)]
+    dice: Annotated[int, msgspec.Meta(ge=1, le=4)]
+    plus: Annotated[int, msgspec.Meta(ge=0, le=SPELL_CARDS)]
 
 
 class SpecialText(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -170,18 +169,18 @@ class SpecialText(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class TreasureHunt(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     levels: list[int]
-    deaths_allowed: Annotated[int, Meta(ge=0, le=9)]
+    deaths_allowed: Annotated[int, msgspec.Meta(ge=0, le=9)]
 
 
 class TimeAttack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    minutes: list[Annotated[int, Meta(ge=1, le=MAX_MINUTES)]]
+    minutes: list[Annotated[int, msgspec.Meta(ge=1, le=MAX_MINUTES)]]
 
 
 class HunterMode(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    hunters: list[Annotated[int, Meta(ge=1, le=5)]]    # drawn from one level's monsters
+    hunters: list[Annotated[int, msgspec.Meta(ge=1, le=5)]]    # drawn from one level's monsters
     default_hunters: int
     level: int
-    steps: Annotated[int, Meta(ge=1, le=20)]           # spaces a hunter moves a turn
+    steps: Annotated[int, msgspec.Meta(ge=1, le=20)]           # spaces a hunter moves a turn
 
 
 class Modes(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -192,22 +191,22 @@ class Modes(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     heroes: list[Hero]
-    moves: Annotated[int, Meta(ge=1, le=12)]
+    moves: Annotated[int, msgspec.Meta(ge=1, le=12)]
     find_faces: list[int]
-    find_moves_left: Annotated[int, Meta(ge=0, le=12)]
-    slots: Annotated[int, Meta(ge=1, le=24)]
-    chamber_capacity: Annotated[int, Meta(ge=1, le=9)]
-    room_capacity: Annotated[int, Meta(ge=1, le=9)]
-    no_sword_target: Annotated[int, Meta(ge=2, le=14)]     # 2d6 and a sword's +2 reach 14
-    lose_turn_tokens: Annotated[int, Meta(ge=1, le=99)]
+    find_moves_left: Annotated[int, msgspec.Meta(ge=0, le=12)]
+    slots: Annotated[int, msgspec.Meta(ge=1, le=24)]
+    chamber_capacity: Annotated[int, msgspec.Meta(ge=1, le=9)]
+    room_capacity: Annotated[int, msgspec.Meta(ge=1, le=9)]
+    no_sword_target: Annotated[int, msgspec.Meta(ge=2, le=14)]     # 2d6 and a sword's +2 reach 14
+    lose_turn_tokens: Annotated[int, msgspec.Meta(ge=1, le=99)]
     defeat_table: list[Defeat]
     spells: list[Spell]
     spellbook: Spellbook
-    refill_dice: Annotated[int, Meta(ge=0, le=4)]          # d6 of spells retaken
-    teleport_reach: Annotated[int, Meta(ge=0, le=5)]       # levels up or down
+    refill_dice: Annotated[int, msgspec.Meta(ge=0, le=4)]          # d6 of spells retaken
+    teleport_reach: Annotated[int, msgspec.Meta(ge=0, le=5)]       # levels up or down
     specials: dict[str, SpecialText]
     modes: Modes
-    round_limit: Annotated[int, Meta(ge=1, le=500)]        # random games play to it
+    round_limit: Annotated[int, msgspec.Meta(ge=1, le=500)]        # random games play to it
 
     def defeat(self, total: int) -> Defeat:
         """The defeat table's row for a 2d6 ``total``."""
