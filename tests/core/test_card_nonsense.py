@@ -20,8 +20,8 @@ from dungeon_table.core.errors import CardFileError
 NONSENSE = [
     ("market.yaml", "  coins: 15 ", "  coins: -15 ", "$.setup.coins",
      "must be at least 0 (got -15)"),
-    ("market.yaml", "  coins: 15 ", "  coins: 100000000000000000000 ", "$.setup.coins",
-     "must be at most 50 (got 100000000000000000000)"),
+    ("market.yaml", "  coins: 15 ", "  coins: 1000000000000000000 ", "$.setup.coins",
+     "must be at most 50 (got 1000000000000000000)"),
     ("market.yaml", "  reveal_limit_cap: 7 ", "  reveal_limit_cap: 0 ", "$.setup.reveal_limit_cap",
      "must be at least 1 (got 0)"),
     ("market.yaml", "{id: gauntlet, copies: 3,", "{id: gauntlet, copies: -3,", "$.loots[0].copies",
