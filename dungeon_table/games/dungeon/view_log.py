@@ -167,7 +167,7 @@ def fields(event: Event, view: m.DungeonView | None) -> dict[str, Any]:
     if "trap" in raw:
         out["trap_name"] = t(f"dungeon.trap_name.{raw['trap']}")
     if isinstance(raw.get("cards"), list):
-        out["cards_names"] = t("dungeon.list_sep").join(vc.name(c) for c in raw["cards"])
+        out["cards_names"] = t("list.sep").join(vc.name(c) for c in raw["cards"])
     if isinstance(raw.get("winners"), list):
         out["winners_names"] = t("dungeon.and").join(who(view, s) for s in raw["winners"]) \
             or t("dungeon.nobody")
