@@ -9,6 +9,7 @@ may end only where kana are followed by something that is not kana::
 
     phrases("財宝カードを右にずらす")   # ["財宝カードを", "右に", "ずらす"]
     phrases("ダイス2個を振る。")        # ["ダイス2個を", "振る。"]
+    phrases("2枚を捨て場へ")            # ["2枚を", "捨て場へ"]: okurigana inside a compound
 
 A word with its counter (3枚, LV4, 10,000gp) is one run and never split. No dictionary: the
 rules read only the character classes, so wrapping stays a few microseconds a line.
@@ -29,6 +30,8 @@ NO_END = frozenset("（「『【〔〈《［｛“‘([{＋－±¥$#")
 _CLAUSE_END = frozenset("、。，．・：；？！…‥）」』】〕〉》］｝”’")
 # The long-vowel mark and small kana continue the word before them, whatever its script.
 _CONTINUES = frozenset("ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+# Particles: a phrase ends after them (the one-kana ones, enough to tell 捨て場 from 場を／捨て).
+_PARTICLES = frozenset("のはがをにへとでもやかば")
 # Kana that make a word honourific (お宝, ご注意): they belong to the word after them.
 _PREFIXES = frozenset("おご")
 
@@ -74,8 +77,18 @@ def may_break(s: str, k: int) -> bool:
     if a in _CLAUSE_END or b in "（「『【〔〈《［｛“‘":
         return True
     if _class_at(s, k - 1) == "hira" and cb not in ("hira", "mark"):
-        return not _is_prefix(s, k - 1)
+        return not _is_prefix(s, k - 1) and not (cb == "kanji" and _inside_compound(s, k))
     return False
+
+
+def _inside_compound(s: str, k: int) -> bool:
+    """The kana before ``s[k]`` are okurigana inside one word (捨て場, 見習い剣士, 落とし穴):
+    one or two kana between kanji, the last of them no particle (冒険者を／撃退, 深度の／得点)."""
+    run = k
+    while run > 0 and char_class(s[run - 1]) == "hira":
+        run -= 1
+    return (k - run <= 2 and run > 0 and char_class(s[run - 1]) == "kanji"
+            and s[k - 1] not in _PARTICLES)
 
 
 def _is_prefix(s: str, k: int) -> bool:

@@ -6,7 +6,9 @@ the table uses (the log, the prompts, the panels: 7 to 26 characters of small an
 1280×720 and 1920×1080) and every break point is read against the rule, stated on its own below
 rather than borrowed from the wrapper:
 - a line may end after a space or a full-width clause mark (、。：）」…), before an opening
-  bracket, or where kana are followed by something that is not kana (the end of a phrase);
+  bracket, or where kana are followed by something that is not kana (the end of a phrase),
+  except okurigana inside a compound (捨て場, 見習い剣士: one or two kana between kanji, the
+  last no particle);
 - anywhere else is inside a word, allowed only when that word alone is wider than the line.
 """
 
@@ -76,10 +78,30 @@ def japanese_lines() -> list[tuple[str, str]]:
     return out
 
 
-def may_end_between(a: str, b: str) -> bool:
+PARTICLES = set("のはがをにへとでもやかば")
+
+
+def _kanji(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or ch == "々"
+
+
+def _okurigana(text: str, k: int) -> bool:
+    """``text[:k]`` ends in one or two kana after a kanji, no particle, and a kanji follows."""
+    run = k
+    while run > 0 and _kana(text[run - 1]):
+        run -= 1
+    return (k - run <= 2 and run > 0 and _kanji(text[run - 1]) and _kanji(text[k])
+            and text[k - 1] not in PARTICLES)
+
+
+def may_end_at(text: str, k: int) -> bool:
+    """Whether a line may end between ``text[k - 1]`` and ``text[k]``."""
+    a, b = text[k - 1], text[k]
     if b in NEVER_STARTS or a in NEVER_ENDS:
         return False
-    return a.isspace() or a in CLAUSE_END or b in OPENERS or (_kana(a) and not _kana(b))
+    if a.isspace() or a in CLAUSE_END or b in OPENERS:
+        return True
+    return _kana(a) and not _kana(b) and not _okurigana(text, k)
 
 
 def bad_breaks(text: str, lines: list[str], width: int, measure) -> list[str]:
@@ -87,13 +109,13 @@ def bad_breaks(text: str, lines: list[str], width: int, measure) -> list[str]:
     bad, at = [], 0
     for line in lines[:-1]:
         at = text.index(line, at) + len(line)
-        if text[at].isspace() or may_end_between(text[at - 1], text[at]):
+        if text[at].isspace() or may_end_at(text, at):
             continue
         head = at - 1
-        while head > 0 and not may_end_between(text[head - 1], text[head]):
+        while head > 0 and not may_end_at(text, head):
             head -= 1
         tail = at + 1
-        while tail < len(text) and not may_end_between(text[tail - 1], text[tail]):
+        while tail < len(text) and not may_end_at(text, tail):
             tail += 1
         if measure(text[head:tail].strip()) <= width:
             bad.append(f"{text[max(0, at - 6):at]}／{text[at:at + 6]}")
@@ -102,7 +124,8 @@ def bad_breaks(text: str, lines: list[str], width: int, measure) -> list[str]:
 
 def test_the_rule_catches_the_breaks_seen_on_screen() -> None:
     seen = [("見つけ", "た物"), ("番号", "トークン"), ("（ダメージ", "3）。"), ("財宝", "。"),
-            ("「", "戦闘」"), ("ゴーレ", "ム"), ("3", "枚"), ("ダンジョン", "ー")]
+            ("「", "戦闘」"), ("ゴーレ", "ム"), ("3", "枚"), ("ダンジョン", "ー"),
+            ("2枚を捨て", "場へ。"), ("見習い", "剣士")]
     for before, after in seen:
         assert bad_breaks(before + after, [before, after], 10**6, len), (before, after)
     assert not bad_breaks("冒険者を撃退", ["冒険者を", "撃退"], 10**6, len)
