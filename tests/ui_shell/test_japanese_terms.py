@@ -71,3 +71,96 @@ def test_a_list_in_a_log_line_is_joined_by_the_catalogue_separator(lang: str, se
     finally:
         i18n.set_language("en")
     assert line is not None and listed in line, line
+
+
+# --- the glossaries --------------------------------------------------------------------------
+REPO = Path(__file__).resolve().parents[2]
+I18N = REPO / "dungeon_table" / "ui" / "i18n"
+# Each game's texts: its own catalogue, its keys in the shared ones, its card files.
+GAMES = {
+    "lastdungeon": ("last_dungeon_pocket_rules_ja.txt", ("game.lastdungeon", "option.difficulty"),
+                    ["lastdungeon.yaml"]),
+}
+
+
+def seeds_dir() -> Path | None:
+    """The rulebooks, ``shared/seeds`` beside the checkout (or beside a folder above it)."""
+    for parent in REPO.parents:
+        if (parent / "shared" / "seeds").is_dir():
+            return parent / "shared" / "seeds"
+    return None
+
+
+def glossary(game: str) -> list[tuple[str, str, list[str], list[str]]]:
+    """The rows of ``docs/rules/<game>.md``'s glossary: (rulebook term, English, not ja, not en)."""
+    text = (REPO / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    section = text.split("## Glossary", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 4 or set(cells[0]) <= set("-") or cells[0].startswith("rulebook"):
+            continue
+        nots = [re.findall(r"`([^`]+)`", cell) for cell in cells[2:]]
+        rows.append((cells[0], cells[1], nots[0], nots[1]))
+    return rows
+
+
+def game_texts(game: str, lang: str) -> list[tuple[str, str]]:
+    """(where, text) of everything this game shows in ``lang``: its catalogue, its rules help,
+    its keys in the shared catalogues, its card texts."""
+    _seed, keys, cards = GAMES[game]
+    found: list[tuple[str, str]] = []
+    for path in sorted(I18N.glob(f"{lang}.*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        mine = path.name == f"{lang}.{game}.yaml"
+        found += [(f"{path.name}: {key}", str(value)) for key, value in data.items()
+                  if mine or key.startswith((f"rules.{game}.", *keys))]
+    for name in cards:
+        for path in sorted((Path(CARDS_DIR) / name).rglob("*.yaml")) if not name.endswith(
+                ".yaml") else [Path(CARDS_DIR) / name]:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            found += [(w, s) for w, s in _texts_in(data, path.name, lang)]
+    return found
+
+
+def _texts_in(node: object, where: str, lang: str) -> Iterator[tuple[str, str]]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == lang and isinstance(value, str):
+                yield where, value
+            else:
+                yield from _texts_in(value, f"{where}.{key}", lang)
+    elif isinstance(node, list):
+        for k, value in enumerate(node):
+            label = value.get("id", k) if isinstance(value, dict) else k
+            yield from _texts_in(value, f"{where}[{label}]", lang)
+
+
+def _around(text: str, found: re.Match[str]) -> str:
+    return text[max(0, found.start() - 12):found.end() + 12].replace("\n", " ")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_glossary_term_is_the_rulebook_s_own(game: str) -> None:
+    seeds = seeds_dir()
+    if seeds is None:
+        pytest.skip("the rulebooks (shared/seeds) are not beside this checkout")
+    rulebook = re.sub(r"\s", "", (seeds / GAMES[game][0]).read_text(encoding="utf-8"))
+    rows = glossary(game)
+    assert len(rows) >= 15, "a glossary per game"
+    missing = [term for term, *_ in rows
+               if not term.endswith("†") and re.sub(r"\s", "", term) not in rulebook]
+    assert not missing, f"not in the rulebook: {missing}"
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_text_names_a_rule_otherwise_than_the_glossary(game: str, lang: str) -> None:
+    """「戦闘」 for ダメージ計算と撃退判定, 「ジョブ」 for ジョブアイテム, 「トレジャー表」 for 得点表:
+    an owner of the printed game had to translate our game back into theirs."""
+    banned = [(term, pattern) for term, english, not_ja, not_en in glossary(game)
+              for pattern in (not_ja if lang == "ja" else not_en)]
+    wrong = [f"{where}: «{_around(text, found)}» (the glossary says {term})"
+             for where, text in game_texts(game, lang) for term, pattern in banned
+             for found in re.finditer(pattern, text)]
+    assert not wrong, "\n".join(wrong[:40])
