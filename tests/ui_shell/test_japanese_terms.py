@@ -6,6 +6,7 @@ Held over whole catalogues and every card text, so a line added later is held to
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from dungeon_table.core.cards import CARDS_DIR
 from dungeon_table.ui import i18n
 
 PLACEHOLDER = re.compile(r"\{\w+\}")
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+JAPANESE = re.compile(r"[\u3001-\u30ff\u4e00-\u9fff\uff01-\uff5e]")  # kana, kanji, 、。 and full-width forms
 HALF_WIDTH = re.compile(r"[()!?]|(?<!\d):|:(?!\d)|[\u3040-\u30ff\u4e00-\u9fff], ")
 
 
@@ -84,6 +85,7 @@ GAMES = {
                ("game.market", "option.chests", "option.professional", "option.gems_defend",
                 "option.chest_buyer_gets_card", "option.ghosts_enter", "handoff.reason."),
                ["market.yaml"]),
+    "relic": ("relic_card_game_rules_ja.txt", ("game.relic",), ["relic.yaml"]),
 }
 
 
@@ -141,6 +143,12 @@ def _texts_in(node: object, where: str, lang: str) -> Iterator[tuple[str, str]]:
             yield from _texts_in(value, f"{where}[{label}]", lang)
 
 
+def _plain(text: str) -> str:
+    """Without spaces (the relic rulebook's text has one between most characters) and with
+    full-width digits as plain ones (６枚 is 6枚)."""
+    return re.sub(r"\s", "", unicodedata.normalize("NFKC", text))
+
+
 def _around(text: str, found: re.Match[str]) -> str:
     return text[max(0, found.start() - 12):found.end() + 12].replace("\n", " ")
 
@@ -150,11 +158,11 @@ def test_every_glossary_term_is_the_rulebook_s_own(game: str) -> None:
     seeds = seeds_dir()
     if seeds is None:
         pytest.skip("the rulebooks (shared/seeds) are not beside this checkout")
-    rulebook = re.sub(r"\s", "", (seeds / GAMES[game][0]).read_text(encoding="utf-8"))
+    rulebook = _plain((seeds / GAMES[game][0]).read_text(encoding="utf-8"))
     rows = glossary(game)
     assert len(rows) >= 15, "a glossary per game"
     missing = [term for term, *_ in rows
-               if not term.endswith("†") and re.sub(r"\s", "", term) not in rulebook]
+               if not term.endswith("†") and _plain(term) not in rulebook]
     assert not missing, f"not in the rulebook: {missing}"
 
 
