@@ -86,6 +86,7 @@ GAMES = {
                 "option.chest_buyer_gets_card", "option.ghosts_enter", "handoff.reason."),
                ["market.yaml"]),
     "relic": ("relic_card_game_rules_ja.txt", ("game.relic",), ["relic.yaml"]),
+    "dungeon": ("dungeon_board_game_rules_ja.txt", ("game.dungeon",), ["dungeon"]),
 }
 
 
