@@ -110,7 +110,17 @@ def name_plate(image: pygame.Surface, shown: int) -> tuple[pygame.Surface, int] 
     """When a card's name does not fit the ``shown`` px of its left edge that the next card in a
     fan leaves visible: a plate with the name laid out in that width (wrapped between phrases,
     in smaller type as needed), and the height on the card to blit it at. None when the name
-    shows whole already."""
+    shows whole already. Decided once per card image and width (a fan asks every frame)."""
+    key = (image, shown)
+    if key not in _PLATES:
+        _PLATES[key] = _plate_for(image, shown)
+    return _PLATES[key]
+
+
+_PLATES: dict[tuple[pygame.Surface, int], tuple[pygame.Surface, int] | None] = {}
+
+
+def _plate_for(image: pygame.Surface, shown: int) -> tuple[pygame.Surface, int] | None:
     title, top = _TITLES.get(image, ("", 0))
     w = image.get_width()
     if not title or shown >= w:
@@ -118,10 +128,7 @@ def name_plate(image: pygame.Surface, shown: int) -> tuple[pygame.Surface, int] 
     f, lines = _title_lines(title, w)
     if max((w + f.size(line)[0]) // 2 for line in lines) <= shown - 2:
         return None
-    key = ("plate", title, w, shown)
-    if key not in _CACHE:
-        _CACHE[key] = _render_plate(title, w, shown)
-    return _CACHE[key], top
+    return _render_plate(title, w, shown), top
 
 
 def plate_layout(title: str, w: int, shown: int) -> tuple[pygame.font.Font, list[str], int]:
