@@ -11,7 +11,7 @@ may end only where kana are followed by something that is not kana::
     phrases("ダイス2個を振る。")        # ["ダイス2個を", "振る。"]
     phrases("2枚を捨て場へ")            # ["2枚を", "捨て場へ"]: okurigana inside a compound
 
-A word with its counter (3枚, LV4, 10,000gp) is one run and never split. No dictionary: the
+A word with its counter (3枚, LV4, 10,000 gp) is one run and never split. No dictionary: the
 rules read only the character classes, so wrapping stays a few microseconds a line.
 """
 
@@ -71,7 +71,7 @@ def may_break(s: str, k: int) -> bool:
         return False
     ca, cb = char_class(a), char_class(b)
     if ca == "space":
-        return True
+        return not _unit_after_number(s, k)
     if cb == "space":
         return False
     if a in _CLAUSE_END or b in "（「『【〔〈《［｛“‘":
@@ -89,6 +89,17 @@ def _inside_compound(s: str, k: int) -> bool:
         run -= 1
     return (k - run <= 2 and run > 0 and char_class(s[run - 1]) == "kanji"
             and s[k - 1] not in _PARTICLES)
+
+
+def _unit_after_number(s: str, k: int) -> bool:
+    """``s[k:]`` starts with a unit of at most three letters (gp, G, BP, EXP) and a number ends
+    just before the space: 10,000 gp is one word on a line."""
+    if k < 2 or not s[k - 2].isdigit():
+        return False
+    end = k
+    while end < len(s) and char_class(s[end]) == "latin":
+        end += 1
+    return 0 < end - k <= 3 and (end == len(s) or char_class(s[end]) != "latin")
 
 
 def _is_prefix(s: str, k: int) -> bool:

@@ -8,7 +8,7 @@ rather than borrowed from the wrapper:
 - a line may end after a space or a full-width clause mark (、。：）」…), before an opening
   bracket, or where kana are followed by something that is not kana (the end of a phrase),
   except okurigana inside a compound (捨て場, 見習い剣士: one or two kana between kanji, the
-  last no particle);
+  last no particle), and a number keeps its unit (10,000 gp);
 - anywhere else is inside a word, allowed only when that word alone is wider than the line.
 """
 
@@ -94,10 +94,15 @@ def _okurigana(text: str, k: int) -> bool:
             and text[k - 1] not in PARTICLES)
 
 
+UNIT = re.compile(r"\d [A-Za-z]{1,3}\b")
+
+
 def may_end_at(text: str, k: int) -> bool:
     """Whether a line may end between ``text[k - 1]`` and ``text[k]``."""
     a, b = text[k - 1], text[k]
     if b in NEVER_STARTS or a in NEVER_ENDS:
+        return False
+    if a.isspace() and UNIT.match(text, k - 2):
         return False
     if a.isspace() or a in CLAUSE_END or b in OPENERS:
         return True
@@ -109,7 +114,7 @@ def bad_breaks(text: str, lines: list[str], width: int, measure) -> list[str]:
     bad, at = [], 0
     for line in lines[:-1]:
         at = text.index(line, at) + len(line)
-        if text[at].isspace() or may_end_at(text, at):
+        if (text[at].isspace() and may_end_at(text, at + 1)) or may_end_at(text, at):
             continue
         head = at - 1
         while head > 0 and not may_end_at(text, head):
@@ -125,7 +130,7 @@ def bad_breaks(text: str, lines: list[str], width: int, measure) -> list[str]:
 def test_the_rule_catches_the_breaks_seen_on_screen() -> None:
     seen = [("見つけ", "た物"), ("番号", "トークン"), ("（ダメージ", "3）。"), ("財宝", "。"),
             ("「", "戦闘」"), ("ゴーレ", "ム"), ("3", "枚"), ("ダンジョン", "ー"),
-            ("2枚を捨て", "場へ。"), ("見習い", "剣士")]
+            ("2枚を捨て", "場へ。"), ("見習い", "剣士"), ("ローグ 10,000 ", "gp、")]
     for before, after in seen:
         assert bad_breaks(before + after, [before, after], 10**6, len), (before, after)
     assert not bad_breaks("冒険者を撃退", ["冒険者を", "撃退"], 10**6, len)
