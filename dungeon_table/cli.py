@@ -127,6 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--players", type=int, help="that many human seats (default: the minimum)")
     shot.add_argument("--seats", type=_names, help="seat kinds, as for play: human,bot:best,...")
     shot.add_argument("--option", type=parse_option, action="append", default=[])
+    shot.add_argument("--rules", action="store_true",
+                      help="draw the game's rules help instead, a PNG a page (OUT-1.png, ...)")
 
     cards = sub.add_parser("cards", help="card files")
     cards_sub = cards.add_subparsers(dest="cards_command", metavar="check", required=True)
@@ -226,6 +228,10 @@ def cmd_shot(args: argparse.Namespace) -> int:
     options = dict(args.option)
     check_options(spec, options)
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    if args.rules:
+        for path in entry.render_rules_shots(spec.game_id, args.size, args.lang, args.out):
+            print(path)
+        return EXIT_OK
     entry.render_shot(spec.game_id, args.seed, args.steps, args.size, args.lang, args.out,
                       seats=seats, options=options)
     print(args.out)

@@ -97,7 +97,77 @@ def face(spec: FaceSpec, width: int) -> pygame.Surface:
     key = ("face", spec, width, glyph_mode())
     if key not in _CACHE:
         _CACHE[key] = _render_face(spec, width)
+        _TITLES[_CACHE[key]] = (spec.title, round(_title_top(spec, width)))
     return _CACHE[key]
+
+
+# Where each rendered face has its name: a fan that covers most of a card still shows its name
+# whole (``name_plate``), so a hand never reads "ゴーレ" or "スライ".
+_TITLES: dict[pygame.Surface, tuple[str, int]] = {}
+
+
+def name_plate(image: pygame.Surface, shown: int) -> tuple[pygame.Surface, int] | None:
+    """When a card's name does not fit the ``shown`` px of its left edge that the next card in a
+    fan leaves visible: a plate with the name laid out in that width (wrapped between phrases,
+    in smaller type as needed), and the height on the card to blit it at. None when the name
+    shows whole already. Decided once per card image and width (a fan asks every frame)."""
+    key = (image, shown)
+    if key not in _PLATES:
+        _PLATES[key] = _plate_for(image, shown)
+    return _PLATES[key]
+
+
+_PLATES: dict[tuple[pygame.Surface, int], tuple[pygame.Surface, int] | None] = {}
+
+
+def _plate_for(image: pygame.Surface, shown: int) -> tuple[pygame.Surface, int] | None:
+    title, top = _TITLES.get(image, ("", 0))
+    w = image.get_width()
+    if not title or shown >= w:
+        return None
+    f, lines = _title_lines(title, w)
+    if max((w + f.size(line)[0]) // 2 for line in lines) <= shown - 2:
+        return None
+    return _render_plate(title, w, shown), top
+
+
+def plate_layout(title: str, w: int, shown: int) -> tuple[pygame.font.Font, list[str], int]:
+    """The name on a plate ``shown`` px wide of a card ``w`` px wide: the largest type at which
+    it fits in at most two lines (three at 9 px), its lines, and their left margin."""
+    margin = round(w * 0.05)
+    room = max(4, shown - 2 * margin)
+    size = round(w * 0.105)
+    while True:
+        f = font_px(size, bold=True)
+        lines = wrap_lines(title, f, room)
+        if (len(lines) <= 2 and max(f.size(line)[0] for line in lines) <= room) or size <= 9:
+            return f, lines, margin
+        size -= 1
+
+
+def _render_plate(title: str, w: int, shown: int) -> pygame.Surface:
+    f, lines, margin = plate_layout(title, w, shown)
+    step = round(f.get_linesize() * 0.92)
+    plate = pygame.Surface((min(shown, w), step * len(lines) + 2), pygame.SRCALPHA)
+    plate.fill((*PAPER, 255))
+    for k, line in enumerate(lines):
+        plate.blit(f.render(line, True, INK), (margin, k * step))
+    return plate.convert_alpha() if pygame.display.get_surface() is not None else plate
+
+
+def _badge_room(spec: FaceSpec, w: int) -> int:
+    """How far a corner's badge (and its label, on a card large enough to letter it) reaches in."""
+    labels = w >= 110 and any(c.label for c in spec.corners)
+    return round(w * 0.30) + (round(w * 0.07) if labels else 0)
+
+
+def _title_top(spec: FaceSpec, width: int) -> float:
+    """The y of a face's name: under the top corners' badges, else under the colour band."""
+    w, h = card_size(width)
+    badge = _badge_room(spec, w)
+    band_bottom = (2 if w >= 90 else 1) + round(h * 0.2)
+    tops = any(c.pos[0] == "t" for c in spec.corners)
+    return (badge if tops else band_bottom) + h * 0.01
 
 
 def back(spec: BackSpec, width: int) -> pygame.Surface:
@@ -202,8 +272,7 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
         theme.draw_glyph(surf, spec.glyph, spot, max(3, size), _ink_on(spec.band))
     tops = any(c.pos[0] == "t" for c in spec.corners)
     bottoms = any(c.pos[0] == "b" for c in spec.corners)
-    labels = w >= 110 and any(c.label for c in spec.corners)
-    badge = round(w * 0.30) + (round(w * 0.07) if labels else 0)
+    badge = _badge_room(spec, w)
     if spec.band_label:
         lab = font_px(round(w * 0.075)).render(spec.band_label, True, _ink_on(spec.band))
         corner = round(w * 0.31)  # a top corner's badge reaches this far in
@@ -211,7 +280,7 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
         if lab.get_width() > room > 0:
             lab = pygame.transform.smoothscale_by(lab, room / lab.get_width())
         surf.blit(lab, lab.get_rect(midbottom=(band.centerx, band.bottom - max(1, h // 80))))
-    y = _draw_title(surf, spec.title, (badge if tops else band.bottom) + h * 0.01, w)
+    y = _draw_title(surf, spec.title, _title_top(spec, width), w)
     art_h = round(h * 0.13)
     body_bottom = h - (badge if bottoms else round(w * 0.06)) - (h * 0.04 if spec.footer else 0)
 

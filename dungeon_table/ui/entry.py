@@ -118,3 +118,12 @@ def render_shot(
     from dungeon_table.ui.shot import render_shot as table_shot
 
     table_shot(game_id, seed, steps, size, lang, out, seats=seats, options=options)
+
+
+def render_rules_shots(game_id: str, size: tuple[int, int], lang: str,
+                       out: str | Path) -> list[Path]:
+    """The game's rules help, page by page, to ``out-1.png``, ``out-2.png``..."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from dungeon_table.ui.shot import render_rules_shots as rules_shots
+
+    return rules_shots(game_id, size, lang, out)

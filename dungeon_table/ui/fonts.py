@@ -2,8 +2,8 @@
 
 ``font(role, scale)`` opens a font once per pixel size; ``text(...)`` caches rendered strings, so
 labels that do not change cost nothing per frame; ``wrap`` breaks lines at spaces for English and
-between any two characters for Japanese (which has no spaces), keeping closing punctuation on the
-line it ends.
+between phrases for Japanese (which has no spaces), by the kinsoku and phrase rules of
+``linebreak``.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from collections import OrderedDict
 from functools import lru_cache
 
 import pygame
+
+from dungeon_table.ui import linebreak
 
 # Design sizes at 1920×1080 (theme scale 1.0).
 ROLE_SIZES: dict[str, int] = {
@@ -28,17 +30,6 @@ ROLE_MIN: dict[str, int] = {"small": 13, "body": 15}
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _TEXT_CACHE_MAX = 1200
-
-# Characters a Japanese line must not start with (kinsoku shori, the common subset).
-_NO_LINE_START = set(
-    "、。，．・：；？！ー）」』】〕〉》’”)]},.!?:;ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
-)
-
-
-# ...and characters it must not end with: an opening bracket or a sign (＋２) goes to the next
-# line with what follows it.
-_NO_LINE_END = set("（「『【〔〈《［｛“‘＋－±")
-
 
 def _font_path() -> str:
     from noto_cjk_sans_jp_regular import FONT_PATH
@@ -101,78 +92,6 @@ def _is_cjk(ch: str) -> bool:
     )
 
 
-def _is_katakana(ch: str) -> bool:
-    """A katakana letter, the long-vowel mark ー included; ・ separates words, so it is not."""
-    code = ord(ch)
-    return (0x30A1 <= code <= 0x30FA or 0x30FC <= code <= 0x30FF or 0xFF66 <= code <= 0xFF9F
-            or 0x31F0 <= code <= 0x31FF)
-
-
-def _run_kind(ch: str) -> str:
-    """What kind of unbreakable run ``ch`` belongs to: a katakana word, a full-width number or
-    Latin word (１３, ＨＰ), else none ("" for other CJK, "latin" for the rest)."""
-    code = ord(ch)
-    if _is_katakana(ch):
-        return "kana"
-    if 0xFF10 <= code <= 0xFF19 or 0xFF21 <= code <= 0xFF3A or 0xFF41 <= code <= 0xFF5A:
-        return "wide"
-    return "" if _is_cjk(ch) else "latin"
-
-
-# Small kana and the long-vowel mark continue the word before them; punctuation ends it.
-_CONTINUES = set("ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
-
-
-def _tokens(line: str) -> list[str]:
-    """Break points: a Latin word with its trailing space, a katakana word whole (ダンジョン
-    with its ー and small kana), a full-width number whole (１３), any other CJK character
-    alone. A character no line may start with (。、ー ッ ）) stays with what comes before it,
-    an opening bracket or a sign (「（＋) with what follows."""
-    tokens: list[str] = []
-    word = ""
-    for ch in line:
-        kind = _run_kind(ch)
-        if ch in _NO_LINE_START and (word or tokens):
-            if word and (ch in _CONTINUES or kind == "latin"):
-                word += ch  # inside the word (ダンジョー, a Latin word's comma)
-            elif word:
-                tokens.append(word + ch)
-                word = ""
-            else:
-                tokens[-1] += ch
-        elif ch == " ":
-            tokens.append(word + " ")
-            word = ""
-        elif kind == "":
-            if word:
-                tokens.append(word)
-                word = ""
-            tokens.append(ch)
-        else:
-            if word and _run_kind(word[-1]) != kind:
-                tokens.append(word)
-                word = ""
-            word += ch
-    if word:
-        tokens.append(word)
-    return _join_openers(tokens)
-
-
-def _join_openers(tokens: list[str]) -> list[str]:
-    """An opening bracket (「（) ends no line: it goes with the token after it."""
-    out: list[str] = []
-    carry = ""
-    for token in tokens:
-        if token and token[-1] in _NO_LINE_END:
-            carry += token
-        else:
-            out.append(carry + token)
-            carry = ""
-    if carry:
-        out.append(carry)
-    return out
-
-
 def wrap(s: str, role: str, width: int, scale: float = 1.0, bold: bool = False) -> list[str]:
     """Lines of ``s`` that fit ``width`` pixels; ``\\n`` starts a new paragraph line."""
     return wrap_lines(s, font(role, scale, bold), width)
@@ -191,7 +110,7 @@ def _wrapped(s: str, f: pygame.font.Font, width: int) -> tuple[str, ...]:
     for paragraph in s.split("\n"):
         start = len(lines)
         current = ""
-        for token in _tokens(paragraph):
+        for token in linebreak.phrases(paragraph):
             candidate = current + token
             if current and f.size(candidate.rstrip())[0] > width:
                 lines.append(current.rstrip())
@@ -200,50 +119,40 @@ def _wrapped(s: str, f: pygame.font.Font, width: int) -> tuple[str, ...]:
                 current = candidate
             current = _break_long_word(current, f, width, lines)
         lines.append(current.rstrip())
-        _no_widow(lines, start)
+        _no_widow(lines, start, f, width)
     return tuple(lines)
 
 
-def _no_widow(lines: list[str], start: int) -> None:
+def _no_widow(lines: list[str], start: int, f: pygame.font.Font, width: int) -> None:
     """A Japanese paragraph does not end on a line of one character and its 。 ("す / る。"):
-    the last character of the line before goes down with it (the line only gets shorter)."""
+    the last phrase of the line before goes down with it, where that still fits."""
     if len(lines) - start < 2:
         return
     last, before = lines[-1], lines[-2]
     if not last or not _is_cjk(last[0]) or len(last.rstrip("。、」）")) > 1:
         return
-    tokens = _tokens(before)
-    if len(tokens) < 3 or len(tokens[-1]) != 1 or _run_kind(tokens[-1]) != "":
+    pieces = linebreak.phrases(before)
+    if len(pieces) < 2 or f.size(pieces[-1] + last)[0] > width:
         return
-    lines[-2], lines[-1] = before[:-1], tokens[-1] + last
+    lines[-2], lines[-1] = before[: -len(pieces[-1])], pieces[-1] + last
 
 
 def _break_long_word(current: str, f: pygame.font.Font, width: int, lines: list[str]) -> str:
-    """A token wider than the line (a long word, a bracketed katakana word, the first of a
-    paragraph too) is cut where it must be: at the last point that keeps words whole and starts
-    no line with 。ー）, else where it fits; the full lines go to ``lines``, the rest is returned
-    to carry on with."""
+    """A phrase wider than the line (a long word, a long compound, the first of a paragraph
+    too) is cut where it must be: at the last point that keeps words whole and starts no line
+    with 。ー）, else where it fits; the full lines go to ``lines``, the rest is returned to carry
+    on with."""
     while len(current.rstrip()) > 1 and f.size(current.rstrip())[0] > width:
         fit = len(current.rstrip()) - 1
         while fit > 1 and f.size(current[:fit])[0] > width:
             fit -= 1
-        soft = [k for k in range(fit, 0, -1) if _soft_break(current, k)]
+        soft = [k for k in range(fit, 0, -1) if linebreak.may_cut(current, k)]
         cut = soft[0] if soft else fit
-        while not soft and cut > 1 and current[cut] in _NO_LINE_START:
+        while not soft and cut > 1 and current[cut] in linebreak.NO_START:
             cut -= 1
         lines.append(current[:cut])
         current = current[cut:]
     return current
-
-
-def _soft_break(s: str, k: int) -> bool:
-    """Whether a line may end between ``s[k - 1]`` and ``s[k]`` without cutting a word."""
-    a, b = s[k - 1], s[k]
-    if b in _NO_LINE_START or a in _NO_LINE_END:
-        return False
-    if _is_katakana(a) and _is_katakana(b):
-        return False
-    return a == " " or _is_cjk(a) or _is_cjk(b)
 
 
 def line_height(role: str, scale: float = 1.0) -> int:

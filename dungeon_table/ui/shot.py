@@ -4,6 +4,7 @@ No window: the dummy video driver and a plain surface. Used by ``dungeon-table s
 to look at the table at any size and language::
 
     render_shot("lastdungeon", seed=7, steps=12, size=(1920, 1080), lang="ja", out="ld.png")
+    render_rules_shots("relic", size=(1280, 720), lang="ja", out="relic-rules.png")  # -1, -2...
 """
 
 from __future__ import annotations
@@ -34,28 +35,63 @@ def play_steps(
     return session
 
 
-def render_shot(
-    game_id: str, seed: int, steps: int, size: tuple[int, int], lang: str, out: str | Path,
-    seats: list[str] | None = None, options: dict[str, Any] | None = None,
-) -> None:
-    """Draw the table of ``game_id`` after ``steps`` bot actions to the PNG ``out``."""
+def _headless_app(size: tuple[int, int], lang: str) -> Any:
+    """An app drawing to a plain surface of ``size``, in ``lang``, animations off."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
     from dungeon_table.ui.scene import App
     from dungeon_table.ui.settings import Settings
-    from dungeon_table.ui.table import TableScene
 
     pygame.display.init()
     pygame.font.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((1, 1))  # convert() needs a display format, even a dummy one
+    return App(surface=pygame.Surface(size), settings=Settings(lang=lang, anim_speed=0))
+
+
+def render_shot(
+    game_id: str, seed: int, steps: int, size: tuple[int, int], lang: str, out: str | Path,
+    seats: list[str] | None = None, options: dict[str, Any] | None = None,
+) -> None:
+    """Draw the table of ``game_id`` after ``steps`` bot actions to the PNG ``out``."""
+    import pygame
+
+    from dungeon_table.ui.table import TableScene
+
+    app = _headless_app(size, lang)
     session = play_steps(game_id, seed, steps, seats, options)
-    settings = Settings(lang=lang, anim_speed=0)
-    app = App(surface=pygame.Surface(size), settings=settings)
     scene = TableScene(app, session, session.record.seats)
     scene.game_over_shown = True  # a shot shows the table itself, never the game-over screen
     app.push(scene)
     app.step([])
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.surface, str(out))
+
+
+def render_rules_shots(game_id: str, size: tuple[int, int], lang: str,
+                       out: str | Path) -> list[Path]:
+    """The in-app rules help of ``game_id`` drawn page by page, as a player scrolls it with
+    Page Down: ``out`` with ``-1``, ``-2``... before its suffix. Returns the files written."""
+    import pygame
+
+    from dungeon_table.ui.scenes.rules_help import RulesHelpScene
+
+    app = _headless_app(size, lang)
+    scene = RulesHelpScene(app, game_id)
+    app.push(scene)
+    app.step([])
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    while True:
+        path = out.with_name(f"{out.stem}-{len(written) + 1}{out.suffix}")
+        app.request_redraw()
+        app.step([])
+        pygame.image.save(app.surface, str(path))
+        written.append(path)
+        before = scene.scroll
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0,
+                                        unicode=""))
+        if scene.scroll == before:
+            return written

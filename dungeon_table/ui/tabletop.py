@@ -94,15 +94,20 @@ def draw_fan(surface: pygame.Surface, images: list[pygame.Surface | None], rects
              th: theme.Theme, lifted: set[int], legal: set[int]) -> None:
     """The hand: each card with its shadow (None: hidden, still flying in); a legal card gets a
     mint rule along the strip of its top edge that the next card leaves visible. Lifted cards
-    (picked, paid with) are drawn over the fan: under their neighbour their name was cut."""
+    (picked, paid with) are drawn over the fan: under their neighbour their name was cut; a
+    card whose name the next one would cut shows it on a plate in its visible strip."""
     order = [i for i in range(len(rects)) if i not in lifted] + sorted(lifted)
     for i in order:
         image, rect = images[i], rects[i]
         if image is None:
             continue
         cf.blit_card(surface, image, rect, lifted=i in lifted)
+        covered = i + 1 < len(rects) and i not in lifted
+        if covered:  # its name whole in the strip the next card leaves (where it was cut)
+            plate = cf.name_plate(image, rects[i + 1].x - rect.x)
+            if plate is not None:
+                surface.blit(plate[0], (rect.x, rect.y + plate[1]))
         if i in legal:
-            covered = i + 1 < len(rects) and i not in lifted
             right = rects[i + 1].x if covered else rect.right
             y = rect.y - th.px(0.9)
             pygame.draw.line(surface, theme.LEGAL, (rect.x + th.px(1), y),

@@ -6,7 +6,7 @@ import pygame
 import pytest
 import yaml
 
-from dungeon_table.ui import fonts, i18n, theme
+from dungeon_table.ui import fonts, i18n, linebreak, theme
 
 
 def test_wrap_breaks_japanese_without_spaces_and_keeps_punctuation() -> None:
@@ -94,9 +94,9 @@ def test_japanese_wraps_between_words_not_inside_a_katakana_word(width: int) -> 
         assert "".join(lines) == text
         tail = lines[-1].rstrip("。、」）")
         if len(lines) > 1 and len(tail) == 1:  # "す / る。": only after a word kept whole
-            assert fonts._run_kind(lines[-2][-1]) != "", lines[-2:]
+            assert linebreak.char_class(lines[-2][-1]) != "kanji", lines[-2:]
         for before, after in zip(lines, lines[1:], strict=False):
-            if fonts._is_katakana(before[-1]) and fonts._is_katakana(after[0]):
+            if _is_katakana(before[-1]) and _is_katakana(after[0]):
                 run = _run_at(before, after)
                 assert fonts.font("body").size(run)[0] > width, ("a word that fits", run)
             assert after[0] not in "。、ーッャュョァィゥェォっゃゅょ）」：", (before, after)
@@ -113,9 +113,13 @@ def test_a_katakana_word_wider_than_the_line_is_still_cut_to_fit() -> None:
 def _run_at(before: str, after: str) -> str:
     """The katakana word a line break fell inside, with the brackets and marks it keeps."""
     head = len(before)
-    while head and (fonts._is_katakana(before[head - 1]) or before[head - 1] in "「（"):
+    while head and (_is_katakana(before[head - 1]) or before[head - 1] in "「（"):
         head -= 1
     tail = 0
-    while tail < len(after) and (fonts._is_katakana(after[tail]) or after[tail] in "」）。、"):
+    while tail < len(after) and (_is_katakana(after[tail]) or after[tail] in "」）。、"):
         tail += 1
     return before[head:] + after[:tail]
+
+
+def _is_katakana(ch: str) -> bool:
+    return linebreak.char_class(ch) == "kata"

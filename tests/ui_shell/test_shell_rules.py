@@ -9,9 +9,9 @@ from shell_helpers import menu_app
 
 from dungeon_table.ui import i18n
 
-SECTIONS = ["Goal", "The dungeon cards", "Setup", "Your turn: exploration", "Burst", "Market",
-            "Treasure chests", "Professional", "Game end and scoring", "House rules",
-            "Playing here"]
+# In the rulebook's order: the game's end (its scoring phase) comes before the Professional expansion.
+SECTIONS = ["Goal", "The dungeon cards", "Setup", "Your turn: exploration", "Burst", "Market phase",
+            "Treasure chests", "Game end", "Professional", "House rules", "Playing here"]
 
 
 def _body(lang: str) -> str:

@@ -223,6 +223,20 @@ def test_summary_and_seat_colours() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_header_counts_the_turns_the_log_headings_count(lang: str) -> None:
+    """「ラウンド18」 stood over a log whose last heading said 「ターン14」: two counts, two words."""
+    i18n.set_language(lang)
+    view = m.DungeonView(seat=0, n_players=2, mode="race", phase="move", active=1, turn=14,
+                         round=7, to_act=[1], heroes=[hero(0, "rogue", "hall"),
+                                                      hero(1, "wizard", "1a")],
+                         defeat_tokens={}, slots=[], decks=[])
+    heading = view_log.lines([m.TurnStarted(seat=1, turn=14)], None, view)[0]
+    number = heading.split("·")[0].split("・")[0].strip()
+    assert number in view_log.mode_line(view) and number in summary(view), (number, heading)
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_card_has_its_name_and_a_face_in_both_languages(lang: str) -> None:
     i18n.set_language(lang)
     cards = view_cards.catalogue()

@@ -17,3 +17,16 @@ def test_shot_writes_a_png_of_the_right_size(tmp_path: Path, lang: str) -> None:
     assert out.stat().st_size > 10_000
     image = pygame.image.load(str(out))
     assert image.get_size() == (1280, 720)
+
+
+def test_the_rules_help_is_drawn_page_by_page_to_its_end(tmp_path: Path) -> None:
+    """``shot GAME --rules``: the rules help as a player pages through it, to look at headless."""
+    from dungeon_table.ui.shot import render_rules_shots
+
+    pages = render_rules_shots("relic", size=(1280, 720), lang="ja", out=tmp_path / "rules.png")
+    assert [p.name for p in pages] == [f"rules-{k}.png" for k in range(1, len(pages) + 1)]
+    assert len(pages) >= 3, "the whole page, not its first screen"
+    images = [pygame.image.load(str(p)) for p in pages]
+    assert all(image.get_size() == (1280, 720) for image in images)
+    first, last = (pygame.image.tobytes(image, "RGB") for image in (images[0], images[-1]))
+    assert first != last

@@ -175,8 +175,9 @@ def _monster_body(card: CardInfo, hero: str) -> str:
     for cls in m.HEROES:
         mark = "▶ " if cls == hero else ""
         rows.append(f"{mark}{hero_name(cls)} {card.needs.get(cls, CANNOT)}")
-    spells = " · ".join(t(f"dungeon.spell_abbr.{s}", n=card.needs.get(s, CANNOT))
-                        for s in m.ATTACK_SPELLS)
+    # one line in English ("fireball 8 · lightning 9"); a line each for the long Japanese names
+    spells = t("dungeon.spell_abbr.sep").join(
+        t(f"dungeon.spell_abbr.{s}", n=card.needs.get(s, CANNOT)) for s in m.ATTACK_SPELLS)
     return "\n".join(rows) + "\n" + spells
 
 

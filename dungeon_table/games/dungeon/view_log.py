@@ -79,16 +79,16 @@ def mode_line(view: m.DungeonView) -> str:
         return t("dungeon.mode.hunter", n=len(view.hunters))
     if view.mode == "time_attack":
         return t("dungeon.mode.time_attack")
-    return t("dungeon.mode.race_round", n=view.round)
+    return t("dungeon.mode.race_round", n=view.turn)  # the number the log's headings count
 
 
 def summary(view: m.DungeonView, result: Any = None) -> str:
-    """The round and the richest hero while it runs; who won once it is over."""
+    """The turn (as the log counts it) and the richest hero while it runs; who won once over."""
     if result is None:
         best = max(view.heroes, key=lambda h: h.gp, default=None)
         if best is None:
-            return t("dungeon.summary.round", n=view.round)
-        return t("dungeon.summary.running", n=view.round, who=who(view, best.seat),
+            return t("dungeon.summary.round", n=view.turn)
+        return t("dungeon.summary.running", n=view.turn, who=who(view, best.seat),
                  gp=f"{best.gp:,}")
     if not result.winners:
         return t("dungeon.summary.lost")
@@ -167,7 +167,7 @@ def fields(event: Event, view: m.DungeonView | None) -> dict[str, Any]:
     if "trap" in raw:
         out["trap_name"] = t(f"dungeon.trap_name.{raw['trap']}")
     if isinstance(raw.get("cards"), list):
-        out["cards_names"] = t("dungeon.list_sep").join(vc.name(c) for c in raw["cards"])
+        out["cards_names"] = t("list.sep").join(vc.name(c) for c in raw["cards"])
     if isinstance(raw.get("winners"), list):
         out["winners_names"] = t("dungeon.and").join(who(view, s) for s in raw["winners"]) \
             or t("dungeon.nobody")

@@ -158,7 +158,7 @@ def log_line(r: LastDungeonRenderer, event: Event,
         data["room"] = lang_text(r.cards.event(data["room"]).room_name)
     if "cards" in data:
         data["n"] = len(data["cards"])
-        data["cards"] = ", ".join(r.name(c) for c in data["cards"])
+        data["cards"] = t("list.sep").join(r.name(c) for c in data["cards"])
     if "crystals" in data:
         data["n"] = len(data["crystals"])
     kind = event.__struct_config__.tag

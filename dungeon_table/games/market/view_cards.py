@@ -112,7 +112,7 @@ class MarketLooks:
         parts = [self.effect_text(e) for e in spec.effects]
         if spec.vp:
             parts.append(t("market.effect.vp", amount=spec.vp))
-        return t("market.job.level_line", n=level, text=t("market.job.sep").join(parts))
+        return t("market.job.level_line", n=level, text=t("list.sep").join(parts))
 
     # --- faces ---------------------------------------------------------------------------------
     def spec(self, card: str) -> cf.FaceSpec:

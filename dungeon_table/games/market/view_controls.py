@@ -173,7 +173,7 @@ def prompt(r: MarketRenderer, view: m.MarketView, ui: UiState) -> tuple[str, Any
             return t("market.prompt.gem_attack", gem=r.looks.name(r.gem_pick)), colour
         return t(f"market.prompt.{view.phase}"), colour
     waiting = [s for s in view.to_act if s != view.seat]
-    names = t("market.log.sep").join(seat_name(view, s) for s in waiting)
+    names = t("list.sep").join(seat_name(view, s) for s in waiting)
     if view.phase in ("defend", "bid") and view.seat is not None and view.seat not in view.to_act:
         return t(f"market.wait.{view.phase}", names=names), theme.TEXT_DIM
     seat = view.buyer if view.phase == "buy" and view.buyer is not None else (
@@ -276,7 +276,7 @@ def _draw_defence(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView
     # what jobs and the extra 1 change in it, in small type on the same line
     took = label(surface, t(key, n=d.damage), "heading", colour, th.scale * 0.8, True,
                  width=body.w // 2, topleft=(body.x, y))
-    label(surface, t("market.log.sep").join(notes), "small", theme.TEXT_DIM, th.scale,
+    label(surface, t("list.sep").join(notes), "small", theme.TEXT_DIM, th.scale,
           width=body.right - took.right - th.px(1),
           midleft=(took.right + th.px(1), took.centery))
 

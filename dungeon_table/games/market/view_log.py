@@ -138,7 +138,7 @@ def _fields(looks: MarketLooks, event: Event, view: m.MarketView, active: int) -
         data["job"] = looks.job_name(data["job"])
     if "cards" in data:
         data["n"] = len(event.cards)  # type: ignore[attr-defined]
-        data["cards"] = t("market.log.sep").join(looks.name(c) for c in event.cards)  # type: ignore[attr-defined]
+        data["cards"] = t("list.sep").join(looks.name(c) for c in event.cards)  # type: ignore[attr-defined]
     data.update(_special(looks, event, view, active))
     return data
 
@@ -146,7 +146,7 @@ def _fields(looks: MarketLooks, event: Event, view: m.MarketView, active: int) -
 def _special(looks: MarketLooks, event: Event, view: m.MarketView,
              active: int) -> dict[str, Any]:
     """Fields that need more than a name: lists of seats, attacks, uses, shares."""
-    sep = t("market.log.sep")
+    sep = t("list.sep")
     if isinstance(event, m.BurstStarted):
         return {"attacks": sep.join(t("market.attack", colour=t(f"market.colour.{a.colour}"),
                                       n=a.value) for a in event.attacks)}

@@ -458,7 +458,7 @@ def prompt_text(r: RelicRenderer, view: m.RelicView, ui: UiState) -> str:
         return t(f"relic.over.{view.end_reason}") if view.end_reason else t("relic.over")
     acting = view.seat is not None and view.seat in view.to_act and (ui.legal or ui.watching)
     if not acting:
-        names = t("relic.list_sep").join(player_name(view, ui, s) for s in view.to_act)
+        names = t("list.sep").join(player_name(view, ui, s) for s in view.to_act)
         return t("relic.waiting", names=names)
     if view.prompt is not None:
         p = view.prompt
@@ -478,7 +478,7 @@ def prompt_text(r: RelicRenderer, view: m.RelicView, ui: UiState) -> str:
         done = [t("relic.set.dungeon")] if view.dungeon_set_done else []
         done += [t("relic.set.enemy")] if view.enemy_set_done else []
         text = t("relic.prompt.dungeon")
-        return text + (" " + t("relic.done_list", done=t("relic.list_sep").join(done))
+        return text + (" " + t("relic.done_list", done=t("list.sep").join(done))
                        if done else "")
     return t(f"relic.prompt.{view.phase}")
 
@@ -501,7 +501,7 @@ def draw_status(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui
     if view.first_draw and view.turn <= view.n_players:  # who starts, and why
         # every round: a seat missing from a redraw was out-drawn in the round before
         rounds = [t("relic.first_draw" if k == 0 else "relic.first_draw.redraw", draws=t(
-            "relic.list_sep").join(
+            "list.sep").join(
             t("relic.log.draw_face", name=seat_name(seat), card=r.looks.name(card),
               face=face_text(r.looks.info(card).face))
             for seat, card in enumerate(cards) if card))

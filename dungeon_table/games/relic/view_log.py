@@ -105,15 +105,15 @@ def _fields(looks: RelicLooks, event: Event) -> dict[str, Any]:
     if "skill" in raw:
         out["skill_name"] = looks.skill_name(raw["skill"])
     if "cards" in raw and isinstance(raw["cards"], list):
-        out["cards_names"] = t("relic.list_sep").join(looks.name(c) for c in raw["cards"] if c)
+        out["cards_names"] = t("list.sep").join(looks.name(c) for c in raw["cards"] if c)
     if "face" in raw and isinstance(raw["face"], int):
         out["face_text"] = face_text(raw["face"])
     if raw.get("treasure"):
         out["treasure_name"] = looks.treasure_name(raw["treasure"])
     if "skills" in raw:
-        out["skills_names"] = t("relic.list_sep").join(looks.skill_name(s) for s in raw["skills"])
+        out["skills_names"] = t("list.sep").join(looks.skill_name(s) for s in raw["skills"])
     if "points" in raw and isinstance(raw["points"], list):
-        out["points_list"] = t("relic.list_sep").join(
+        out["points_list"] = t("list.sep").join(
             f"{seat_name(k)} {p}" for k, p in enumerate(raw["points"]))
     if "phase" in raw:
         out["phase_name"] = t(f"relic.phase.{raw['phase']}")
@@ -149,7 +149,7 @@ def line_for(looks: RelicLooks, event: Event) -> str:
         return ""
     fields = _fields(looks, event)
     if isinstance(event, m.FirstPlayerDraw):
-        fields["draws"] = t("relic.list_sep").join(
+        fields["draws"] = t("list.sep").join(
             t("relic.log.draw_face", name=seat_name(k), card=looks.name(c), face=face_text(f))
             for k, (c, f) in enumerate(zip(event.cards, event.faces, strict=False)) if c)
     return t(key, **fields)
