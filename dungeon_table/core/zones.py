@@ -8,16 +8,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+
+import msgspec
 
 from dungeon_table.core.rng import Rng
 
 
-@dataclass
-class Deck:
-    """A face-down pile of card ids; ``cards[-1]`` is the top."""
+class Deck(msgspec.Struct):
+    """A face-down pile of card ids; ``cards[-1]`` is the top. A Struct, so a game's state that
+    holds decks is still one plain value (``PhasedGame.state``)."""
 
-    cards: list[str] = field(default_factory=list)
+    cards: list[str] = []
 
     def __len__(self) -> int:
         return len(self.cards)

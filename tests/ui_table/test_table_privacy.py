@@ -57,7 +57,7 @@ def revealing_game() -> type:
             if not isinstance(action, toy.Play) or self.result() is not None:
                 return events
             nxt = 1 - seat
-            return [Peeked(seat=seat, card=self.deck[-1] if self.deck else 0, to=(seat,)),
+            return [Peeked(seat=seat, card=self.state.deck[-1] if self.state.deck else 0, to=(seat,)),
                     *events, TurnStarted(seat=nxt), NextDrew(seat=nxt, to=(nxt,))]
 
     return RevealingHighCard
