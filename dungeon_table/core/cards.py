@@ -27,6 +27,13 @@ T = TypeVar("T")
 Check = Callable[[Any], list[tuple[str, str]]]
 
 
+class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A player-facing text of a card file, in both languages (every game's schema uses it)."""
+
+    en: str
+    ja: str
+
+
 def _cards_dir() -> Path:
     """``cards/`` of the source tree (also an editable install), else the copy that an installed
     package carries as ``dungeon_table/_cards`` (mapped in pyproject.toml)."""

@@ -43,6 +43,7 @@ import msgspec
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action, Event, Game, to_dict
 from dungeon_table.core.rng import Rng
+from dungeon_table.core.zones import Deck
 
 S = TypeVar("S", bound=msgspec.Struct)
 
@@ -148,6 +149,16 @@ class PhasedGame(Game, Generic[S]):
         check = phase.checks.get(type(action))
         reason = check(self, seat, action) if check is not None else None
         return reason or f"{to_dict(action)} is not a legal action now"
+
+    # --- setup ---------------------------------------------------------------------------------
+    def stack_onto(self, deck: Deck, name: str) -> Deck:
+        """``deck`` with the script's ``stack`` for ``name`` on top (first listed, first drawn),
+        called right after the deck is shuffled; ``ValueError`` names the deck and the card."""
+        try:
+            deck.stack_top(str(card) for card in self.stack.get(name, []))
+        except ValueError as err:
+            raise ValueError(f"stack {name}: {err}") from None
+        return deck
 
     # --- the state as a value ----------------------------------------------------------------
     def state_dict(self) -> dict[str, Any]:
