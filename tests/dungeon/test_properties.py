@@ -75,6 +75,7 @@ def treasure_cards(state: dict[str, Any]) -> list[str]:
     cards += [c for h in state["heroes"] for c in h["treasures"]]
     for slot in state["slots"]:
         cards += [*slot["dropped"], *([slot["treasure"]] if slot["treasure"] else [])]
+    cards += [c for hunter in state["hunters"] for c in hunter["dropped"]]
     return sorted(cards)
 
 

@@ -237,6 +237,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "a slain hunter: no treasure, a new one in a level-6 room":
         ("end.test_a_slain_hunter_gives_no_treasure_and_a_new_one_appears_in_a_level_six_room",
          "end.test_a_new_hunter_never_appears_in_the_hero_s_own_room"),
+    "treasure dropped to a hunter lies under its card and is won back by slaying it":
+        ("end.test_treasure_dropped_to_a_hunter_lies_under_its_card_and_is_won_back_by_slaying_it",),
     "a hunter's kill loses; returning with the gold wins":
         ("end.test_a_hunter_s_kill_loses_the_game",
          "end.test_in_the_hunter_mode_returning_with_the_gold_wins"),

@@ -191,7 +191,7 @@ def test_stunned_drops_one_random_treasure_under_the_monster() -> None:
     game, events = laden_fighter([3, 3])
     dropped = one(events, "treasure_dropped")
     assert dropped == {"type": "treasure_dropped", "seat": 0, "cards": ["jade_idol"],
-                       "space": "5j", "slot": 1}
+                       "space": "5j", "slot": 1, "hunter": 0}
     assert hero_of(game)["treasures"] == ["huge_ruby", "gold_necklace"]
     assert hero_of(game)["space"] == "5j" and game.slots[1].dropped == ["jade_idol"]
     assert game.view(0).slots[0].dropped == ["jade_idol"]  # face up: everyone sees them

@@ -193,14 +193,16 @@ class CombatRules:
         for card in dropped:
             hero.treasures.remove(card)
         self.rearm_sword(seat)
-        slot = self.slots.get(enc.slot) if enc.slot else None
-        if slot is not None:
-            slot.dropped += dropped
-        else:  # no slot to lie under (a hunter, or every slot taken): back under their decks
+        # Face up under the monster that struck: its slot, or the hunter's card.
+        under = self.hunter_by_number(enc.hunter) if enc.hunter else self.slots.get(enc.slot)
+        if under is not None:
+            under.dropped += dropped
+        else:  # every slot was taken, so the monster is gone: back under their decks
             for card in dropped:
                 self.bury_treasure(card)
-        return [m.TreasureDropped(seat=seat, cards=dropped, space=enc.space,
-                                  slot=slot.slot if slot else 0)]
+        slot = under.slot if isinstance(under, Slot) else 0
+        return [m.TreasureDropped(seat=seat, cards=dropped, space=enc.space, slot=slot,
+                                  hunter=enc.hunter if under is not None else 0)]
 
     def rearm_sword(self: Dungeon, seat: int) -> None:
         """The active sword dropped: another held sword takes over with the same bonus."""

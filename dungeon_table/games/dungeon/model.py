@@ -312,12 +312,14 @@ class CounterAttack(Event, frozen=True, tag="counter_attack"):
 
 
 class TreasureDropped(Event, frozen=True, tag="treasure_dropped"):
-    """Chosen at random, face up under the monster in ``slot`` (0: no slot, on the space)."""
+    """Chosen at random, face up under the monster in ``slot``, or under ``hunter``'s card (both
+    0: no slot was free, the cards went back under their decks)."""
 
     seat: int
     cards: list[str]
     space: str
     slot: int
+    hunter: int = 0
     REVEALS: ClassVar[bool] = True
 
 
@@ -421,7 +423,8 @@ class HunterRevealed(Event, frozen=True, tag="hunter_revealed"):
 
 
 class HunterSlain(Event, frozen=True, tag="hunter_slain"):
-    """No treasure for a hunter; a new one is drawn (``hunter_appeared``)."""
+    """No treasure of its own (what lay under it is gained: ``treasure_gained``); a new hunter
+    is drawn (``hunter_appeared``)."""
 
     seat: int
     hunter: int
@@ -502,6 +505,7 @@ class HunterView(msgspec.Struct, frozen=True):
     space: str
     card: str                    # "" until it attacks
     path: list[str]              # its next move (up to 5 spaces), drawn on the board
+    dropped: list[str] = []      # treasures the hero dropped to it, face up under its card
 
 
 class EncounterView(msgspec.Struct, frozen=True):

@@ -60,10 +60,14 @@ class Encounter:
 
 @dataclass
 class Hunter:
+    """A hunter on the board; ``dropped``: the treasures it made the hero drop, lying face up
+    under its card until it is slain."""
+
     hunter: int
     space: str
     card: str
     revealed: bool = False
+    dropped: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -119,7 +119,7 @@ def _variant(event: Event) -> str:
     if isinstance(event, (m.MonsterRevealed, m.TreasureGained)):
         return event.source
     if isinstance(event, m.TreasureDropped):
-        return "slot" if event.slot else "space"
+        return "hunter" if event.hunter else "slot" if event.slot else "space"
     if isinstance(event, m.MonsterSlotted):
         return "face_down" if event.face_down or not event.card else ""
     if isinstance(event, m.Scried):

@@ -36,7 +36,8 @@ def build_view(game: Dungeon, seat: int | None) -> m.DungeonView:
                           treasures=len(game.treasures[lv]),
                           discard_pile=list(game.monster_discards[lv])) for lv in range(1, 7)],
         hunters=[m.HunterView(hunter=h.hunter, space=h.space,
-                              card=h.card if h.revealed else "", path=game.hunter_route(h))
+                              card=h.card if h.revealed else "", path=game.hunter_route(h),
+                              dropped=list(h.dropped))
                  for h in game.hunters],
         encounter=_encounter(game, acting),
         doorway=_doorway(game, acting),
