@@ -86,7 +86,9 @@ RULES: dict[str, tuple[str, ...]] = {
         ("combat.test_wounded_drops_one_pushes_back_and_gives_a_lose_turn_token",
          "combat.test_wounded_pushes_back_to_the_space_the_hero_came_from",
          "combat.test_wounded_is_pushed_past_a_square_another_hero_holds",
-         "combat.test_wounded_attacking_at_the_turn_s_start_stays_where_it_is",
+         "combat.test_wounded_attacking_at_the_turn_s_start_is_pushed_out_through_the_door_it_came_in_by",
+         "combat.test_wounded_after_a_teleport_is_pushed_one_space_out_toward_the_chamber_it_came_from",
+         "combat.test_wounded_after_a_pit_fall_is_pushed_one_space_out_toward_the_room_it_fell_from",
          "end.test_wounded_by_a_hunter_between_turns_the_hero_is_not_pushed_back"),
     "badly wounded: half (rounded down) dropped, back to the Great Hall":
         ("combat.test_badly_wounded_drops_half_rounded_down_and_goes_to_the_great_hall",),

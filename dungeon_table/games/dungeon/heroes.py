@@ -46,7 +46,7 @@ class HeroRules:
         pawns = [f"{hero_class}-{i}" for i in range(1, self.t.pawns + 1)]
         hero.hero = hero_class
         hero.pawn = next((p for p in pawns if p not in used), hero.pawn or pawns[0])
-        hero.space = self.start_space(seat)
+        hero.space, hero.came_from = self.start_space(seat), ""
         return [m.HeroChosen(seat=seat, hero=hero_class, pawn=hero.pawn)]
 
     def after_heroes_chosen(self: Dungeon) -> list[Event]:

@@ -200,6 +200,12 @@ class Dungeon(TurnRules, CombatRules, HeroRules, ModeRules, HunterRules, Game):
     def hero(self, seat: int) -> Hero:
         return self.heroes[seat]
 
+    def place(self, seat: int, space: str) -> None:
+        """The hero goes to ``space`` (walking, teleported, falling, pushed), remembering the
+        space it left: where it came from, for a push-back."""
+        hero = self.heroes[seat]
+        hero.came_from, hero.space = hero.space, space
+
     def gp(self, seat: int) -> int:
         return sum(self.t.gp(card) for card in self.heroes[seat].treasures)
 

@@ -14,6 +14,8 @@ class Hero:
     hero: str = ""                       # class; "" until chosen
     pawn: str = ""
     space: str = ""
+    came_from: str = ""                  # the space it was in before this one (a push-back's
+                                         # direction); "" when it was set down (a new hero)
     treasures: list[str] = field(default_factory=list)
     sword: str = ""                      # the active magic sword (never a wizard's)
     sword_bonus: int = 0
@@ -73,7 +75,7 @@ class Hunter:
 @dataclass
 class Turn:
     """What the active hero has done this turn. ``path``: the turn's start, then every space
-    entered (the way a push-back walks back)."""
+    entered (the way back past another hero's square)."""
 
     moves_left: int = 0
     path: list[str] = field(default_factory=list)
