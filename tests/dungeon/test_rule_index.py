@@ -173,10 +173,14 @@ RULES: dict[str, tuple[str, ...]] = {
     # --- the wizard (ウィザードの為の特別ルール) ---
     "a wizard's spellbook holds 1d6 + 6 spells":
         ("wizard.test_a_wizard_s_spellbook_holds_one_die_plus_six_spells",
-         "wizard.test_only_a_wizard_picks_spells"),
+         "wizard.test_only_a_wizard_writes_a_wish_list"),
     "two wizards pick one spell at a time in turn":
-        ("wizard.test_two_wizards_pick_their_spells_one_at_a_time_in_turn",
-         "wizard.test_a_spell_the_supply_no_longer_holds_cannot_be_picked"),
+        ("wizard.test_two_wizards_write_their_wish_lists_at_once_and_take_spells_alternately",
+         "wizard.test_a_wish_the_supply_no_longer_holds_gives_way_to_the_next_one_still_there",
+         "wizard.test_a_wizard_learns_how_many_wishes_were_replaced",
+         "wizard.test_a_wish_list_takes_no_more_of_a_spell_than_the_game_has",
+         "wizard.test_a_wish_list_is_sealed_once_it_is_as_long_as_the_book",
+         "wizard.test_the_last_wish_may_be_taken_off_until_the_list_is_sealed"),
     "one spell a turn, then it is discarded":
         ("wizard.test_a_wizard_casts_one_spell_a_turn",
          "wizard.test_a_fireball_that_hits_clears_the_room_and_the_wizard_walks_in_for_its_treasure"),
@@ -247,8 +251,10 @@ RULES: dict[str, tuple[str, ...]] = {
     # --- hidden information (the rulings) ---
     "a wizard's spells are hidden, their count public":
         ("hidden.test_a_wizard_s_spells_are_seen_only_by_its_seat_the_count_by_all",
-         "hidden.test_a_spell_pick_tells_the_others_only_that_a_spell_was_taken",
-         "hidden.test_the_spell_choices_are_shown_only_to_the_wizard_picking"),
+         "hidden.test_a_wish_list_reaches_no_other_seat_until_the_lists_are_resolved",
+         "hidden.test_a_sealed_list_tells_the_others_only_that_it_is_sealed",
+         "hidden.test_the_filled_book_is_told_to_its_wizard_the_count_to_the_others",
+         "hidden.test_a_wizard_writes_its_wish_list_behind_the_privacy_screen"),
     "the decks' order is hidden; the choices of the seat to act are its own":
         ("hidden.test_the_decks_show_only_their_counts",
          "hidden.test_the_choices_of_the_seat_to_act_are_in_its_view_only",

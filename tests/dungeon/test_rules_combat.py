@@ -96,7 +96,7 @@ def test_a_chamber_meets_one_monster_at_a_time() -> None:
 def test_an_empty_monster_deck_is_made_again_from_its_discards() -> None:
     # eight heroes beside the eight level-1 rooms and chambers; the first seven draw the whole
     # level-1 deck (six beaten, the cage sprung), the eighth draws from the reshuffled discards
-    books = picks(*["fireball"] * 9, *["lightning"] * 5)
+    books = [*picks(*["fireball"] * 7, seat=0), *picks(*["fireball"] * 7, seat=1)]
     fights = [a for room in ("1a", "1b", "1c", "1d", "1e", "1f") for a in (move(room), ATTACK)]
     level_1 = ["giant_rats", "hobgoblins", "goblins", "skeleton", "giant_lizard", "kobolds",
                "cage_trap_1"]
@@ -317,7 +317,7 @@ def test_a_killed_hero_s_class_may_come_back_with_its_other_pawn() -> None:
 
 def test_with_every_pawn_in_play_the_killed_hero_comes_back_as_the_same_class() -> None:
     heroes = "rogue,cleric,cleric,fighter,fighter,wizard,wizard,rogue"
-    books = picks(*["fireball"] * 9, *["lightning"] * 5)  # two books of seven, alternately
+    books = [*picks(*["fireball"] * 7, seat=5), *picks(*["fireball"] * 7, seat=6)]
     game, _ = play([*books, move("1a"), ATTACK], heroes=heroes,
                    start=["c28-15"], monsters_1=["giant_rats"], dice=[1, 1, 1, 1, 6, 6])
     assert game.phase == "choose_hero" and game.view(0).hero_choices == ["rogue"]

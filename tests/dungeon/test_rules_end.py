@@ -28,6 +28,7 @@ from .rules_kit import (
     move,
     of_type,
     one,
+    picks,
     play,
     refused,
     types,
@@ -65,7 +66,7 @@ def test_the_win_comes_only_when_the_turn_ends_in_the_hall() -> None:
 @pytest.mark.parametrize(("hero", "target"), [("rogue", 10000), ("cleric", 10000),
                                               ("fighter", 20000), ("wizard", 30000)])
 def test_each_class_has_its_own_gold_to_win(hero: str, target: int) -> None:
-    book = [{"type": "pick_spell", "spell": "fireball"}] * 7 if hero == "wizard" else []
+    book = picks(*["fireball"] * 7) if hero == "wizard" else []
     game, _ = play(book, heroes=hero, dice=[1])
     assert game.view(0).heroes[0].target == target
 

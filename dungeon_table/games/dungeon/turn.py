@@ -359,10 +359,4 @@ class TurnRules:
         die = self.roll(1)[0]
         count = min(die, hero.spellbook_size - len(hero.spells), sum(self.spell_supply.values()))
         events: list[Event] = [m.RefillRolled(seat=seat, die=die, count=count)]
-        self.picking.order = [seat]
-        self.picking.left = {seat: count}
-        self.picking.then = "refill"
-        return events + self.next_pick(None)
-
-    def spell_choices(self: Dungeon) -> dict[str, int]:
-        return {s: n for s, n in self.spell_supply.items() if n > 0}
+        return events + self.open_draft({seat: count}, "refill")

@@ -293,14 +293,15 @@ def _cards(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list
 
 
 def _marks(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list[Tween]:
-    """Small words rising where they happen: a lost turn, lose-turn tokens, a spell taken."""
+    """Small words rising where they happen: a lost turn, lose-turn tokens, spells taken."""
     if isinstance(e, m.TurnLost):
         return [floating(r, t("dungeon.anim.turn_lost"), point(r, here), theme.DANGER)]
     if isinstance(e, m.LoseTurnTokens):
         return [floating(r, t("dungeon.anim.lose_turns", n=e.added), point(r, here),
                          theme.DANGER)]
-    if isinstance(e, m.SpellTaken):
-        return [floating(r, vc.spell_name(e.spell), panel_point(r, view, e.seat),
+    if isinstance(e, (m.SpellbookFilled, m.SpellbookFilledHidden)):
+        count = len(e.spells) if isinstance(e, m.SpellbookFilled) else e.count
+        return [floating(r, t("dungeon.anim.spells", n=count), panel_point(r, view, e.seat),
                          theme.CARD_COLOURS["purple"])]
     return []
 

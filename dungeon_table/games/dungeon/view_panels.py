@@ -65,8 +65,7 @@ def heroes_height(side: pygame.Rect, n: int, th: theme.Theme) -> int:
 
 def spells_text(hero: m.HeroView) -> str:
     if hero.spells:
-        counts = {s: hero.spells.count(s) for s in m.SPELLS if s in hero.spells}
-        return " ".join(t(f"dungeon.spell_short.{s}", n=n) for s, n in counts.items())
+        return vc.spell_counts(hero.spells)
     return t("dungeon.panel.spells", n=hero.spell_count, size=hero.spellbook_size)
 
 
