@@ -176,3 +176,24 @@ def test_two_human_wizards_write_their_wish_lists_with_one_privacy_screen_each()
     assert [h.spellbook_size for h in scene.game.heroes] == [9, 0, 9]  # the seed's dice
     assert sorted(scene.game.heroes[0].spells) == ["fireball"] * 2 + ["lightning"] * 7
     assert sorted(scene.game.heroes[2].spells) == ["fireball"] * 3 + ["teleport"] * 6
+
+
+def test_enter_wishes_again_for_the_spell_just_wished_and_seals_a_full_list() -> None:
+    """Keyboard alone: Tab to a spell, Enter adds it and the focus stays on it, so Enter adds
+    another; once the list is full the focus is on the seal."""
+    from ui_events import key_up
+
+    from dungeon_table.games.dungeon import model as m
+
+    app, scene = make_table(seed=4, seats=["human"], options={"heroes": "wizard"})
+    enter = [key(pygame.K_RETURN), key_up(pygame.K_RETURN)]
+    app.step([key(pygame.K_TAB), key_up(pygame.K_TAB)])
+    focused = scene.ui.targets[scene.ui.focus].action
+    assert focused == m.WishSpell(spell="lightning")
+    size = scene.view.spells_to_take
+    for _ in range(size):
+        app.step(enter)
+    assert scene.view.spell_wishes == ["lightning"] * size
+    assert scene.ui.targets[scene.ui.focus].action == m.SealWishes()
+    app.step(enter)
+    assert sorted(scene.game.heroes[0].spells) == ["lightning"] * size

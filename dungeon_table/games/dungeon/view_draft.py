@@ -68,7 +68,8 @@ def focus_first(view: m.DungeonView, legal: list[Action]) -> Action | None:
     return next((a for a in legal if isinstance(a, m.WishSpell)), None)
 
 
-def names_of(view: m.DungeonView, names: list[str], seats: list[int]) -> str:
+def names_of(names: list[str], seats: list[int]) -> str:
+    """The seats' names, as a list in the language of the moment."""
     return t("dungeon.list_sep").join(names[s] if s < len(names) else str(s + 1) for s in seats)
 
 
@@ -79,7 +80,7 @@ def draw_draft(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
 
     if view.seat not in view.draft_order:
         info_lines(r, surface, body, [(t("dungeon.wish.waiting",
-                                         names=names_of(view, names, view.to_act)),
+                                         names=names_of(names, view.to_act)),
                                        theme.TEXT, "body")])
         return
     size = view.spells_to_take if writing(view) else len(view.spell_wishes)
@@ -93,12 +94,12 @@ def notes(view: m.DungeonView, names: list[str]) -> list[tuple[str, theme.Colour
     if view.spell_wishes:
         rows.append((vc.spell_counts(view.spell_wishes, " · "), theme.TEXT, "small"))
     if not writing(view):
-        waiting = names_of(view, names, view.to_act)
+        waiting = names_of(names, view.to_act)
         return [*rows, (t("dungeon.wish.sealed", names=waiting), theme.TEXT_DIM, "small")]
     others = [s for s in view.draft_order if s != view.seat]
     if others:
-        rows.append((t("dungeon.wish.against", others=names_of(view, names, others),
-                       first=names_of(view, names, view.draft_order[:1])), theme.TEXT, "small"))
+        rows.append((t("dungeon.wish.against", others=names_of(names, others),
+                       first=names_of(names, view.draft_order[:1])), theme.TEXT, "small"))
     else:
         rows.append((t("dungeon.wish.alone"), theme.TEXT, "small"))
     rows.append((t("dungeon.wish.keys"), theme.TEXT_DIM, "small"))
