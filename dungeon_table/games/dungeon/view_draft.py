@@ -2,8 +2,9 @@
 
 The wizard writing sees its list as a row of numbered places, as long as its book: each wish in
 its spell's colour and glyph (fireball a red flame, lightning a yellow star, teleport a purple
-moon), the next place to fill outlined in the accent colour; under it the count of each spell,
-how the lists are resolved, and the keys. Its buttons add a spell (keys 1, 2, 3), take the last
+moon), the next place to fill outlined in the accent colour; under it each glyph with its spell's
+name and count (the key to the places: no abbreviation stands in for the rulebook's names), how
+the lists are resolved, and the keys. Its buttons add a spell (keys 1, 2, 3), take the last
 wish off (Backspace) and seal the list once it is full (Enter). A wizard who has sealed sees its
 list while it waits; everyone else only who is still writing. Nothing here is a rule: the
 places, the counts and the buttons come from the view and the legal actions.
@@ -17,8 +18,7 @@ import pygame
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon import view_cards as vc
-from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
 
 if TYPE_CHECKING:
@@ -85,14 +85,13 @@ def draw_draft(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
         return
     size = view.spells_to_take if writing(view) else len(view.spell_wishes)
     bottom = draw_places(r, surface, body, view.spell_wishes, size, writing(view))
-    rest = pygame.Rect(body.x, bottom + r.th.px(1), body.w, max(0, body.bottom - bottom))
+    bottom = draw_counts(r, surface, body, bottom + r.th.px(1), view.spell_wishes)
+    rest = pygame.Rect(body.x, bottom + r.th.px(0.5), body.w, max(0, body.bottom - bottom))
     info_lines(r, surface, rest, notes(view, names))
 
 
 def notes(view: m.DungeonView, names: list[str]) -> list[tuple[str, theme.Colour, str]]:
     rows: list[tuple[str, theme.Colour, str]] = []
-    if view.spell_wishes:
-        rows.append((vc.spell_counts(view.spell_wishes, " · "), theme.TEXT, "small"))
     if not writing(view):
         waiting = names_of(names, view.to_act)
         return [*rows, (t("dungeon.wish.sealed", names=waiting), theme.TEXT_DIM, "small")]
@@ -124,6 +123,29 @@ def draw_places(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
     return body.y + rows * (h + gap) - gap
 
 
+def draw_counts(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect, top: int,
+                wishes: list[str]) -> int:
+    """Each spell wished, its glyph then "Fireball ×4", side by side while they fit; returns
+    the bottom."""
+    th = r.th
+    line = fonts.line_height("small", th.scale)
+    glyph = max(3, line // 3)
+    x, y = body.x, top
+    for spell in m.SPELLS:
+        if spell not in wishes:
+            continue
+        image = fonts.text(t(f"dungeon.spell_short.{spell}", n=wishes.count(spell)), "small",
+                           theme.TEXT, th.scale, True)
+        width = 2 * glyph + th.px(0.5) + image.get_width()
+        if x > body.x and x + width > body.right:
+            x, y = body.x, y + line
+        colour = theme.CARD_COLOURS[SPELL_COLOURS[spell]]
+        theme.draw_glyph(surface, SPELL_COLOURS[spell], (x + glyph, y + line / 2), glyph, colour)
+        surface.blit(image, (x + 2 * glyph + th.px(0.5), y + (line - image.get_height()) // 2))
+        x += width + th.px(1.5)
+    return y + line if wishes else top
+
+
 def draw_place(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect, number: int,
                spell: str, next_open: bool) -> None:
     """One place of the list: its wish in the spell's colour and glyph, or empty."""
@@ -133,12 +155,8 @@ def draw_place(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect, n
         colour = theme.CARD_COLOURS[SPELL_COLOURS[spell]]
         pygame.draw.rect(surface, theme.mix(theme.PANEL, colour, 0.35), rect, border_radius=radius)
         pygame.draw.rect(surface, colour, rect, max(1, th.px(0.2)), border_radius=radius)
-        glyph = max(4, min(rect.w, rect.h) // 5)
-        theme.draw_glyph(surface, SPELL_COLOURS[spell], (rect.centerx, rect.y + rect.h * 0.42),
-                         glyph, colour)
-        tabletop.label(surface, t(f"dungeon.wish.abbr.{spell}"), "small", theme.TEXT, th.scale,
-                       True, width=rect.w - th.px(0.4),
-                       midbottom=(rect.centerx, rect.bottom - th.px(0.2)))
+        theme.draw_glyph(surface, SPELL_COLOURS[spell], rect.center,
+                         max(4, min(rect.w, rect.h) * 0.3), colour)
     else:
         edge = theme.ACCENT if next_open else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, rect, max(1, th.px(0.25 if next_open else 0.15)),
