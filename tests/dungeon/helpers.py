@@ -24,6 +24,8 @@ END: dict[str, Any] = {"type": "end_turn"}
 ENTER: dict[str, Any] = {"type": "enter"}
 HOLD: dict[str, Any] = {"type": "hold"}
 REFILL: dict[str, Any] = {"type": "refill"}
+SEAL: dict[str, Any] = {"type": "seal_wishes"}
+UNWISH: dict[str, Any] = {"type": "unwish_spell"}
 TIME_UP: dict[str, Any] = {"type": "time_up"}
 
 # The stack's decks; every other keyword of ``play`` is an option.
@@ -51,8 +53,9 @@ def scry(space: str) -> dict[str, Any]:
     return {"type": "scry", "space": space}
 
 
-def pick(spell: str) -> dict[str, Any]:
-    return {"type": "pick_spell", "spell": spell}
+def wish(spell: str, seat: int | None = None) -> dict[str, Any]:
+    """A wish on the spell wish list (``seat``: which wizard, when several are writing)."""
+    return {"type": "wish_spell", "spell": spell, **({} if seat is None else {"seat": seat})}
 
 
 def choose(hero: str) -> dict[str, Any]:
@@ -63,8 +66,10 @@ def fall_into(chamber: str) -> dict[str, Any]:
     return {"type": "choose_chamber", "space": chamber}
 
 
-def picks(*spells: str) -> list[dict[str, Any]]:
-    return [pick(s) for s in spells]
+def picks(*spells: str, seat: int | None = None) -> list[dict[str, Any]]:
+    """A whole wish list, sealed: the spells a wizard's book takes when nobody else wants them."""
+    sealed = SEAL if seat is None else {**SEAL, "seat": seat}
+    return [*(wish(s, seat) for s in spells), sealed]
 
 
 def play(actions: list[dict[str, Any]], heroes: str = "fighter", seed: int = 3,
@@ -101,11 +106,13 @@ def types(events: list[dict[str, Any]]) -> list[str]:
 
 
 def act(game: Dungeon, *actions: dict[str, Any], seat: int | None = None) -> list[dict[str, Any]]:
-    """Apply plain-notation actions (by the seat to act, unless ``seat``); the events as dicts."""
+    """Apply plain-notation actions (by the seat the notation or ``seat`` names, else the first
+    to act), as a script does; the events as dicts."""
     out: list[dict[str, Any]] = []
     for notation in actions:
-        who = game.to_act()[0] if seat is None else seat
-        out += [to_dict(e) for e in game.apply(who, Dungeon.decode_action(notation))]
+        plain = {k: v for k, v in notation.items() if k != "seat"}
+        who = notation.get("seat", game.to_act()[0] if seat is None else seat)
+        out += [to_dict(e) for e in game.apply(who, Dungeon.decode_action(plain))]
     return out
 
 

@@ -40,7 +40,9 @@ from .helpers import (
     ENTER,
     HOLD,
     REFILL,
+    SEAL,
     TIME_UP,
+    UNWISH,
     act,
     cast,
     choose,
@@ -50,17 +52,18 @@ from .helpers import (
     of_type,
     one,
     peek,
-    pick,
     picks,
     play,
     scry,
     teleport,
     types,
+    wish,
 )
 
-__all__ = ["ATTACK", "BOARD", "END", "ENTER", "HOLD", "REFILL", "TABLES", "TIME_UP", "act", "cast",
-           "choose", "distances", "fall_into", "hero_of", "legal", "move", "of_type", "one", "peek",
-           "pick", "picks", "play", "refused", "scry", "teleport", "types", "walk_home"]
+__all__ = ["ATTACK", "BOARD", "END", "ENTER", "HOLD", "REFILL", "SEAL", "TABLES", "TIME_UP",
+           "UNWISH", "act", "cast", "choose", "distances", "fall_into", "hero_of", "legal", "move",
+           "of_type", "one", "peek", "picks", "play", "refused", "scry", "teleport", "types",
+           "walk_home", "wish"]
 
 TABLES = load_tables()
 BOARD = TABLES.board

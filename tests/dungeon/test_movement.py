@@ -25,7 +25,7 @@ from dungeon_table.games.dungeon.movement import (
     check_path,
     hunter_path,
     routes,
-    step_back,
+    toward,
 )
 
 SMALL = """\
@@ -197,10 +197,17 @@ def test_an_empty_path(small: Board) -> None:
 # --- push-back and hunters ----------------------------------------------------------------------
 
 
-def test_step_back_is_the_space_the_hero_came_from(small: Board) -> None:
-    assert step_back(small, ["1a", "c4-1", "c5-1"], "hall") == "c4-1"
-    assert step_back(small, ["1a"], "hall") == "hall"
-    assert step_back(small, [], "c4-1") == "c4-1"
+def test_a_push_back_goes_one_space_toward_where_the_hero_came_from(small: Board) -> None:
+    # 2C opens on c7-4 and on 1b
+    assert toward(small, Ctx(small), "2C", "c7-4") == "c7-4"  # it came in by that door
+    assert toward(small, Ctx(small), "2C", "1a") == "1b"      # teleported from 1a: out that way
+    assert toward(small, Ctx(small), "2C", "hall") == "1b"    # six spaces either way: smaller id
+    assert toward(small, Ctx(small, found={SECRET}), "2C", "hall") == "c7-4"  # three by the door
+
+
+def test_a_push_back_never_goes_through_an_unfound_secret_door(small: Board) -> None:
+    assert toward(small, Ctx(small), "c6-4", "c4-4") == "c6-5"
+    assert toward(small, Ctx(small, found={SECRET}), "c6-4", "c4-4") == "c4-4"
 
 
 def test_a_hunter_takes_the_shortest_way_through_secret_doors_and_rooms(small: Board) -> None:

@@ -75,6 +75,7 @@ def treasure_cards(state: dict[str, Any]) -> list[str]:
     cards += [c for h in state["heroes"] for c in h["treasures"]]
     for slot in state["slots"]:
         cards += [*slot["dropped"], *([slot["treasure"]] if slot["treasure"] else [])]
+    cards += [c for hunter in state["hunters"] for c in hunter["dropped"]]
     return sorted(cards)
 
 
@@ -117,8 +118,8 @@ def views(game: Dungeon) -> dict[int | None, Any]:
 
 
 def check_hidden(game: Dungeon, rnd: random.Random) -> None:
-    """Shuffle the decks, swap spellbooks, face-down slot cards and unrevealed hunters' cards
-    for others: no view that may not see them changes."""
+    """Shuffle the decks, swap spellbooks, wish lists, face-down slot cards and unrevealed
+    hunters' cards for others: no view that may not see them changes."""
     seen = views(game)
     for deck in [*game.monsters.values(), *game.treasures.values()]:
         rnd.shuffle(deck.cards)
@@ -130,6 +131,13 @@ def check_hidden(game: Dungeon, rnd: random.Random) -> None:
             now = views(game)
             hero.spells[:] = kept
             assert all(now[s] == seen[s] for s in now if s != hero.seat)
+    for seat, wishes in game.draft.wishes.items():
+        if wishes:
+            kept = list(wishes)
+            wishes[:] = [rnd.choice(m.SPELLS) for _ in kept]
+            now = views(game)
+            wishes[:] = kept
+            assert all(now[s] == seen[s] for s in now if s != seat)
     for slot in game.slots.values():
         if slot.face_down:
             kept_monster, kept_treasure = slot.monster, slot.treasure
@@ -168,9 +176,9 @@ def test_events_reach_their_audience_and_hidden_ones_come_without_the_card(
             plain = to_dict(event)
             assert event.to is None or all(isinstance(s, int) for s in event.to), plain
             assert all(event.visible_to(s) in (True, False) for s in [*range(game.n), None])
-            if plain["type"] in ("spell_taken", "scried"):
+            if plain["type"] in ("spellbook_filled", "scried"):
                 assert event.to == (plain["seat"],)
-            if plain["type"] in ("spell_taken_hidden", "scried_hidden"):
+            if plain["type"] in ("spellbook_filled_hidden", "scried_hidden"):
                 assert plain["seat"] not in (event.to or ())
             if plain["type"] == "monster_slotted" and plain["face_down"] and plain["card"]:
                 assert event.to is not None and len(event.to) == 1
@@ -195,7 +203,8 @@ def test_the_same_seed_and_actions_give_the_same_game(seed: int, setup: tuple[in
 ODD_ACTIONS: list[Action] = [
     m.Attack(), m.EndTurn(), m.Enter(), m.Hold(), m.Refill(), m.Scry(space="6a"),
     m.Teleport(to="1A"), m.CastSpell(spell="fireball"), m.Peek(space="1a", using="esp"),
-    m.ChooseChamber(space="3A"), m.PickSpell(spell="teleport"), m.ChooseHero(hero="wizard"),
+    m.ChooseChamber(space="3A"), m.WishSpell(spell="teleport"), m.UnwishSpell(),
+    m.SealWishes(), m.ChooseHero(hero="wizard"),
     m.Move(path=["6a"]), m.Move(path=[]), m.TimeUp(),
 ]
 
@@ -233,8 +242,8 @@ def test_every_random_game_ends(seed: int, setup: tuple[int, str], walk_seed: in
 
 
 CHOICES = ("seat", "moves_left", "moves", "secret_doors_on", "peek_targets", "scry_targets",
-           "can_end_turn", "can_refill", "pit_choices", "hero_choices", "spell_choices",
-           "spells_to_take", "secret_door_need", "waiting")
+           "can_end_turn", "can_refill", "pit_choices", "hero_choices", "wish_room",
+           "spells_to_take", "spell_wishes", "secret_door_need", "waiting")
 
 
 def table_part(view: dict[str, Any]) -> dict[str, Any]:

@@ -86,7 +86,9 @@ RULES: dict[str, tuple[str, ...]] = {
         ("combat.test_wounded_drops_one_pushes_back_and_gives_a_lose_turn_token",
          "combat.test_wounded_pushes_back_to_the_space_the_hero_came_from",
          "combat.test_wounded_is_pushed_past_a_square_another_hero_holds",
-         "combat.test_wounded_attacking_at_the_turn_s_start_stays_where_it_is",
+         "combat.test_wounded_attacking_at_the_turn_s_start_is_pushed_out_through_the_door_it_came_in_by",
+         "combat.test_wounded_after_a_teleport_is_pushed_one_space_out_toward_the_chamber_it_came_from",
+         "combat.test_wounded_after_a_pit_fall_is_pushed_one_space_out_toward_the_room_it_fell_from",
          "end.test_wounded_by_a_hunter_between_turns_the_hero_is_not_pushed_back"),
     "badly wounded: half (rounded down) dropped, back to the Great Hall":
         ("combat.test_badly_wounded_drops_half_rounded_down_and_goes_to_the_great_hall",),
@@ -171,10 +173,14 @@ RULES: dict[str, tuple[str, ...]] = {
     # --- the wizard (ウィザードの為の特別ルール) ---
     "a wizard's spellbook holds 1d6 + 6 spells":
         ("wizard.test_a_wizard_s_spellbook_holds_one_die_plus_six_spells",
-         "wizard.test_only_a_wizard_picks_spells"),
+         "wizard.test_only_a_wizard_writes_a_wish_list"),
     "two wizards pick one spell at a time in turn":
-        ("wizard.test_two_wizards_pick_their_spells_one_at_a_time_in_turn",
-         "wizard.test_a_spell_the_supply_no_longer_holds_cannot_be_picked"),
+        ("wizard.test_two_wizards_write_their_wish_lists_at_once_and_take_spells_alternately",
+         "wizard.test_a_wish_the_supply_no_longer_holds_gives_way_to_the_next_one_still_there",
+         "wizard.test_a_wizard_learns_how_many_wishes_were_replaced",
+         "wizard.test_a_wish_list_takes_no_more_of_a_spell_than_the_game_has",
+         "wizard.test_a_wish_list_is_sealed_once_it_is_as_long_as_the_book",
+         "wizard.test_the_last_wish_may_be_taken_off_until_the_list_is_sealed"),
     "one spell a turn, then it is discarded":
         ("wizard.test_a_wizard_casts_one_spell_a_turn",
          "wizard.test_a_fireball_that_hits_clears_the_room_and_the_wizard_walks_in_for_its_treasure"),
@@ -237,14 +243,18 @@ RULES: dict[str, tuple[str, ...]] = {
     "a slain hunter: no treasure, a new one in a level-6 room":
         ("end.test_a_slain_hunter_gives_no_treasure_and_a_new_one_appears_in_a_level_six_room",
          "end.test_a_new_hunter_never_appears_in_the_hero_s_own_room"),
+    "treasure dropped to a hunter lies under its card and is won back by slaying it":
+        ("end.test_treasure_dropped_to_a_hunter_lies_under_its_card_and_is_won_back_by_slaying_it",),
     "a hunter's kill loses; returning with the gold wins":
         ("end.test_a_hunter_s_kill_loses_the_game",
          "end.test_in_the_hunter_mode_returning_with_the_gold_wins"),
     # --- hidden information (the rulings) ---
     "a wizard's spells are hidden, their count public":
         ("hidden.test_a_wizard_s_spells_are_seen_only_by_its_seat_the_count_by_all",
-         "hidden.test_a_spell_pick_tells_the_others_only_that_a_spell_was_taken",
-         "hidden.test_the_spell_choices_are_shown_only_to_the_wizard_picking"),
+         "hidden.test_a_wish_list_reaches_no_other_seat_until_the_lists_are_resolved",
+         "hidden.test_a_sealed_list_tells_the_others_only_that_it_is_sealed",
+         "hidden.test_the_filled_book_is_told_to_its_wizard_the_count_to_the_others",
+         "hidden.test_a_wizard_writes_its_wish_list_behind_the_privacy_screen"),
     "the decks' order is hidden; the choices of the seat to act are its own":
         ("hidden.test_the_decks_show_only_their_counts",
          "hidden.test_the_choices_of_the_seat_to_act_are_in_its_view_only",

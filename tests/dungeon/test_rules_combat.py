@@ -26,6 +26,7 @@ from .rules_kit import (
     picks,
     play,
     refused,
+    teleport,
     types,
 )
 
@@ -95,7 +96,7 @@ def test_a_chamber_meets_one_monster_at_a_time() -> None:
 def test_an_empty_monster_deck_is_made_again_from_its_discards() -> None:
     # eight heroes beside the eight level-1 rooms and chambers; the first seven draw the whole
     # level-1 deck (six beaten, the cage sprung), the eighth draws from the reshuffled discards
-    books = picks(*["fireball"] * 9, *["lightning"] * 5)
+    books = [*picks(*["fireball"] * 7, seat=0), *picks(*["fireball"] * 7, seat=1)]
     fights = [a for room in ("1a", "1b", "1c", "1d", "1e", "1f") for a in (move(room), ATTACK)]
     level_1 = ["giant_rats", "hobgoblins", "goblins", "skeleton", "giant_lizard", "kobolds",
                "cage_trap_1"]
@@ -191,7 +192,7 @@ def test_stunned_drops_one_random_treasure_under_the_monster() -> None:
     game, events = laden_fighter([3, 3])
     dropped = one(events, "treasure_dropped")
     assert dropped == {"type": "treasure_dropped", "seat": 0, "cards": ["jade_idol"],
-                       "space": "5j", "slot": 1}
+                       "space": "5j", "slot": 1, "hunter": 0}
     assert hero_of(game)["treasures"] == ["huge_ruby", "gold_necklace"]
     assert hero_of(game)["space"] == "5j" and game.slots[1].dropped == ["jade_idol"]
     assert game.view(0).slots[0].dropped == ["jade_idol"]  # face up: everyone sees them
@@ -249,12 +250,42 @@ def test_wounded_is_pushed_past_a_square_another_hero_holds() -> None:
     assert [hero_of(game, s)["space"] for s in (0, 1)] == ["c29-15", "c28-15"]
 
 
-def test_wounded_attacking_at_the_turn_s_start_stays_where_it_is() -> None:
-    game, events = play([move("1a"), ATTACK, ATTACK], start=["c28-15"],
-                        monsters_1=["giant_rats"], dice=[1, 1, 1, 1, 1, 1, 4, 5])
-    assert "pushed_back" not in types(events)
-    assert hero_of(game)["space"] == "1a" and hero_of(game)["lose_turns"] == 0
-    assert one(events, "lose_turn_tokens")["total"] == 1
+# 軽傷: やって来た方向に１マス押し戻される -- one space toward where the hero came from.
+def test_wounded_attacking_at_the_turn_s_start_is_pushed_out_through_the_door_it_came_in_by() -> None:
+    # 2d opens on c20-23 and, through a door, on room 2c. The fighter clears 2c, walks into 2d
+    # and misses (the spider waits there); next turn it attacks the spider from where it stands.
+    game, events = play([move("2c"), ATTACK, move("2d"), ATTACK, ATTACK], start=["c20-18"],
+                        monsters_2=["ghouls", "giant_spider"], treasures_2=["pearl"],
+                        dice=[6, 6, 1, 1, 1, 1, 1, 1, 4, 4])
+    assert [e["result"] for e in of_type(events, "counter_attack")] == ["miss", "wounded"]
+    assert of_type(events, "pushed_back") == [{"type": "pushed_back", "seat": 0, "space": "2c"}]
+    assert hero_of(game)["space"] == "2c" and one(events, "lose_turn_tokens")["total"] == 1
+    assert (game.slots[1].space, game.slots[1].dropped) == ("2d", ["pearl"])
+
+
+def test_wounded_after_a_teleport_is_pushed_one_space_out_toward_the_chamber_it_came_from() -> None:
+    # Teleported from the Torture Chamber (3B) to the Store Room (2B), whose doors open on
+    # c25-32 and c35-32: c35-32 lies toward 3B (6 spaces from it, c25-32 8).
+    game, events = play([*picks(*["fireball"] * 6, "teleport"), move("3B"), teleport("2B"),
+                         ATTACK], heroes="wizard", start=["c33-35"], monsters_3=["ogre"],
+                        monsters_2=["ghouls"], dice=[1, 1, 1, 4, 4])
+    assert one(events, "counter_attack")["result"] == "wounded"
+    assert one(events, "pushed_back") == {"type": "pushed_back", "seat": 0, "space": "c35-32"}
+    assert hero_of(game)["space"] == "c35-32" and one(events, "lose_turn_tokens")["total"] == 1
+    assert [(s.space, s.monster) for s in game.slots.values()] == [("3B", "ogre"),
+                                                                    ("2B", "ghouls")]
+
+
+def test_wounded_after_a_pit_fall_is_pushed_one_space_out_toward_the_room_it_fell_from() -> None:
+    # A pit in room 3c drops the fighter into the Wizard's Lab (4A), whose doors open on c7-15
+    # and c10-23: c7-15 lies toward 3c (10 spaces from it, c10-23 12).
+    game, events = play([move("3c"), fall_into("4A"), ATTACK], start=["c23-10"],
+                        monsters_3=["pit_trap_3"], treasures_3=["gold_cup"],
+                        monsters_4=["troll"], dice=[1, 1, 4, 4])
+    assert one(events, "counter_attack")["result"] == "wounded"
+    assert one(events, "pushed_back") == {"type": "pushed_back", "seat": 0, "space": "c7-15"}
+    assert hero_of(game)["space"] == "c7-15" and hero_of(game)["treasures"] == []
+    assert (game.slots[1].space, game.slots[1].dropped) == ("4A", ["gold_cup"])
 
 
 # --- death and the new hero ---------------------------------------------------------------------
@@ -286,7 +317,7 @@ def test_a_killed_hero_s_class_may_come_back_with_its_other_pawn() -> None:
 
 def test_with_every_pawn_in_play_the_killed_hero_comes_back_as_the_same_class() -> None:
     heroes = "rogue,cleric,cleric,fighter,fighter,wizard,wizard,rogue"
-    books = picks(*["fireball"] * 9, *["lightning"] * 5)  # two books of seven, alternately
+    books = [*picks(*["fireball"] * 7, seat=5), *picks(*["fireball"] * 7, seat=6)]
     game, _ = play([*books, move("1a"), ATTACK], heroes=heroes,
                    start=["c28-15"], monsters_1=["giant_rats"], dice=[1, 1, 1, 1, 6, 6])
     assert game.phase == "choose_hero" and game.view(0).hero_choices == ["rogue"]

@@ -28,6 +28,7 @@ from .rules_kit import (
     move,
     of_type,
     one,
+    picks,
     play,
     refused,
     types,
@@ -65,7 +66,7 @@ def test_the_win_comes_only_when_the_turn_ends_in_the_hall() -> None:
 @pytest.mark.parametrize(("hero", "target"), [("rogue", 10000), ("cleric", 10000),
                                               ("fighter", 20000), ("wizard", 30000)])
 def test_each_class_has_its_own_gold_to_win(hero: str, target: int) -> None:
-    book = [{"type": "pick_spell", "spell": "fireball"}] * 7 if hero == "wizard" else []
+    book = picks(*["fireball"] * 7) if hero == "wizard" else []
     game, _ = play(book, heroes=hero, dice=[1])
     assert game.view(0).heroes[0].target == target
 
@@ -298,6 +299,25 @@ def test_a_slain_hunter_gives_no_treasure_and_a_new_one_appears_in_a_level_six_r
     assert again["hunter"] == 1 and again["space"] in BOARD.rooms(6)
     assert game.monster_discards[6] == ["evil_wizard"] and len(game.hunters) == 1
     assert game.hunters[0].card != "evil_wizard" and game.hunters[0].revealed is False
+
+
+def test_treasure_dropped_to_a_hunter_lies_under_its_card_and_is_won_back_by_slaying_it() -> None:
+    # 落とした宝物: 君を攻撃した怪物カードの下に表向き. The fighter wins the huge ruby in 5i; the
+    # hunter comes out of 6h into 5i and attacks; the fighter misses and is stunned (drop 1).
+    game, events = play([move("5i"), ATTACK, ATTACK], start=["c15-33"], monsters_5=["witch"],
+                        treasures_5=["huge_ruby"], dice=[6, 6, 1, 1, 3, 3, 6, 6], **HUNTED)
+    assert one(events, "treasure_dropped") == {"type": "treasure_dropped", "seat": 0,
+                                               "cards": ["huge_ruby"], "space": "5i",
+                                               "slot": 0, "hunter": 1}
+    assert game.hunters[0].dropped == ["huge_ruby"] and hero_of(game)["treasures"] == []
+    assert "huge_ruby" not in game.treasures[5].cards
+    assert [h.dropped for h in game.view(None).hunters] == [["huge_ruby"]]  # face up
+    events = act(game, ATTACK)  # the next turn it attacks the hunter still in its room: 6 + 6
+    assert one(events, "hunter_slain")["card"] == "evil_wizard"
+    assert one(events, "treasure_gained") == {"type": "treasure_gained", "seat": 0,
+                                              "card": "huge_ruby", "source": "dropped"}
+    assert hero_of(game)["treasures"] == ["huge_ruby"]
+    assert [h.dropped for h in game.hunters] == [[]]  # the new hunter has nothing under it
 
 
 def test_a_new_hunter_never_appears_in_the_hero_s_own_room() -> None:

@@ -1,36 +1,74 @@
-"""Dungeon! rules: what each seat's view hides. A wizard's spells (the count is public), the
-crystal ball's cards (for all but the scrier), the decks' order, the hunters' cards until they
+"""Dungeon! rules: what each seat's view hides. A wizard's spells (the count is public) and its
+spell wish list (that it sealed one is public), the crystal ball's cards (for all but the scrier), the decks' order, the hunters' cards until they
 attack, and the choices of the seat to act. Public: positions, treasures with their gp, slots
 and what lies under them, defeat tokens, the monster a hero faces. From the rulings (Hidden
 information); the property tests check the same over random games."""
 
 from __future__ import annotations
 
-from .rules_kit import ATTACK, END, act, move, of_type, peek, picks, play, scry
+from typing import Any
 
-BOOKS = picks(*["fireball"] * 9, *["lightning"] * 3, "teleport", "teleport")  # 7 and 7
+import msgspec
+
+from dungeon_table.games.dungeon.rules import Dungeon
+
+from .rules_kit import ATTACK, END, SEAL, act, move, of_type, peek, picks, play, scry, wish
+
+BOOKS = [*picks(*["fireball"] * 5, "lightning", "teleport", seat=0),  # 7 and 7
+         *picks(*["fireball"] * 4, "lightning", "lightning", "teleport", seat=1)]
 
 
 def test_a_wizard_s_spells_are_seen_only_by_its_seat_the_count_by_all() -> None:
     game, _ = play(BOOKS, heroes="wizard,wizard", dice=[1, 1])
     mine, theirs = game.view(0).heroes[0], game.view(1).heroes[0]
-    assert mine.spells == ["fireball"] * 5 + ["lightning", "teleport"]  # picks 1, 3, 5...
+    assert mine.spells == ["fireball"] * 5 + ["lightning", "teleport"]
     assert (theirs.spells, theirs.spell_count, theirs.spellbook_size) == ([], 7, 7)
     assert game.view(None).heroes[1].spells == []
 
 
-def test_a_spell_pick_tells_the_others_only_that_a_spell_was_taken() -> None:
-    _, events = play(BOOKS[:2], heroes="wizard,wizard", dice=[1, 1])
-    taken = of_type(events, "spell_taken")
-    hidden = of_type(events, "spell_taken_hidden")
-    assert taken[0] == {"type": "spell_taken", "seat": 0, "spell": "fireball", "to": [0]}
-    assert hidden[0] == {"type": "spell_taken_hidden", "seat": 0, "to": [1]}
+# --- the sealed spell draft ---------------------------------------------------------------------
+def seen(game: Dungeon, events: list[dict[str, Any]], seat: int | None) -> Any:
+    """What ``seat`` has of the moment: its view and the events it was sent."""
+    return (msgspec.to_builtins(game.view(seat)),
+            [e for e in events if e.get("to") is None or seat in e["to"]])
 
 
-def test_the_spell_choices_are_shown_only_to_the_wizard_picking() -> None:
-    game, _ = play(BOOKS[:3], heroes="wizard,wizard", dice=[1, 1])
-    assert game.active == 1 and game.view(1).spells_to_take == 6
-    assert (game.view(0).spell_choices, game.view(0).spells_to_take) == ({}, 0)
+def test_a_wish_list_reaches_no_other_seat_until_the_lists_are_resolved() -> None:
+    # Two games that differ only in seat 0's list; seat 1 (a wizard too), seat 2 and a
+    # spectator must have the same views and events in both until the last list is sealed.
+    lists = (["fireball"] * 7, ["teleport"] * 6 + ["lightning"])
+    games = [play([], heroes="wizard,wizard,fighter", dice=[1, 1])[0] for _ in lists]
+    theirs = [wish(s, seat=1) for s in ["lightning"] * 4 + ["fireball"] * 3]
+    steps = [[*sum(([wish(s, seat=0), w] for s, w in zip(own, theirs, strict=True)), []),
+              {**SEAL, "seat": 0}] for own in lists]
+    for one_step, other_step in zip(*steps, strict=True):
+        one, other = act(games[0], one_step), act(games[1], other_step)
+        for seat in (1, 2, None):
+            assert seen(games[0], one, seat) == seen(games[1], other, seat), seat
+    assert games[0].view(0).spell_wishes != games[1].view(0).spell_wishes
+    assert [g.to_act() for g in games] == [[1], [1]]
+
+
+def test_a_sealed_list_tells_the_others_only_that_it_is_sealed() -> None:
+    game, events = play(picks(*["fireball"] * 7, seat=0), heroes="wizard,wizard", dice=[1, 1])
+    assert of_type(events, "wishes_sealed") == [{"type": "wishes_sealed", "seat": 0}]
+    assert game.view(1).spell_wishes == [] and game.view(None).spell_wishes == []
+    assert game.view(0).spell_wishes == ["fireball"] * 7  # sealed: still its own to look at
+    assert (game.view(0).wish_room, game.view(0).spells_to_take) == ({}, 0)  # not to act
+
+
+def test_the_filled_book_is_told_to_its_wizard_the_count_to_the_others() -> None:
+    _, events = play(BOOKS, heroes="wizard,wizard", dice=[1, 1])
+    assert of_type(events, "spellbook_filled_hidden") == [
+        {"type": "spellbook_filled_hidden", "seat": 0, "count": 7, "to": [1]},
+        {"type": "spellbook_filled_hidden", "seat": 1, "count": 7, "to": [0]}]
+    assert [e["to"] for e in of_type(events, "spellbook_filled")] == [[0], [1]]
+
+
+def test_a_wizard_writes_its_wish_list_behind_the_privacy_screen() -> None:
+    game, _ = play([], heroes="wizard,fighter,wizard", dice=[1, 1])
+    assert game.handoff_reason(2, 0) == game.handoff_reason(0, None) == "dungeon.reason.wishes"
+    assert game.handoff_reason(0, 0) is None
 
 
 def test_the_crystal_ball_s_cards_are_hidden_from_all_but_the_scrier_until_turned_up() -> None:

@@ -16,6 +16,7 @@ from .rules_kit import (
     move,
     of_type,
     one,
+    picks,
     play,
     refused,
     types,
@@ -177,7 +178,7 @@ def test_a_lost_turn_passes_to_the_next_seat() -> None:
     ("rogue", 2, False), ("rogue", 3, True)])
 def test_a_secret_door_is_found_on_five_or_six_a_rogue_on_three_to_six(
         hero: str, die: int, found: bool) -> None:
-    spells = [{"type": "pick_spell", "spell": "fireball"}] * 7 if hero == "wizard" else []
+    spells = picks(*["fireball"] * 7) if hero == "wizard" else []
     dice = [1, die] if hero == "wizard" else [die]
     game, events = play([*spells, move("1b")], heroes=hero, start=["c33-10"],
                         monsters_1=["goblins"], dice=dice)

@@ -9,7 +9,7 @@ import pytest
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.games.dungeon.rules import Dungeon
 
-from .rules_kit import ATTACK, END, act, cast, choose, move, play, refused, teleport
+from .rules_kit import ATTACK, END, act, cast, choose, move, picks, play, refused, teleport
 
 
 def test_only_the_seat_to_act_may_act() -> None:
@@ -53,7 +53,7 @@ def test_a_waiting_monster_is_attacked_only_before_moving() -> None:
 
 
 def test_a_spell_not_in_the_book_is_refused() -> None:
-    game, _ = play([{"type": "pick_spell", "spell": "fireball"}] * 7, heroes="wizard",
+    game, _ = play(picks(*["fireball"] * 7), heroes="wizard",
                    start=["1A"], dice=[1])
     assert refused(game, teleport("2A")) == "no teleport is left in your spellbook"
 

@@ -1,5 +1,5 @@
-"""Dungeon! rules: the wizard. The spellbook (1d6 + 6, two wizards picking in turn), one spell a
-turn, fireball and lightning from the doorway (the monster drawn first, the spell chosen after, a
+"""Dungeon! rules: the wizard. The spellbook (1d6 + 6, two wizards picking in turn, here by a
+sealed draft of wish lists), one spell a turn, fireball and lightning from the doorway (the monster drawn first, the spell chosen after, a
 miss with no counter-attack), teleport from a chamber, the refill in the Great Hall, and the
 magic sword a wizard may hold but never use. Written from the Japanese source
 (ウィザードの為の特別ルール) and the rulings."""
@@ -14,6 +14,8 @@ from .rules_kit import (
     ENTER,
     HOLD,
     REFILL,
+    SEAL,
+    UNWISH,
     act,
     cast,
     choose,
@@ -23,12 +25,12 @@ from .rules_kit import (
     of_type,
     one,
     peek,
-    pick,
     picks,
     play,
     refused,
     teleport,
     types,
+    wish,
 )
 
 SEVEN_FIREBALLS = picks(*["fireball"] * 7)            # with a stacked 1: a book of seven
@@ -41,32 +43,77 @@ def test_a_wizard_s_spellbook_holds_one_die_plus_six_spells() -> None:
     assert one(events, "spellbook_rolled") == {"type": "spellbook_rolled", "seat": 0, "die": 3,
                                                "size": 9}
     view = game.view(0)
-    assert (view.phase, view.spells_to_take) == ("spells", 9)
-    assert view.spell_choices == {"fireball": 9, "lightning": 9, "teleport": 6}
-    act(game, *picks(*["lightning"] * 9))
+    assert (view.phase, view.spells_to_take, view.spell_wishes) == ("spells", 9, [])
+    assert view.wish_room == {"fireball": 9, "lightning": 9, "teleport": 6}
+    events = act(game, *picks(*["lightning"] * 9))
+    assert one(events, "spellbook_filled") == {"type": "spellbook_filled", "seat": 0,
+                                               "spells": ["lightning"] * 9, "replaced": 0,
+                                               "to": [0]}
     assert game.phase == "move" and hero_of(game)["spells"] == ["lightning"] * 9
     assert game.spell_supply == {"fireball": 9, "lightning": 0, "teleport": 6}
 
 
-def test_two_wizards_pick_their_spells_one_at_a_time_in_turn() -> None:
-    game, events = play(picks(*["fireball"] * 9, *["lightning"] * 6), heroes="wizard,wizard",
-                        dice=[1, 2])
+def test_two_wizards_write_their_wish_lists_at_once_and_take_spells_alternately() -> None:
+    # ウィザードが２人いる時、呪文の書を満たすまで交互に呪文を１つずつ選ぶ: both want only
+    # fireballs; the nine go 1st, 2nd, 1st... (seat 0 takes five, seat 1 four), then lightning.
+    game, events = play([], heroes="wizard,wizard", dice=[1, 2])
     assert [e["size"] for e in of_type(events, "spellbook_rolled")] == [7, 8]
-    assert [e["seat"] for e in of_type(events, "spell_taken")] == [0, 1] * 7 + [1]
-    assert (len(game.heroes[0].spells), len(game.heroes[1].spells)) == (7, 8)
+    assert game.to_act() == [0, 1] and game.view(0).draft_order == [0, 1]
+    events = act(game, *picks(*["fireball"] * 8, seat=1), *picks(*["fireball"] * 7, seat=0))
+    assert [e["seat"] for e in of_type(events, "wishes_sealed")] == [1, 0]
+    assert sorted(hero_of(game, 0)["spells"]) == ["fireball"] * 5 + ["lightning"] * 2
+    assert sorted(hero_of(game, 1)["spells"]) == ["fireball"] * 4 + ["lightning"] * 4
     assert game.phase == "move" and game.active == 0
 
 
-def test_a_spell_the_supply_no_longer_holds_cannot_be_picked() -> None:
-    game, _ = play(picks(*["teleport"] * 6), heroes="wizard,wizard", dice=[1, 1])
-    assert game.view(game.active).spell_choices == {"fireball": 9, "lightning": 9}
-    assert refused(game, pick("teleport")) == "no teleport is left to take"
+def test_a_wish_the_supply_no_longer_holds_gives_way_to_the_next_one_still_there() -> None:
+    # Six teleports for two lists of four: three each. Seat 0 then takes its lightning bolts,
+    # seat 1 its fireballs; each last wish (a teleport) is gone: the first spell left instead.
+    game, _ = play([*picks(*["teleport"] * 4, *["lightning"] * 3, seat=0),
+                    *picks(*["teleport"] * 4, *["fireball"] * 4, seat=1)],
+                   heroes="wizard,wizard", dice=[1, 2])
+    assert game.heroes[0].spells == ["teleport"] * 3 + ["lightning"] * 3 + ["fireball"]
+    assert game.heroes[1].spells == ["teleport"] * 3 + ["fireball"] * 5
+    assert game.spell_supply == {"fireball": 3, "lightning": 6, "teleport": 0}
 
 
-def test_only_a_wizard_picks_spells() -> None:
+def test_a_wizard_learns_how_many_wishes_were_replaced() -> None:
+    _, events = play([*picks(*["teleport"] * 4, *["lightning"] * 3, seat=0),
+                      *picks(*["teleport"] * 4, *["fireball"] * 4, seat=1)],
+                     heroes="wizard,wizard", dice=[1, 2])
+    filled = of_type(events, "spellbook_filled")
+    assert [(e["seat"], e["replaced"], e["to"]) for e in filled] == [(0, 1, [0]), (1, 1, [1])]
+
+
+def test_a_wish_list_takes_no_more_of_a_spell_than_the_game_has() -> None:
+    game, _ = play([wish("teleport")] * 6, heroes="wizard", dice=[6])
+    assert game.view(0).wish_room == {"fireball": 9, "lightning": 9}
+    assert refused(game, wish("teleport")) == (
+        "the game has 6 teleport spells: your book and list hold them all")
+
+
+def test_a_wish_list_is_sealed_once_it_is_as_long_as_the_book() -> None:
+    game, _ = play([wish("fireball")] * 6, heroes="wizard", dice=[1])
+    assert refused(game, SEAL) == "the wish list needs 1 more wishes"
+    act(game, wish("lightning"))
+    assert refused(game, wish("fireball")) == (
+        "the wish list is full: seal it, or take the last wish off")
+    assert legal(game) == [UNWISH, SEAL]
+
+
+def test_the_last_wish_may_be_taken_off_until_the_list_is_sealed() -> None:
+    game, events = play([wish("fireball"), wish("teleport"), UNWISH, wish("lightning")],
+                        heroes="wizard", dice=[1])
+    assert game.view(0).spell_wishes == ["fireball", "lightning"]
+    assert "wishes_sealed" not in types(events) and game.phase == "spells"
+    game, _ = play([], heroes="wizard", dice=[1])
+    assert refused(game, UNWISH) == "the wish list is empty"
+
+
+def test_only_a_wizard_writes_a_wish_list() -> None:
     game, events = play([], heroes="fighter,wizard", dice=[2])
     assert [e["seat"] for e in of_type(events, "spellbook_rolled")] == [1]
-    assert game.active == 1 and game.phase == "spells"
+    assert game.to_act() == [1] and game.phase == "spells"
     assert game.view(1).heroes[0].spellbook_size == 0
 
 

@@ -199,7 +199,7 @@ def test_time_up_ends_a_time_attack_and_is_never_offered() -> None:
         race.apply(race.to_act()[0], m.TimeUp())
 
 
-def test_heroes_are_chosen_in_seat_order_and_wizards_pick_spells_in_turn() -> None:
+def test_heroes_are_chosen_in_seat_order_and_wizards_write_their_wish_lists_at_once() -> None:
     game = get("dungeon").new_game(["human"] * 3, 4, {})
     assert game.to_act() == [0] and game.phase == "choose_hero"
     game.apply(0, m.ChooseHero(hero="wizard"))
@@ -208,12 +208,10 @@ def test_heroes_are_chosen_in_seat_order_and_wizards_pick_spells_in_turn() -> No
     events = game.apply(2, m.ChooseHero(hero="rogue"))
     sizes = [e.size for e in events if isinstance(e, m.SpellbookRolled)]
     assert len(sizes) == 2 and all(7 <= s <= 12 for s in sizes)
-    order = []
-    while game.phase == "spells":
-        seat = game.to_act()[0]
-        order.append(seat)
-        game.apply(seat, m.PickSpell(spell=next(iter(game.view(seat).spell_choices))))
-    assert order[:4] == [0, 1, 0, 1] and game.active == 0 and game.phase == "move"
+    assert game.to_act() == [0, 1] and game.phase == "spells"
+    for seat in (1, 0):
+        fill_book(game, "fireball", seat)
+    assert game.active == 0 and game.phase == "move"
     assert [len(h.spells) for h in game.heroes] == [*sizes, 0]
     assert game.view(1).heroes[0].spells == [] and game.view(0).heroes[0].spell_count == sizes[0]
 
@@ -255,11 +253,13 @@ def names(events: list[Event]) -> list[str]:
     return [to_dict(e)["type"] for e in events]
 
 
-def fill_book(game: Dungeon, spell: str) -> None:
-    """Pick ``spell`` while the supply has it, then whatever is left."""
-    while game.phase == "spells":
-        choices = game.spell_choices()
-        game.apply(game.active, m.PickSpell(spell=spell if spell in choices else min(choices)))
+def fill_book(game: Dungeon, spell: str, seat: int = 0) -> None:
+    """Write ``seat``'s wish list all of ``spell`` (what the game holds of it, then the first
+    spell there is room for) and seal it."""
+    while m.SealWishes() not in game.legal_actions(seat):
+        room = game.view(seat).wish_room
+        game.apply(seat, m.WishSpell(spell=spell if spell in room else min(room)))
+    game.apply(seat, m.SealWishes())
 
 
 def test_a_magic_sword_is_rolled_for_and_adds_its_bonus() -> None:
@@ -356,8 +356,7 @@ def test_a_wizard_ending_in_the_great_hall_refills_next_turn() -> None:
     events = game.apply(0, m.Refill())
     refill = next(e for e in events if isinstance(e, m.RefillRolled))
     assert (refill.die, refill.count) == (6, 5) and game.view(0).spells_to_take == 5
-    for _ in range(5):
-        game.apply(0, m.PickSpell(spell="lightning"))
+    fill_book(game, "lightning")
     assert len(game.heroes[0].spells) == 7 and game.phase == "move"
 
 

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from teeth_kit import Mutant, check_the_rule_test_fails, mutant_cases, static_problems
 
-from dungeon_table.games.dungeon import combat, movement, views
+from dungeon_table.games.dungeon import combat, draft, movement, views
 from dungeon_table.games.dungeon.rules import Dungeon
 from dungeon_table.games.dungeon.tables import Tables, load_tables
 from dungeon_table.games.dungeon.turn import HeroContext
@@ -125,6 +126,11 @@ def _no_push_back(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(Dungeon, "push_back", lambda self, seat: [])
 
 
+def _push_back_forgets_where_the_hero_came_from(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(Dungeon, "place", lambda self, seat, space: setattr(self.heroes[seat], "space",
+                                                                   space))
+
+
 def _chambers_give_treasure(mp: pytest.MonkeyPatch) -> None:
     real = Dungeon.defeat
 
@@ -220,6 +226,20 @@ def _every_seat_sees_the_spells(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(views, "_hero", lambda game, hero, seat: real(game, hero, hero.seat))
 
 
+def _every_seat_sees_the_wish_lists(mp: pytest.MonkeyPatch) -> None:
+    real = views.build_view
+
+    def build(game: Dungeon, seat: int | None) -> Any:
+        first = next((w for w in game.draft.wishes.values() if w), [])
+        return msgspec.structs.replace(real(game, seat), spell_wishes=list(first))
+    mp.setattr(views, "build_view", build)
+
+
+def _the_last_seat_picks_first(mp: pytest.MonkeyPatch) -> None:
+    real = draft.resolve
+    mp.setattr(draft, "resolve", lambda order, *rest: real(list(reversed(order)), *rest))
+
+
 def _teleport_anywhere(mp: pytest.MonkeyPatch) -> None:
     real = Dungeon.teleport_targets
 
@@ -282,6 +302,16 @@ def _no_secret_path(real: Callable[..., list[str]], board: Any) -> Callable[...,
     return hunter_path
 
 
+def _a_slain_hunter_keeps_what_lies_under_it(mp: pytest.MonkeyPatch) -> None:
+    real = Dungeon.slay_hunter
+
+    def slay(self: Dungeon, seat: int) -> list[Any]:
+        for hunter in self.hunters:
+            hunter.dropped.clear()
+        return real(self, seat)
+    mp.setattr(Dungeon, "slay_hunter", slay)
+
+
 def _a_slain_hunter_gives_treasure(mp: pytest.MonkeyPatch) -> None:
     real = Dungeon.slay_hunter
 
@@ -307,6 +337,10 @@ MUTANTS: list[tuple[Mutant, Callable[[], None]]] = [
     (_badly_wounded_drops_all,
      combat_tests.test_badly_wounded_drops_half_rounded_down_and_goes_to_the_great_hall),
     (_no_push_back, combat_tests.test_wounded_pushes_back_to_the_space_the_hero_came_from),
+    (_push_back_forgets_where_the_hero_came_from,
+     combat_tests.test_wounded_after_a_teleport_is_pushed_one_space_out_toward_the_chamber_it_came_from),
+    (_push_back_forgets_where_the_hero_came_from,
+     combat_tests.test_wounded_after_a_pit_fall_is_pushed_one_space_out_toward_the_room_it_fell_from),
     (_chambers_give_treasure, combat_tests.test_a_win_in_a_chamber_draws_no_treasure),
     (_dead_pawns_keep_their_doors, combat_tests.test_found_doors_go_with_the_dead_pawn),
     (_the_killed_pawn_always_comes_back,
@@ -326,6 +360,10 @@ MUTANTS: list[tuple[Mutant, Callable[[], None]]] = [
      treasures.test_doors_found_with_the_card_stay_open_after_it_is_dropped),
     (_spellbook_plus_five, wizard.test_a_wizard_s_spellbook_holds_one_die_plus_six_spells),
     (_every_seat_sees_the_spells, hidden.test_a_wizard_s_spells_are_seen_only_by_its_seat_the_count_by_all),
+    (_every_seat_sees_the_wish_lists,
+     hidden.test_a_wish_list_reaches_no_other_seat_until_the_lists_are_resolved),
+    (_the_last_seat_picks_first,
+     wizard.test_two_wizards_write_their_wish_lists_at_once_and_take_spells_alternately),
     (_teleport_anywhere, wizard.test_teleport_reaches_chambers_one_level_up_the_same_or_one_down),
     (_a_spell_miss_is_struck_back,
      wizard.test_a_missed_lightning_bolt_leaves_the_monster_waiting_and_brings_no_counter_attack),
@@ -336,6 +374,8 @@ MUTANTS: list[tuple[Mutant, Callable[[], None]]] = [
      end.test_a_hunter_goes_through_secret_doors_and_rooms_without_stopping),
     (_a_slain_hunter_gives_treasure,
      end.test_a_slain_hunter_gives_no_treasure_and_a_new_one_appears_in_a_level_six_room),
+    (_a_slain_hunter_keeps_what_lies_under_it,
+     end.test_treasure_dropped_to_a_hunter_lies_under_its_card_and_is_won_back_by_slaying_it),
 ]
 
 

@@ -135,3 +135,65 @@ def test_the_board_zooms_from_the_keys_while_a_bot_plays() -> None:
     app.step([key(pygame.K_PLUS, unicode="+")])
     assert scene.renderer.camera.zoom > 1.0, "watching, the player may still look closer"
     assert len(scene.session.steps) == 0
+
+
+def test_two_human_wizards_write_their_wish_lists_with_one_privacy_screen_each() -> None:
+    """The sealed draft: the wizard at the screen writes its list by keys (1, 2, 3, Backspace,
+    Enter), the other after one privacy screen by clicking; the books are filled, and the first
+    turn comes behind one more screen: two in all, where picking spell by spell took one a
+    spell."""
+    from ui_events import key_up
+
+    from dungeon_table.games.dungeon import model as m
+    from dungeon_table.ui.scenes.handoff import HandoffScene
+
+    app, scene = make_table(seed=4, seats=["human"] * 3,
+                            options={"heroes": "wizard,fighter,wizard"})
+    screens: list[int] = []
+    keys = [key(pygame.K_1, unicode="1")] * 3 + [key(pygame.K_BACKSPACE)]
+    for _ in range(200):
+        if isinstance(app.top, HandoffScene):
+            screens.append(scene.game.to_act()[0])
+            app.top.reveal()
+        elif scene.held is not None:  # what the seal revealed (its book) has been seen
+            app.step([key(pygame.K_RETURN), key_up(pygame.K_RETURN)])
+        elif scene.viewer == 0 and 0 in scene.game.to_act():
+            if m.SealWishes() in scene.ui.legal:
+                app.step([key(pygame.K_RETURN), key_up(pygame.K_RETURN)])
+            elif keys:  # three fireballs, one too many: taken off again
+                app.step([keys.pop(0)])
+            else:
+                app.step([key(pygame.K_2, unicode="2")])
+        elif scene.game.phase == "move":
+            break  # seat 0's first turn, on its own screen
+        elif scene.viewer == 2 and 2 in scene.game.to_act():
+            wanted = m.SealWishes() if m.SealWishes() in scene.ui.legal else m.WishSpell(
+                spell="teleport" if len(scene.view.spell_wishes) < 6 else "fireball")
+            index = next(i for i, tg in enumerate(scene.ui.targets) if tg.action == wanted)
+            app.step(click_at(visible_point(scene, index)))
+        app.step([])
+    assert (scene.game.phase, scene.viewer, screens) == ("move", 0, [2, 0])
+    assert [h.spellbook_size for h in scene.game.heroes] == [9, 0, 9]  # the seed's dice
+    assert sorted(scene.game.heroes[0].spells) == ["fireball"] * 2 + ["lightning"] * 7
+    assert sorted(scene.game.heroes[2].spells) == ["fireball"] * 3 + ["teleport"] * 6
+
+
+def test_enter_wishes_again_for_the_spell_just_wished_and_seals_a_full_list() -> None:
+    """Keyboard alone: Tab to a spell, Enter adds it and the focus stays on it, so Enter adds
+    another; once the list is full the focus is on the seal."""
+    from ui_events import key_up
+
+    from dungeon_table.games.dungeon import model as m
+
+    app, scene = make_table(seed=4, seats=["human"], options={"heroes": "wizard"})
+    enter = [key(pygame.K_RETURN), key_up(pygame.K_RETURN)]
+    app.step([key(pygame.K_TAB), key_up(pygame.K_TAB)])
+    focused = scene.ui.targets[scene.ui.focus].action
+    assert focused == m.WishSpell(spell="lightning")
+    size = scene.view.spells_to_take
+    for _ in range(size):
+        app.step(enter)
+    assert scene.view.spell_wishes == ["lightning"] * size
+    assert scene.ui.targets[scene.ui.focus].action == m.SealWishes()
+    app.step(enter)
+    assert sorted(scene.game.heroes[0].spells) == ["lightning"] * size

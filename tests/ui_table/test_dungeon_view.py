@@ -119,6 +119,27 @@ def test_nothing_is_drawn_that_the_view_does_not_hold(lang: str, monkeypatch: An
         assert all(not other.spells for other in view.heroes if other.seat != view.seat)
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_another_wizard_s_wish_list_never_reaches_the_screen(lang: str) -> None:
+    """Two games that differ only in seat 0's wish list look the same, pixel for pixel, to the
+    other wizard (writing its own), to the fighter and to a spectator."""
+    i18n.set_language(lang)
+    games = []
+    for spells in (["fireball"] * 5, ["teleport", "lightning", "teleport", "fireball", "teleport"]):
+        game = registry.new_game("dungeon", ["human"] * 3, 4, {"heroes": "wizard,fighter,wizard"})
+        for spell in spells:
+            game.apply(0, m.WishSpell(spell=spell))
+        games.append(game)
+
+    def screen(game: Any, seat: int | None) -> bytes:
+        legal = game.legal_actions(seat) if seat is not None else []
+        return pygame.image.tobytes(draw(renderer(), game.view(seat), legal)[0], "RGB")
+
+    for seat in (2, 1, None):
+        assert screen(games[0], seat) == screen(games[1], seat), seat
+    assert screen(games[0], 0) != screen(games[1], 0)  # its own list it sees
+
+
 def view_held_cards(view: m.DungeonView) -> set[str]:
     held: set[str] = set()
     for h in view.heroes:

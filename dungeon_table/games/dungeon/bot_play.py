@@ -86,15 +86,18 @@ class GreedyBot:
         return self.classes
 
     def _spells(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
-        """The spell furthest below its share of the book."""
-        me = view.heroes[self.seat(view)]
-        held = len(me.spells) + 1
+        """The wish list: each wish the spell furthest below its share of the book (the spells
+        held and the wishes so far counted); sealed once full."""
+        if m.SealWishes() in legal:
+            return m.SealWishes()
+        planned = [*view.heroes[self.seat(view)].spells, *view.spell_wishes]
+        held = len(planned) + 1
 
         def shortfall(spell: str) -> float:
-            return SPELL_MIX.get(spell, 0.0) * held - me.spells.count(spell)
+            return SPELL_MIX.get(spell, 0.0) * held - planned.count(spell)
 
-        picks = [a for a in legal if isinstance(a, m.PickSpell)]
-        return max(picks, key=lambda a: (shortfall(a.spell), a.spell == "fireball"), default=None)
+        wishes = [a for a in legal if isinstance(a, m.WishSpell)]
+        return max(wishes, key=lambda a: (shortfall(a.spell), a.spell == "fireball"), default=None)
 
     # --- the turn ---------------------------------------------------------------------------
     def _move(self, view: m.DungeonView, legal: list[Action]) -> Action | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon import movement
 from dungeon_table.games.dungeon.state import Encounter, Slot
 
 if TYPE_CHECKING:
@@ -154,11 +155,12 @@ class CombatRules:
         events += self.leave_waiting(enc)
         events += self.drop(seat, DROPS[result])
         if result == "wounded":
-            events += self.push_back(seat)
+            # A hunter's ambush between turns: the hunter came to the hero, who stays.
+            events += [] if enc.ambush else self.push_back(seat)
             hero.lose_turns += 1
             events.append(m.LoseTurnTokens(seat=seat, added=1, total=hero.lose_turns))
         elif result == "badly_wounded":
-            hero.space = self.board.hall
+            self.place(seat, self.board.hall)
             events.append(m.PushedBack(seat=seat, space=hero.space))
         elif result == "killed":
             events += self.kill(seat)
@@ -193,14 +195,16 @@ class CombatRules:
         for card in dropped:
             hero.treasures.remove(card)
         self.rearm_sword(seat)
-        slot = self.slots.get(enc.slot) if enc.slot else None
-        if slot is not None:
-            slot.dropped += dropped
-        else:  # no slot to lie under (a hunter, or every slot taken): back under their decks
+        # Face up under the monster that struck: its slot, or the hunter's card.
+        under = self.hunter_by_number(enc.hunter) if enc.hunter else self.slots.get(enc.slot)
+        if under is not None:
+            under.dropped += dropped
+        else:  # every slot was taken, so the monster is gone: back under their decks
             for card in dropped:
                 self.bury_treasure(card)
-        return [m.TreasureDropped(seat=seat, cards=dropped, space=enc.space,
-                                  slot=slot.slot if slot else 0)]
+        slot = under.slot if isinstance(under, Slot) else 0
+        return [m.TreasureDropped(seat=seat, cards=dropped, space=enc.space, slot=slot,
+                                  hunter=enc.hunter if under is not None else 0)]
 
     def rearm_sword(self: Dungeon, seat: int) -> None:
         """The active sword dropped: another held sword takes over with the same bonus."""
@@ -212,16 +216,22 @@ class CombatRules:
         hero.sword_bonus = hero.sword_bonus if other else 0
 
     def push_back(self: Dungeon, seat: int) -> list[Event]:
-        """Back toward where the hero came from: the last space of the turn's walk it may stand
-        on; at the turn's start it stays."""
+        """Wounded: one space toward where the hero came from (やって来た方向に１マス), the space
+        it entered this one from, whether this turn or before it; after a teleport or a fall,
+        out of the chamber by the way nearest where it came from. On another hero's square it
+        goes on back along this turn's walk to a space it may stand on; none: it stays."""
         hero = self.heroes[seat]
         ctx = self.context(seat)
-        earlier = self.turn.path[:-1] if self.turn.path[-1:] == [hero.space] else self.turn.path
-        for space in reversed(earlier):
-            if space != hero.space and ctx.may_stand(space):
-                hero.space = space
-                return [m.PushedBack(seat=seat, space=space)]
-        return []
+        back = movement.toward(self.board, ctx, hero.space, hero.came_from or self.board.hall)
+        if back is None:
+            return []
+        walked = self.turn.path[:-1] if self.turn.path[-1:] == [hero.space] else self.turn.path
+        beyond = list(reversed(walked)) if walked[-1:] == [back] else [back]
+        space = next((s for s in beyond if s != hero.space and ctx.may_stand(s)), None)
+        if space is None:
+            return []
+        self.place(seat, space)
+        return [m.PushedBack(seat=seat, space=space)]
 
     def kill(self: Dungeon, seat: int) -> list[Event]:
         """The pawn leaves the board; found doors, tokens and spells go with it."""
@@ -229,7 +239,7 @@ class CombatRules:
         pawn = hero.pawn
         for spell in hero.spells:
             self.spell_supply[spell] += 1
-        hero.space = ""
+        hero.space = hero.came_from = ""
         hero.deaths += 1
         hero.spells, hero.spellbook_size, hero.found_doors = [], 0, []
         hero.lose_turns, hero.sword, hero.sword_bonus = 0, "", 0
@@ -308,8 +318,7 @@ class CombatRules:
         return events + self.face(seat)
 
     def fall(self: Dungeon, seat: int, chamber: str) -> list[Event]:
-        hero = self.heroes[seat]
-        hero.space = chamber
+        self.place(seat, chamber)
         self.turn.path.append(chamber)
         self.pit_choices = []
         self.encounter = None

@@ -1,5 +1,5 @@
-"""Setting heroes up: classes chosen in seat order (two pawns each), a new hero after a death,
-and the wizards' spellbooks (1d6 + 6, picked one at a time in turn; refills the same way)."""
+"""Setting heroes up: classes chosen in seat order (two pawns each), a new hero after a death;
+then the wizards' spellbooks (``draft.py``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon.state import Picking
 
 if TYPE_CHECKING:
     from dungeon_table.games.dungeon.rules import Dungeon
@@ -46,41 +45,13 @@ class HeroRules:
         pawns = [f"{hero_class}-{i}" for i in range(1, self.t.pawns + 1)]
         hero.hero = hero_class
         hero.pawn = next((p for p in pawns if p not in used), hero.pawn or pawns[0])
-        hero.space = self.start_space(seat)
+        hero.space, hero.came_from = self.start_space(seat), ""
         return [m.HeroChosen(seat=seat, hero=hero_class, pawn=hero.pawn)]
 
     def after_heroes_chosen(self: Dungeon) -> list[Event]:
-        """Wizards roll their spellbooks and pick in turn; then seat 0 starts."""
+        """Wizards roll their spellbooks and fill them by the sealed draft; then seat 0 starts."""
         wizards = [h.seat for h in self.heroes if h.hero == "wizard"]
         return self.roll_spellbooks(wizards, "setup")
-
-    def roll_spellbooks(self: Dungeon, seats: list[int], then: str) -> list[Event]:
-        events: list[Event] = []
-        self.picking = Picking(order=list(seats), then=then)
-        for seat in seats:
-            die = self.roll(1)[0]
-            size = die + self.t.spellbook_base
-            self.heroes[seat].spellbook_size = size
-            self.picking.left[seat] = size
-            events.append(m.SpellbookRolled(seat=seat, die=die, size=size))
-        return events + self.next_pick(None)
-
-    def next_pick(self: Dungeon, after: int | None) -> list[Event]:
-        """The next wizard to pick, or what follows the picking."""
-        if not any(self.spell_supply.values()):
-            self.picking.left.clear()
-        seat = self.picking.next_seat(after)
-        if seat is not None:
-            self.phase = "spells"
-            self.active = seat
-            return []
-        then = self.picking.then
-        self.picking = Picking()
-        if then == "setup":
-            return self.start_turn(0, first=True)
-        if then == "death":
-            return self.next_turn()
-        return self.end_turn()
 
     # --- setup actions --------------------------------------------------------------------------
     def _do_ChooseHero(self: Dungeon, seat: int, action: m.ChooseHero) -> list[Event]:  # noqa: N802
@@ -93,13 +64,3 @@ class HeroRules:
             self.active = seat + 1
             return events
         return events + self.after_heroes_chosen()
-
-    def _do_PickSpell(self: Dungeon, seat: int, action: m.PickSpell) -> list[Event]:  # noqa: N802
-        self.spell_supply[action.spell] -= 1
-        self.heroes[seat].spells.append(action.spell)
-        self.picking.left[seat] -= 1
-        others = tuple(s for s in range(self.n) if s != seat)
-        events: list[Event] = [m.SpellTaken(seat=seat, spell=action.spell, to=(seat,))]
-        if others:
-            events.append(m.SpellTakenHidden(seat=seat, to=others))
-        return events + self.next_pick(seat)

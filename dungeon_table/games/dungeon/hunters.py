@@ -56,7 +56,7 @@ class HunterRules:
         events: list[Event] = []
         while self.hunters_to_move and self.phase != "over":
             number = self.hunters_to_move.pop(0)
-            hunter = next((h for h in self.hunters if h.hunter == number), None)
+            hunter = self.hunter_by_number(number)
             if hunter is None:
                 continue
             path = self.hunter_route(hunter)
@@ -82,12 +82,19 @@ class HunterRules:
         self.phase = "combat"
         return self.reveal_hunter(hunter)
 
+    def hunter_by_number(self: Dungeon, number: int) -> Hunter | None:
+        return next((h for h in self.hunters if h.hunter == number), None)
+
     def slay_hunter(self: Dungeon, seat: int) -> list[Event]:
-        """No treasure for a hunter: its card is discarded and a new hunter appears."""
+        """No treasure of its own, but what the hero dropped to it lies under its card and is
+        won back; its card is discarded and a new hunter appears."""
         enc = self.encounter
         assert enc is not None
-        hunter = next(h for h in self.hunters if h.hunter == enc.hunter)
+        hunter = self.hunter_by_number(enc.hunter)
+        assert hunter is not None
         self.hunters.remove(hunter)
         self.discard_monster(hunter.card)
         events: list[Event] = [m.HunterSlain(seat=seat, hunter=hunter.hunter, card=hunter.card)]
+        for card in hunter.dropped:
+            events += self.gain(seat, card, "dropped")
         return events + self.new_hunter(hunter.hunter) + self.after_fight()

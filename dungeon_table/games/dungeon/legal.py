@@ -24,7 +24,13 @@ def _choose_hero(game: Dungeon, seat: int) -> list[Action]:
 
 
 def _spells(game: Dungeon, seat: int) -> list[Action]:
-    return [m.PickSpell(spell=s) for s in game.spell_choices()]
+    """The wish list: another wish while it is short, the last one off, seal it once full."""
+    out: list[Action] = [m.WishSpell(spell=s) for s in game.wish_room(seat)]
+    if game.draft.wishes.get(seat):
+        out.append(m.UnwishSpell())
+    if game.list_full(seat):
+        out.append(m.SealWishes())
+    return out
 
 
 def _move(game: Dungeon, seat: int) -> list[Action]:

@@ -41,10 +41,21 @@ class ChooseHero(Action, frozen=True, tag="choose_hero"):
     hero: str
 
 
-class PickSpell(Action, frozen=True, tag="pick_spell"):
-    """Fill the spellbook (at the start, wizards picking in turn) or take a refilled spell."""
+class WishSpell(Action, frozen=True, tag="wish_spell"):
+    """The sealed spell draft (a new spellbook, a refill): add ``spell`` to the end of this
+    wizard's wish list, which no other seat sees. The book is filled from the top of the list,
+    one spell at a time in turn with any other wizard writing one (``docs/rules/dungeon.md``)."""
 
     spell: str
+
+
+class UnwishSpell(Action, frozen=True, tag="unwish_spell"):
+    """Take the last wish off the wish list."""
+
+
+class SealWishes(Action, frozen=True, tag="seal_wishes"):
+    """Hand the full wish list in; it cannot be changed after. When every wizard writing one
+    has sealed, the lists are resolved and the books filled."""
 
 
 class Move(Action, frozen=True, tag="move"):
@@ -115,7 +126,8 @@ class Scry(Action, frozen=True, tag="scry"):
 
 class Refill(Action, frozen=True, tag="refill"):
     """Wizard starting a turn in the Great Hall, having ended the last one there: roll 1d6 and take
-    that many spells (``pick_spell``), up to the starting count. The turn then ends."""
+    that many spells (a wish list: ``wish_spell``), up to the starting count. The turn then
+    ends."""
 
 
 class ChooseChamber(Action, frozen=True, tag="choose_chamber"):
@@ -129,8 +141,8 @@ class TimeUp(Action, frozen=True, tag="time_up"):
 
 
 ACTIONS: tuple[type[Action], ...] = (
-    ChooseHero, PickSpell, Move, EndTurn, Attack, Peek, CastSpell, Enter, Hold, Teleport, Scry,
-    Refill, ChooseChamber, TimeUp,
+    ChooseHero, WishSpell, UnwishSpell, SealWishes, Move, EndTurn, Attack, Peek, CastSpell, Enter,
+    Hold, Teleport, Scry, Refill, ChooseChamber, TimeUp,
 )
 
 # --- events ---------------------------------------------------------------------------------
@@ -152,18 +164,27 @@ class SpellbookRolled(Event, frozen=True, tag="spellbook_rolled"):
     size: int
 
 
-class SpellTaken(Event, frozen=True, tag="spell_taken"):
-    """``seat`` took ``spell`` (sent only to that seat)."""
+class WishesSealed(Event, frozen=True, tag="wishes_sealed"):
+    """``seat`` handed its wish list in (everyone learns that, nobody what it holds)."""
 
     seat: int
-    spell: str
+
+
+class SpellbookFilled(Event, frozen=True, tag="spellbook_filled"):
+    """The draft resolved (sent only to ``seat``): the ``spells`` it took, in the order taken;
+    ``replaced``: how many of its wishes were gone by their turn, so other spells came instead."""
+
+    seat: int
+    spells: list[str]
+    replaced: int = 0
     REVEALS: ClassVar[bool] = True
 
 
-class SpellTakenHidden(Event, frozen=True, tag="spell_taken_hidden"):
-    """What the others learn of a pick: who took one, not which."""
+class SpellbookFilledHidden(Event, frozen=True, tag="spellbook_filled_hidden"):
+    """What the others learn of a filled book: how many spells ``seat`` took, not which."""
 
     seat: int
+    count: int
     REVEALS: ClassVar[bool] = True
 
 
@@ -312,12 +333,14 @@ class CounterAttack(Event, frozen=True, tag="counter_attack"):
 
 
 class TreasureDropped(Event, frozen=True, tag="treasure_dropped"):
-    """Chosen at random, face up under the monster in ``slot`` (0: no slot, on the space)."""
+    """Chosen at random, face up under the monster in ``slot``, or under ``hunter``'s card (both
+    0: no slot was free, the cards went back under their decks)."""
 
     seat: int
     cards: list[str]
     space: str
     slot: int
+    hunter: int = 0
     REVEALS: ClassVar[bool] = True
 
 
@@ -421,7 +444,8 @@ class HunterRevealed(Event, frozen=True, tag="hunter_revealed"):
 
 
 class HunterSlain(Event, frozen=True, tag="hunter_slain"):
-    """No treasure for a hunter; a new one is drawn (``hunter_appeared``)."""
+    """No treasure of its own (what lay under it is gained: ``treasure_gained``); a new hunter
+    is drawn (``hunter_appeared``)."""
 
     seat: int
     hunter: int
@@ -444,7 +468,8 @@ class GameEnded(Event, frozen=True, tag="game_ended"):
 
 
 EVENTS: tuple[type[Event], ...] = (
-    HeroChosen, SpellbookRolled, SpellTaken, SpellTakenHidden, TurnStarted, TurnLost, Moved,
+    HeroChosen, SpellbookRolled, WishesSealed, SpellbookFilled, SpellbookFilledHidden,
+    TurnStarted, TurnLost, Moved,
     SecretDoorRolled, MonsterRevealed, MonstersReshuffled, AttackRolled, SpellCast,
     MonsterDefeated, TrapSprung, CageRolled, FellIntoPit, TreasureGained, SwordRolled,
     CounterAttack, TreasureDropped, PushedBack, LoseTurnTokens, HeroKilled, MonsterSlotted,
@@ -456,7 +481,7 @@ EVENTS: tuple[type[Event], ...] = (
 
 Phase = Literal[
     "choose_hero",  # a seat picks its class (setup, or after a death)
-    "spells",       # a wizard fills its spellbook or takes refilled spells
+    "spells",       # the sealed spell draft: wizards write wish lists (a new book, a refill)
     "move",         # the active hero walks, or chooses a turn-start action
     "doorway",      # after a peek: cast_spell / enter / hold
     "combat",       # a monster faces the hero: attack (or teleport from a chamber)
@@ -502,6 +527,7 @@ class HunterView(msgspec.Struct, frozen=True):
     space: str
     card: str                    # "" until it attacks
     path: list[str]              # its next move (up to 5 spaces), drawn on the board
+    dropped: list[str] = []      # treasures the hero dropped to it, face up under its card
 
 
 class EncounterView(msgspec.Struct, frozen=True):
@@ -564,8 +590,12 @@ class DungeonView(msgspec.Struct, frozen=True):
                                           # space at the turn's start (``attack`` fights it)
     pit_choices: list[str] = []
     hero_choices: list[str] = []       # classes choose_hero takes now
-    spell_choices: dict[str, int] = {}  # spell -> how many the supply still has (picking now)
-    spells_to_take: int = 0
+    wish_room: dict[str, int] = {}     # spell -> how many more the wish list may take (the
+                                       # game's cards of it less those held and wished)
+    spells_to_take: int = 0            # the wish list's length (the book's size, a refill's)
+    # the sealed spell draft (phase spells):
+    draft_order: list[int] = []        # the wizards drafting, in the order they take spells
+    spell_wishes: list[str] = []       # this seat's own wish list, written or sealed
     # the mode's state:
     hunt_treasure: str = ""            # treasure_hunt: the one to find
     time_limit: int = 0                # time_attack: seconds

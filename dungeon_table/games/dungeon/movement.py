@@ -5,7 +5,7 @@ where the hero may stand, which secret doors this hero has found)::
 
     destinations = routes(board, ctx, "hall", 5)        # {"1c": Route(["c25-20", ...], []), ...}
     reason = check_path(board, ctx, "hall", path, 5)    # None, or why not
-    back = step_back(board, ["c25-20", "1c"], "hall")   # "c25-20"
+    back = toward(board, ctx, "2B", "3B")                # "c35-32": a push-back out of 2B
     hunter_path(board, "6a", "2b")                      # its next five spaces toward 2b
 
 The rules walked here (rulings, "Turn"): each space entered costs one move, doors cost nothing;
@@ -19,6 +19,7 @@ Hall; that holds for a blocking room too (one whose monster waits after another 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Protocol
 
 import msgspec
@@ -118,12 +119,17 @@ def label(board: Board, space: str) -> str:
     return name.en if name is not None else space
 
 
-def step_back(board: Board, path_so_far: list[str], start: str) -> str:
-    """Push-back: the space the hero came from into its present one, ``path_so_far[-1]`` (the
-    spaces entered this turn); the start when it entered only one, or none."""
-    if len(path_so_far) >= 2:
-        return path_so_far[-2]
-    return start
+def toward(board: Board, ctx: MoveContext, here: str, goal: str) -> str | None:
+    """The space one step from ``here`` toward ``goal`` (a push-back, 押し戻される): ``goal``
+    itself when a way open to the hero leads there (the hero came in from it), else the space
+    beyond the open way out that lies nearest ``goal`` by ways open to the hero (ties: the
+    smallest id). None when no open way leads out."""
+    exits = sorted({other for other, passage in board.neighbours(here)
+                    if not _unfound(ctx, passage)})
+    if goal in exits or not exits:
+        return goal if exits else None
+    to_goal = distances(board, goal, lambda passage: not _unfound(ctx, passage))
+    return min(exits, key=lambda space: (to_goal.get(space, len(board.spaces)), space))
 
 
 def hunter_path(board: Board, start: str, target: str, steps: int = 5) -> list[str]:
@@ -146,12 +152,19 @@ def hunter_path(board: Board, start: str, target: str, steps: int = 5) -> list[s
 
 def open_distances(board: Board, source: str) -> dict[str, int]:
     """Spaces entered from ``source`` to each space, every passage open (a hunter's walk)."""
+    return distances(board, source)
+
+
+def distances(board: Board, source: str,
+              passable: Callable[[Passage], bool] | None = None) -> dict[str, int]:
+    """Spaces entered from ``source`` to each space, through the passages ``passable`` lets by
+    (every one when None)."""
     seen = {source: 0}
     queue = deque([source])
     while queue:
         here = queue.popleft()
-        for there, _ in board.neighbours(here):
-            if there not in seen:
+        for there, passage in board.neighbours(here):
+            if there not in seen and (passable is None or passable(passage)):
                 seen[there] = seen[here] + 1
                 queue.append(there)
     return seen

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "choose_hero": (m.ChooseHero,),
-    "spells": (m.PickSpell,),
+    "spells": (m.WishSpell, m.UnwishSpell, m.SealWishes),
     "move": (m.Move, m.EndTurn, m.Attack, m.Peek, m.Scry, m.Refill, m.Teleport),
     "doorway": (m.CastSpell, m.Enter, m.Hold),
     "combat": (m.Attack, m.Teleport),
@@ -25,7 +25,7 @@ PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
 }
 PHASE_HINT = {
     "choose_hero": "choose a hero",
-    "spells": "pick a spell for the spellbook",
+    "spells": "write the spell wish list: wish for a spell, take the last off, or seal it",
     "move": "move, end the turn, or use what the hero holds",
     "doorway": "cast a spell at the monster seen, enter, or hold back",
     "combat": "attack the monster (a wizard in a chamber may teleport away)",
@@ -46,10 +46,22 @@ def _choose_hero(game: Dungeon, seat: int, action: m.ChooseHero) -> str | None:
     return f"both {action.hero} pawns are in play"
 
 
-def _pick_spell(game: Dungeon, seat: int, action: m.PickSpell) -> str | None:
+def _wish_spell(game: Dungeon, seat: int, action: m.WishSpell) -> str | None:
     if action.spell not in m.SPELLS:
         return f"{action.spell} is not a spell (spells: {', '.join(m.SPELLS)})"
-    return f"no {action.spell} is left to take"
+    if game.list_full(seat):
+        return "the wish list is full: seal it, or take the last wish off"
+    count = game.t.spell_supply().get(action.spell, 0)
+    return f"the game has {count} {action.spell} spells: your book and list hold them all"
+
+
+def _unwish_spell(game: Dungeon, seat: int, action: m.UnwishSpell) -> str | None:
+    return "the wish list is empty"
+
+
+def _seal_wishes(game: Dungeon, seat: int, action: m.SealWishes) -> str | None:
+    wishes = game.draft.wishes.get(seat, [])
+    return f"the wish list needs {game.draft.size.get(seat, 0) - len(wishes)} more wishes"
 
 
 def _move(game: Dungeon, seat: int, action: m.Move) -> str | None:
@@ -135,7 +147,8 @@ def _choose_chamber(game: Dungeon, seat: int, action: m.ChooseChamber) -> str | 
 REFUSALS = Refusals(
     phase_actions=PHASE_ACTIONS,
     phase_hint=PHASE_HINT,
-    checks={m.Move: _move, m.ChooseHero: _choose_hero, m.PickSpell: _pick_spell, m.EndTurn: _end_turn,
+    checks={m.Move: _move, m.ChooseHero: _choose_hero, m.WishSpell: _wish_spell,
+            m.UnwishSpell: _unwish_spell, m.SealWishes: _seal_wishes, m.EndTurn: _end_turn,
             m.Attack: _attack, m.Peek: _peek, m.CastSpell: _cast, m.Teleport: _teleport,
             m.Scry: _scry, m.Refill: _refill, m.ChooseChamber: _choose_chamber},
 )

@@ -1,7 +1,7 @@
 """Dungeon! (the 2012-style edition), 1-8 heroes: the game, turn by turn.
 
 Setup: each seat chooses a hero (two pawns per class), wizards fill their spellbooks (1d6 + 6
-spells, picked in turn), seat 0 starts and play goes clockwise. A turn: a lose-turn token costs
+spells, by a sealed draft: ``draft.py``), seat 0 starts and play goes clockwise. A turn: a lose-turn token costs
 the whole turn; otherwise the hero moves up to 5 spaces (``turn.py``), meets what waits in an
 uncleared room or chamber (``combat.py``), and wins by ending a turn in the Great Hall holding
 its class's gold. The solo modes (``modes.py``, ``hunters.py``) change only how the game ends
@@ -24,10 +24,11 @@ from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.combat import CombatRules
+from dungeon_table.games.dungeon.draft import DraftRules
 from dungeon_table.games.dungeon.heroes import HeroRules
 from dungeon_table.games.dungeon.hunters import HunterRules
 from dungeon_table.games.dungeon.modes import ModeRules
-from dungeon_table.games.dungeon.state import Encounter, Hero, Hunter, Picking, Slot, Turn
+from dungeon_table.games.dungeon.state import Draft, Encounter, Hero, Hunter, Slot, Turn
 from dungeon_table.games.dungeon.tables import Tables, load_tables
 from dungeon_table.games.dungeon.turn import TurnRules
 
@@ -39,7 +40,7 @@ STACK_DECKS = (
 )
 
 
-class Dungeon(TurnRules, CombatRules, HeroRules, ModeRules, HunterRules, Game):
+class Dungeon(TurnRules, CombatRules, HeroRules, DraftRules, ModeRules, HunterRules, Game):
     game_id: ClassVar[str] = "dungeon"
     action_types = m.ACTIONS
     event_types = m.EVENTS
@@ -66,7 +67,7 @@ class Dungeon(TurnRules, CombatRules, HeroRules, ModeRules, HunterRules, Game):
         self.tokens: dict[str, int] = {}
         self.slots: dict[int, Slot] = {}
         self.spell_supply = dict(self.t.spell_supply())
-        self.picking = Picking()
+        self.draft = Draft()
         self.encounter: Encounter | None = None
         self.pit_choices: list[str] = []
         self.hunters: list[Hunter] = []
@@ -130,6 +131,8 @@ class Dungeon(TurnRules, CombatRules, HeroRules, ModeRules, HunterRules, Game):
 
     # --- the protocol ---------------------------------------------------------------------------
     def to_act(self) -> list[int]:
+        if self.phase == "spells":  # the sealed draft: every wizard still writing, at once
+            return self.draft.writing()
         return [] if self.phase == "over" else [self.active]
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -200,6 +203,12 @@ class Dungeon(TurnRules, CombatRules, HeroRules, ModeRules, HunterRules, Game):
     # --- helpers the rules share ----------------------------------------------------------------
     def hero(self, seat: int) -> Hero:
         return self.heroes[seat]
+
+    def place(self, seat: int, space: str) -> None:
+        """The hero goes to ``space`` (walking, teleported, falling, pushed), remembering the
+        space it left: where it came from, for a push-back."""
+        hero = self.heroes[seat]
+        hero.came_from, hero.space = hero.space, space
 
     def gp(self, seat: int) -> int:
         return sum(self.t.gp(card) for card in self.heroes[seat].treasures)
@@ -322,14 +331,17 @@ class Dungeon(TurnRules, CombatRules, HeroRules, ModeRules, HunterRules, Game):
         return build_state(self)
 
     def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
-        """Only spellbooks and crystal-ball cards differ between seats' views: the privacy screen
-        is needed only when the seat leaving or the seat coming holds one."""
+        """Only spellbooks, wish lists and crystal-ball cards differ between seats' views: the
+        privacy screen is needed only when the seat leaving or the seat coming holds one, and
+        always before a wizard writes its wish list (it is about to hold one)."""
         if seat == viewer:
             return None
+        if self.phase == "spells":
+            return "dungeon.reason.wishes"
         if self.holds_secrets(seat) or (viewer is not None and self.holds_secrets(viewer)):
             return "handoff.reason.turn"
         return None
 
     def holds_secrets(self, seat: int) -> bool:
-        return bool(self.heroes[seat].spells) or any(
+        return bool(self.heroes[seat].spells) or bool(self.draft.wishes.get(seat)) or any(
             s.face_down and s.scrier == seat for s in self.slots.values())

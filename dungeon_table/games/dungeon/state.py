@@ -14,6 +14,8 @@ class Hero:
     hero: str = ""                       # class; "" until chosen
     pawn: str = ""
     space: str = ""
+    came_from: str = ""                  # the space it was in before this one (a push-back's
+                                         # direction); "" when it was set down (a new hero)
     treasures: list[str] = field(default_factory=list)
     sword: str = ""                      # the active magic sword (never a wizard's)
     sword_bonus: int = 0
@@ -60,16 +62,20 @@ class Encounter:
 
 @dataclass
 class Hunter:
+    """A hunter on the board; ``dropped``: the treasures it made the hero drop, lying face up
+    under its card until it is slain."""
+
     hunter: int
     space: str
     card: str
     revealed: bool = False
+    dropped: list[str] = field(default_factory=list)
 
 
 @dataclass
 class Turn:
     """What the active hero has done this turn. ``path``: the turn's start, then every space
-    entered (the way a push-back walks back)."""
+    entered (the way back past another hero's square)."""
 
     moves_left: int = 0
     path: list[str] = field(default_factory=list)
@@ -80,20 +86,18 @@ class Turn:
 
 
 @dataclass
-class Picking:
-    """Spellbooks being filled: ``left`` spells per seat, taken in ``order`` round and round;
-    ``then``: what follows (setup, death or refill)."""
+class Draft:
+    """Spellbooks being filled by the sealed draft: each wizard in ``order`` writes a private
+    wish list of ``size`` spells and seals it; when all are sealed the lists are resolved, a
+    spell at a time in ``order``, round and round. ``then``: what follows (setup, death or
+    refill)."""
 
-    left: dict[int, int] = field(default_factory=dict)
     order: list[int] = field(default_factory=list)
+    size: dict[int, int] = field(default_factory=dict)
+    wishes: dict[int, list[str]] = field(default_factory=dict)
+    sealed: list[int] = field(default_factory=list)
     then: str = "setup"
 
-    def next_seat(self, after: int | None = None) -> int | None:
-        """The next seat in ``order`` with spells still to take (after ``after`` if given)."""
-        seats = [s for s in self.order if self.left.get(s, 0) > 0]
-        if not seats:
-            return None
-        if after is None:
-            return seats[0]
-        later = [s for s in seats if self.order.index(s) > self.order.index(after)]
-        return (later or seats)[0]
+    def writing(self) -> list[int]:
+        """The wizards still writing their lists, in ``order``."""
+        return [seat for seat in self.order if seat not in self.sealed]

@@ -102,7 +102,7 @@ class TurnRules:
                 events.append(roll)
                 if not found:  # stopped before the door: the turn is over
                     return events + self.settle(seat) + self.end_turn()
-            hero.space = space
+            self.place(seat, space)
             walked.append(space)
             self.turn.path.append(space)
             self.turn.moves_left -= 1
@@ -120,7 +120,7 @@ class TurnRules:
             return []
         for space in reversed(self.turn.path[:-1]):
             if ctx.may_stand(space):
-                hero.space = space
+                self.place(seat, space)
                 return [m.PushedBack(seat=seat, space=space)]
         return []
 
@@ -257,7 +257,7 @@ class TurnRules:
         door = self.secret_door_between(hero.space, space)
         if door and door not in hero.found_doors:
             events.append(self.find_door(seat, door)[1])
-        hero.space = space
+        self.place(seat, space)
         self.turn.path.append(space)
         self.turn.moves_left = max(0, self.turn.moves_left - 1)
         self.turn.moved = True
@@ -340,7 +340,7 @@ class TurnRules:
         if self.encounter is not None:  # the monster left behind waits in a slot
             events += self.leave_waiting(self.encounter)
             self.encounter = None
-        hero.space = action.to
+        self.place(seat, action.to)
         self.turn.path.append(action.to)
         self.turn.moved = True
         events.append(m.Teleported(seat=seat, space=action.to))
@@ -359,10 +359,4 @@ class TurnRules:
         die = self.roll(1)[0]
         count = min(die, hero.spellbook_size - len(hero.spells), sum(self.spell_supply.values()))
         events: list[Event] = [m.RefillRolled(seat=seat, die=die, count=count)]
-        self.picking.order = [seat]
-        self.picking.left = {seat: count}
-        self.picking.then = "refill"
-        return events + self.next_pick(None)
-
-    def spell_choices(self: Dungeon) -> dict[str, int]:
-        return {s: n for s, n in self.spell_supply.items() if n > 0}
+        return events + self.open_draft({seat: count}, "refill")

@@ -25,7 +25,7 @@ import pygame
 
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon import view_anim, view_log
+from dungeon_table.games.dungeon import view_anim, view_draft, view_log
 from dungeon_table.games.dungeon import view_cards as vc
 from dungeon_table.games.dungeon import view_pieces as pieces
 from dungeon_table.games.dungeon.view_board import BoardArt
@@ -164,7 +164,7 @@ class DungeonRenderer:
         listed = choices(self, view, legal)
         for rect, choice in zip(choice_rects(self, view, len(listed)), listed, strict=True):
             out.append(Target(rect, choice.action, choice.caption, pick=choice.pick,
-                              covers=choice.covers, primary=choice.primary))
+                              covers=choice.covers, primary=choice.primary or choice.focus_first))
         return out
 
     def _board_targets(self, view: m.DungeonView, legal: list[Action]) -> list[Target]:
@@ -250,6 +250,9 @@ class DungeonRenderer:
         return False
 
     def key(self, keycode: int, text: str) -> Action | bool | None:
+        wish = view_draft.key_action(keycode, text)  # the wish list's keys (applied when legal)
+        if wish is not None:
+            return wish
         centre = self.geo.viewport.center
         if text == "+" or keycode in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             return self.camera.zoom_at(ZOOM_STEP, centre) or None

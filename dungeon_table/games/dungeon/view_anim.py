@@ -22,7 +22,7 @@ from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon import view_cards as vc
 from dungeon_table.games.dungeon import view_pieces as pieces
 from dungeon_table.games.dungeon.view_log import who
-from dungeon_table.games.dungeon.view_panels import hero_rects, slot_rects
+from dungeon_table.games.dungeon.view_panels import hero_rects, hunter_rects, slot_rects
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.anim import (
     Arc,
@@ -186,6 +186,15 @@ def slot_centre(r: DungeonRenderer, view: m.DungeonView, slot: int) -> Point | N
     return (float(rect.centerx), float(rect.centery))
 
 
+def hunter_card_centre(r: DungeonRenderer, view: m.DungeonView, number: int) -> Point | None:
+    """Where hunter ``number``'s card lies on the rail (after the events), if it is still out."""
+    numbers = [h.hunter for h in view.hunters]
+    if number not in numbers:
+        return None
+    rect = hunter_rects(r, view)[numbers.index(number)]
+    return (float(rect.centerx), float(rect.centery))
+
+
 def card_flight(r: DungeonRenderer, card: str, start: Point, end: Point) -> Arc:
     return Arc(image=vc.face(card, r.geo.card_w), start=start, end=end, height=r.th.px(8))
 
@@ -262,7 +271,8 @@ def _cards(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list
     if isinstance(e, m.TreasureGained):
         return [card_flight(r, e.card, point(r, here), panel_point(r, view, e.seat))]
     if isinstance(e, m.TreasureDropped):
-        end = slot_centre(r, view, e.slot) or point(r, e.space)
+        under = hunter_card_centre(r, view, e.hunter) if e.hunter else slot_centre(r, view, e.slot)
+        end = under or point(r, e.space)
         start = panel_point(r, view, e.seat)
         return [Together(parts=tuple(
             MoveCard(image=vc.face(card, r.geo.card_w), start=start, end=end, delay=60.0 * i)
@@ -283,14 +293,15 @@ def _cards(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list
 
 
 def _marks(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list[Tween]:
-    """Small words rising where they happen: a lost turn, lose-turn tokens, a spell taken."""
+    """Small words rising where they happen: a lost turn, lose-turn tokens, spells taken."""
     if isinstance(e, m.TurnLost):
         return [floating(r, t("dungeon.anim.turn_lost"), point(r, here), theme.DANGER)]
     if isinstance(e, m.LoseTurnTokens):
         return [floating(r, t("dungeon.anim.lose_turns", n=e.added), point(r, here),
                          theme.DANGER)]
-    if isinstance(e, m.SpellTaken):
-        return [floating(r, vc.spell_name(e.spell), panel_point(r, view, e.seat),
+    if isinstance(e, (m.SpellbookFilled, m.SpellbookFilledHidden)):
+        count = len(e.spells) if isinstance(e, m.SpellbookFilled) else e.count
+        return [floating(r, t("dungeon.anim.spells", n=count), panel_point(r, view, e.seat),
                          theme.CARD_COLOURS["purple"])]
     return []
 

@@ -158,6 +158,12 @@ def spell_name(spell: str) -> str:
     return t(f"dungeon.spell.{spell}")
 
 
+def spell_counts(spells: list[str], sep: str = " ") -> str:
+    """"Fireball ×5 Lightning ×2": how many of each kind, in the spells' order."""
+    return sep.join(t(f"dungeon.spell_short.{s}", n=spells.count(s))
+                    for s in m.SPELLS if s in spells)
+
+
 def hero_name(hero: str) -> str:
     return t(f"dungeon.hero.{hero}") if hero else t("dungeon.hero.none")
 

@@ -3,10 +3,10 @@
 Its content follows the phase: the encounter (the monster card with this hero's column marked,
 the number needed and the chance to hit), the doorway after a peek (what each spell needs), the
 moves left, or the classes to choose from as cards (each a target: gp to win, what sets it
-apart). Its buttons are the other legal actions that are not spaces on the board (attack,
-teleport, cast, enter, hold, end turn, refill, each peek, each spell with the supply's count,
-each pit chamber); teleport and pit chambers are also lit on the board. The crystal ball is a
-switch: on, the board's targets become the spaces it may scry.
+apart), or the spell wish list (``view_draft.py``). Its buttons are the other legal actions
+that are not spaces on the board (attack, teleport, cast, enter, hold, end turn, refill, each
+peek, each spell to wish for, each pit chamber); teleport and pit chambers are also lit on the
+board. The crystal ball is a switch: on, the board's targets become the spaces it may scry.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import pygame
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon import view_cards as vc
+from dungeon_table.games.dungeon import view_draft
 from dungeon_table.games.dungeon.view_log import space_name
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
@@ -29,20 +30,19 @@ if TYPE_CHECKING:
     from dungeon_table.games.dungeon.view import DungeonRenderer
 
 # Button order: what a player most often wants first.
-ORDER = (m.Attack, m.CastSpell, m.Enter, m.Hold, m.Teleport, m.ChooseChamber, m.PickSpell,
-         m.Peek, m.Refill, m.EndTurn)
-PRIMARY = (m.Attack, m.CastSpell, m.Enter, m.PickSpell, m.ChooseChamber)
-# What a newcomer choosing a spellbook needs to know: what each spell does, and the limits.
-SPELL_NOTES = (("attack", theme.TEXT), ("teleport", theme.TEXT), ("limits", theme.TEXT_DIM))
+ORDER = (m.Attack, m.CastSpell, m.Enter, m.Hold, m.Teleport, m.ChooseChamber, m.WishSpell,
+         m.UnwishSpell, m.SealWishes, m.Peek, m.Refill, m.EndTurn)
+PRIMARY = (m.Attack, m.CastSpell, m.Enter, m.SealWishes, m.ChooseChamber)
 
 
 @dataclass
 class Choice:
     action: Action
     caption: str
-    primary: bool = False
+    primary: bool = False              # drawn as the accent button; the focus starts there
     pick: Callable[[], None] | None = None
     covers: list[Action] = field(default_factory=list)
+    focus_first: bool = False          # the focus starts here, though not drawn as the accent
 
 
 def caption(view: m.DungeonView, action: Action, short: bool = False) -> str:
@@ -52,10 +52,8 @@ def caption(view: m.DungeonView, action: Action, short: bool = False) -> str:
         return t("dungeon.button.teleport", space=action.to if short else space_name(action.to))
     if isinstance(action, m.ChooseChamber):
         return t("dungeon.button.pit", space=action.space if short else space_name(action.space))
-    if isinstance(action, m.PickSpell):
-        left = view.spell_choices.get(action.spell)
-        name = vc.spell_name(action.spell)
-        return name if left is None else t("dungeon.button.spell_left", name=name, n=left)
+    if isinstance(action, m.WishSpell):
+        return t("dungeon.button.wish", spell=vc.spell_name(action.spell))
     if isinstance(action, m.CastSpell):
         return t("dungeon.button.cast", spell=vc.spell_name(action.spell))
     if isinstance(action, m.Peek):
@@ -69,6 +67,10 @@ def choices(r: DungeonRenderer, view: m.DungeonView, legal: list[Action]) -> lis
     out: list[Choice] = []
     for kind in ORDER:  # (the classes are cards in the panel: ``hero_tiles``)
         out += [Choice(a, caption(view, a), kind in PRIMARY) for a in legal if type(a) is kind]
+    if view.phase == "spells":
+        first = view_draft.focus_first(view, legal)
+        for choice in out:
+            choice.focus_first = choice.action == first
     scries = [a for a in legal if isinstance(a, m.Scry)]
     if scries:
         key = "dungeon.button.scry_cancel" if r.scrying else "dungeon.button.scry"
@@ -97,12 +99,14 @@ def decide_area(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect:
     return pygame.Rect(side.x, side.y + used + gap, side.w, side.bottom - side.y - used - gap)
 
 
-def button_rects(area: pygame.Rect, n: int, th: theme.Theme) -> list[pygame.Rect]:
+def button_rects(area: pygame.Rect, n: int, th: theme.Theme,
+                 paired: bool = False) -> list[pygame.Rect]:
     """Buttons standing on the bottom of ``area``: one column (long captions fit), two when
-    there are more than four."""
+    there are more than four, or when ``paired`` (short captions, and the panel's content needs
+    the room: the wish list)."""
     if n == 0:
         return []
-    cols = 1 if n <= 4 else 2
+    cols = 2 if n > 4 or (paired and n > 1) else 1
     rows = (n + cols - 1) // cols
     gap = th.px(0.75)
     h = min(th.px(5), (area.h // 2 - gap * rows) // rows)
@@ -117,14 +121,14 @@ def panel_inner(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect:
 
 
 def choice_rects(r: DungeonRenderer, view: m.DungeonView, n: int) -> list[pygame.Rect]:
-    return button_rects(panel_inner(r, view), n, r.th)
+    return button_rects(panel_inner(r, view), n, r.th, paired=view.phase == "spells")
 
 
 def body_rect(r: DungeonRenderer, view: m.DungeonView, n_buttons: int) -> pygame.Rect:
     """The panel's content under its heading and above its buttons."""
     th = r.th
     inner = panel_inner(r, view)
-    rects = button_rects(inner, n_buttons, th)
+    rects = choice_rects(r, view, n_buttons)
     bottom = (rects[0].y if rects else inner.bottom) - th.px(1)
     top = inner.y + fonts.line_height("body", th.scale) + th.px(1)
     return pygame.Rect(inner.x, top, inner.w, max(0, bottom - top))
@@ -182,7 +186,7 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
     theme.draw_panel(surface, area, th)
     inner = area.inflate(-th.px(2), -th.px(2))
     listed = choices(r, view, legal)
-    rects = button_rects(inner, len(listed), th)
+    rects = choice_rects(r, view, len(listed))
     tabletop.label(surface, prompt(view, names, r.scrying), "body",
                    theme.ACCENT if legal else theme.TEXT, th.scale, True, width=inner.w,
                    topleft=inner.topleft)
@@ -194,9 +198,8 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
     elif view.phase == "choose_hero" and legal:
         for rect, action in hero_tiles(r, view, legal):
             draw_hero_tile(r, surface, rect, action, action == hovered)
-    elif view.phase == "spells" and legal:
-        info_lines(r, surface, body, [(t(f"dungeon.spell_note.{key}"), colour, "small")
-                                      for key, colour in SPELL_NOTES])
+    elif view.phase == "spells":
+        view_draft.draw_draft(r, surface, body, view, names)
     elif view.phase == "over" and view.end_reason:
         from dungeon_table.games.dungeon.view_log import who
 
@@ -235,10 +238,10 @@ def prompt(view: m.DungeonView, names: list[str], scrying: bool = False) -> str:
     who = names[seat] if 0 <= seat < len(names) else str(seat + 1)
     if view.phase == "over":
         return t("dungeon.prompt.over")
+    if view.phase == "spells":
+        return view_draft.prompt(view, names)
     if view.seat is None or view.seat not in view.to_act:
         return t("dungeon.prompt.waiting", name=who)
-    if view.phase == "spells":
-        return t("dungeon.prompt.spells", n=view.spells_to_take)
     if scrying:
         return t("dungeon.prompt.scry")
     if view.phase == "move" and view.waiting is not None:

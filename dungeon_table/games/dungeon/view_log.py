@@ -64,7 +64,7 @@ def heading(before: m.DungeonView | None, after: m.DungeonView) -> str | None:
 
 
 def decision_key(view: m.DungeonView) -> str | None:
-    return {"choose_hero": "dungeon.reason.choose_hero", "spells": "dungeon.reason.spells",
+    return {"choose_hero": "dungeon.reason.choose_hero", "spells": "dungeon.reason.wishes",
             "move": "dungeon.reason.move", "doorway": "dungeon.reason.doorway",
             "combat": "dungeon.reason.combat", "pit": "dungeon.reason.pit"}.get(
         view.phase, "handoff.reason.turn")
@@ -118,8 +118,10 @@ def _variant(event: Event) -> str:
         return "teleport" if event.spell == "teleport" else ("hit" if event.hit else "miss")
     if isinstance(event, (m.MonsterRevealed, m.TreasureGained)):
         return event.source
+    if isinstance(event, m.SpellbookFilled):
+        return "replaced" if event.replaced else ""
     if isinstance(event, m.TreasureDropped):
-        return "slot" if event.slot else "space"
+        return "hunter" if event.hunter else "slot" if event.slot else "space"
     if isinstance(event, m.MonsterSlotted):
         return "face_down" if event.face_down or not event.card else ""
     if isinstance(event, m.Scried):
@@ -153,6 +155,8 @@ def fields(event: Event, view: m.DungeonView | None) -> dict[str, Any]:
     if isinstance(raw.get("dice"), list):
         out["dice_text"] = dice_text(raw["dice"])
         out["total"] = sum(raw["dice"]) + raw.get("bonus", 0)
+    if isinstance(raw.get("spells"), list):
+        out["spells_text"] = vc.spell_counts(raw["spells"], " · ")
     if "spell" in raw:
         out["spell_name"] = vc.spell_name(raw["spell"])
         if raw.get("target"):  # a monster card, or the chamber a teleport aims at

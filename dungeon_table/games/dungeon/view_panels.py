@@ -65,8 +65,7 @@ def heroes_height(side: pygame.Rect, n: int, th: theme.Theme) -> int:
 
 def spells_text(hero: m.HeroView) -> str:
     if hero.spells:
-        counts = {s: hero.spells.count(s) for s in m.SPELLS if s in hero.spells}
-        return " ".join(t(f"dungeon.spell_short.{s}", n=n) for s, n in counts.items())
+        return vc.spell_counts(hero.spells)
     return t("dungeon.panel.spells", n=hero.spell_count, size=hero.spellbook_size)
 
 
@@ -243,14 +242,16 @@ def hunt_rect(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect | None:
 
 
 def hunter_rects(r: DungeonRenderer, view: m.DungeonView) -> list[pygame.Rect]:
-    """Hunter mode: a card per hunter at the rail's right end, the first leftmost."""
-    return end_rects(r, len(view.hunters))
+    """Hunter mode: a card per hunter at the rail's right end, the first leftmost; once one
+    holds dropped treasure, each has room at its right for the cards fanned out under it."""
+    fans = any(h.dropped for h in view.hunters)
+    return end_rects(r, len(view.hunters), r.geo.card_w // 2 + r.th.px(4) if fans else 0)
 
 
-def end_rects(r: DungeonRenderer, n: int) -> list[pygame.Rect]:
+def end_rects(r: DungeonRenderer, n: int, gap: int = 0) -> list[pygame.Rect]:
     rail = r.geo.rail
     label = fonts.line_height("small", r.th.scale)
-    w, gap = r.geo.card_w, r.th.px(2)
+    w, gap = r.geo.card_w, gap or r.th.px(2)
     first = rail.right - n * (w + gap)
     return [pygame.Rect(first + k * (w + gap), rail.y + label, w, r.geo.card_h) for k in range(n)]
 
@@ -292,8 +293,15 @@ def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
     for rect, hunter in zip(hunter_rects(r, view), view.hunters, strict=True):
         draw_hunter_card(r, surface, rect, hunter, f"hunter_card:{hunter.hunter}" in hidden)
     if not view.slots:
-        tabletop.label(surface, t("dungeon.slots.none"), "small", theme.TEXT_DIM, th.scale,
-                       midleft=(rail.x + th.px(12), rail.centery))
+        ends = [rect.x for rect in (hunt, *hunter_rects(r, view)) if rect is not None]
+        left = rail.x + th.px(12)
+        width = max(th.px(4), min([rail.right, *ends]) - left - th.px(2))
+        lines = fonts.wrap(t("dungeon.slots.none"), "small", width, th.scale)
+        step = fonts.line_height("small", th.scale)
+        top = rail.centery - step * len(lines) // 2
+        for k, line in enumerate(lines):  # beside the hunters' cards it may need two lines
+            tabletop.label(surface, line, "small", theme.TEXT_DIM, th.scale, width=width,
+                           topleft=(left, top + k * step))
         return
     for rect, slot in zip(slot_rects(r, view), view.slots, strict=True):
         if f"slot:{slot.slot}" not in hidden:
@@ -314,6 +322,7 @@ def draw_hunter_card(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.R
     draw_hunter(surface, rect.topleft, slot_token_radius(th) + th.px(0.3), hunter.hunter)
     tabletop.label(surface, t("dungeon.hunter.card", n=hunter.hunter), "small", theme.DANGER,
                    th.scale, True, width=rect.w + th.px(2), midtop=(rect.centerx, rect.bottom))
+    draw_under(r, surface, rect, hunter.dropped)
 
 
 def draw_slot(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
@@ -329,7 +338,13 @@ def draw_slot(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
     number_token(surface, str(slot.slot), (rect.x, rect.y), slot_token_radius(th), slot.face_down)
     tabletop.label(surface, slot.space, "small", theme.TEXT_DIM, th.scale,
                    midtop=(rect.centerx, rect.bottom))
-    under = [*slot.dropped, *([slot.treasure] if slot.treasure else [])]
+    draw_under(r, surface, rect, [*slot.dropped, *([slot.treasure] if slot.treasure else [])])
+
+
+def draw_under(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+               under: list[str]) -> None:
+    """The treasures lying under a monster's (or a hunter's) card, fanned out from its side."""
+    th = r.th
     w = max(8, rect.w // 2)
     for k, card in enumerate(under):
         spot = pygame.Rect(rect.right - w // 2 + k * th.px(1), rect.y + rect.h // 3 + k * th.px(1.5),

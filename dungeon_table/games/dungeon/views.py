@@ -1,6 +1,7 @@
 """What a seat sees (``DungeonView``) and the whole state as plain data.
 
-Hidden from a seat: the other wizards' spellbooks (a count shows), crystal-ball cards it did not
+Hidden from a seat: the other wizards' spellbooks (a count shows) and wish lists, crystal-ball
+cards it did not
 scry (until a hero enters), the decks' order, the hunters' cards until they attack, and the
 choices of the seat to act (moves, peeks...) unless it is that seat.
 """
@@ -36,10 +37,13 @@ def build_view(game: Dungeon, seat: int | None) -> m.DungeonView:
                           treasures=len(game.treasures[lv]),
                           discard_pile=list(game.monster_discards[lv])) for lv in range(1, 7)],
         hunters=[m.HunterView(hunter=h.hunter, space=h.space,
-                              card=h.card if h.revealed else "", path=game.hunter_route(h))
+                              card=h.card if h.revealed else "", path=game.hunter_route(h),
+                              dropped=list(h.dropped))
                  for h in game.hunters],
         encounter=_encounter(game, acting),
         doorway=_doorway(game, acting),
+        draft_order=list(game.draft.order) if game.phase == "spells" else [],
+        spell_wishes=list(game.draft.wishes.get(seat, [])) if seat is not None else [],
         hunt_treasure=game.hunt_treasure,
         time_limit=game.time_limit(),
         clock_running=bool(game.time_limit()) and game.turn_no > 0 and game.phase != "over",
@@ -60,7 +64,7 @@ def _with_choices(game: Dungeon, seat: int, base: m.DungeonView) -> m.DungeonVie
 
     routes = game.routes(seat) if game.phase == "move" else {}
     hero = game.heroes[seat]
-    picking = game.phase == "spells"
+    drafting = game.phase == "spells"
     return msgspec.structs.replace(
         base,
         moves_left=game.turn.moves_left if game.phase in ("move", "doorway") else 0,
@@ -73,8 +77,8 @@ def _with_choices(game: Dungeon, seat: int, base: m.DungeonView) -> m.DungeonVie
         can_refill=game.can_refill(seat),
         pit_choices=list(game.pit_choices) if game.phase == "pit" else [],
         hero_choices=game.hero_choices(seat) if game.phase == "choose_hero" else [],
-        spell_choices=game.spell_choices() if picking else {},
-        spells_to_take=game.picking.left.get(seat, 0) if picking else 0,
+        wish_room=game.wish_room(seat),
+        spells_to_take=game.draft.size.get(seat, 0) if drafting else 0,
         waiting=_waiting(game, seat),
         secret_door_need=0 if game.t.holds_secret_door_card(hero.treasures) or not hero.hero
         else game.t.find_need(hero.hero),
@@ -162,7 +166,7 @@ def build_state(game: Dungeon) -> dict[str, Any]:
         "tokens": dict(sorted(game.tokens.items())),
         "slots": [asdict(s) for _, s in sorted(game.slots.items())],
         "spell_supply": dict(game.spell_supply),
-        "picking": asdict(game.picking),
+        "draft": asdict(game.draft),
         "encounter": asdict(game.encounter) if game.encounter else None,
         "pit_choices": list(game.pit_choices),
         "hunters": [asdict(h) for h in game.hunters],
