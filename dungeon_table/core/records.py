@@ -11,7 +11,9 @@ A save holds what is needed to rebuild a game exactly, and nothing derived::
     actions:
     - {seat: 0, type: play, card: d_goblin, space: 2}
 
-Loading replays the actions (``core.session``); this module only checks the file's shape.
+Loading replays the actions (``core.session``); this module checks the file: read with the limits
+of ``core.bounded_yaml`` and validated against the schema of ``Record`` (every field's type and
+range, names as setup takes them, no unknown keys). A file that fails is a ``DamagedSave``.
 Writes are atomic (temp file in the same folder, then ``os.replace``), so a crash or a kill leaves
 either the old save or the new one, never half of one.
 """
@@ -23,31 +25,49 @@ import os
 import re
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 import yaml
 
-from dungeon_table.core.errors import SaveError
+from dungeon_table.core.bounded_yaml import Limits, load_yaml, read_text
+from dungeon_table.core.errors import DamagedSave, FileRefused, SaveError
 from dungeon_table.core.protocol import Action, to_dict
 
 FORMAT = 1
+# A 3,000-action Dungeon! game with eight heroes saves in about 150 KB; a 12 MB file held the menu
+# 24 s while it was read. Saves nest four deep (actions, an action, its path).
+SAVE_LIMITS = Limits("a save", max_bytes=1 << 20, max_depth=16)
+NAME_CHARS = 16  # the setup's name field
+MAX_SEATS = 8  # the most any game seats (Dungeon!)
+MAX_ACTIONS = 50_000  # an eight-hero Dungeon! game runs to its round limit in about 3,000
+
+Name = Annotated[str, msgspec.Meta(max_length=NAME_CHARS)]
+GameId = Annotated[str, msgspec.Meta(pattern="^[a-z][a-z0-9_]{0,31}$")]
+SeatKind = Annotated[str, msgspec.Meta(max_length=40)]
+# ``human``, or ``bot:<level>`` (a bare ``bot`` is the strongest); the game checks the level.
+_SEAT_KIND = re.compile("human|bot(:[a-z][a-z0-9_]*)?")
+Seed = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
+Key = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+# Seconds on a game clock: finite (the reader refuses .nan and .inf), at most about 115 days.
+Clock = Annotated[float, msgspec.Meta(ge=0, le=10_000_000)]
 
 
-class Record(msgspec.Struct, kw_only=True):
+class Record(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """One game as its setup plus the actions taken, each ``{"seat": n, "type": ..., ...}``."""
 
     format: int = FORMAT
-    game: str
-    seed: int
-    seats: list[str]
-    names: list[str] = []  # display names chosen at setup (empty: "Player 1", "Bot 2"...)
-    options: dict[str, Any] = {}
-    stack: dict[str, list[Any]] = {}
+    game: GameId
+    seed: Seed
+    seats: Annotated[list[SeatKind], msgspec.Meta(min_length=1, max_length=MAX_SEATS)]
+    # display names chosen at setup (empty: "Player 1", "Bot 2"...)
+    names: Annotated[list[Name], msgspec.Meta(max_length=MAX_SEATS)] = []
+    options: dict[Key, Any] = {}
+    stack: dict[Key, list[Any]] = {}
     # Seconds of play on a game clock (Dungeon!'s time attack): counted only while the table is on
     # screen and not paused, and kept here so the clock survives save and load.
-    clock: float = 0.0
-    actions: list[dict[str, Any]] = []
+    clock: Clock = 0.0
+    actions: Annotated[list[dict[Key, Any]], msgspec.Meta(max_length=MAX_ACTIONS)] = []
 
     def append(self, seat: int, action: Action) -> None:
         self.actions.append(entry(seat, action))
@@ -116,18 +136,6 @@ def _plain_flow(action: dict[str, Any]) -> str | None:
 
 # PyYAML writes these line breaks raw inside quotes and reads them back folded: escape them.
 _RAW_BREAKS = ("\x85", "\u2028", "\u2029")
-# libyaml's loader (shipped in PyYAML's wheels) reads a long save ~10x faster than the pure-Python
-# one; Load replays every listed save, so it is what keeps that screen quick.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def _load_yaml(text: str) -> Any:
-    """Fast libyaml parse; on an error, the pure-Python parser's message, whose line is exact
-    (libyaml names the line after a file cut short)."""
-    try:
-        return yaml.load(text, Loader=_LOADER)  # noqa: S506 - a safe loader
-    except yaml.YAMLError:
-        return yaml.safe_load(text)
 
 
 def _dump(data: Any, flow: bool | None) -> str:
@@ -140,21 +148,34 @@ def _dump(data: Any, flow: bool | None) -> str:
 
 
 def parse_yaml(text: str, source: str = "<save>") -> Record:
-    """A save's text into a ``Record``; ``SaveError`` naming ``source`` and the problem."""
+    """A save's text into a ``Record``; ``DamagedSave`` (or ``SaveError`` for a save of a newer
+    version) naming ``source`` and the problem."""
+    return from_data(_load(text, source), source)
+
+
+def _load(text: str, source: str) -> Any:
     try:
-        data = _load_yaml(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        reason = getattr(err, "problem", None) or "unreadable"
-        raise SaveError(f"{source}: damaged save, bad YAML{where}: {reason}") from None
-    return from_data(data, source)
+        return load_yaml(text, source, SAVE_LIMITS)
+    except FileRefused as err:
+        raise damaged(source, f"{err.where()}{err.reason}") from None
+
+
+def damaged(source: str, reason: str) -> DamagedSave:
+    """The refusal of a damaged save: ``<file>: damaged save, <reason>``, the reason cut short
+    (a file may put a megabyte where a name belongs, and the message is shown in a list)."""
+    return DamagedSave(f"{source}: damaged save, {shorten(reason)}")
+
+
+def shorten(text: str, limit: int = 160) -> str:
+    """``text`` of at most ``limit`` characters, on one line."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def from_data(data: Any, source: str = "<save>") -> Record:
-    """Plain data (as loaded from YAML) into a ``Record``, checking format and shape."""
+    """Plain data (as loaded from YAML) into a ``Record``, checking format and schema."""
     if not isinstance(data, dict):
-        raise SaveError(f"{source}: not a save: expected a mapping with game, seed, seats, actions")
+        raise damaged(source, "not a save: expected a mapping with game, seed, seats, actions")
     version = data.get("format")
     if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
         raise SaveError(
@@ -162,29 +183,55 @@ def from_data(data: Any, source: str = "<save>") -> Record:
             f"this version reads format {FORMAT}"
         )
     if "format" not in data:
-        raise SaveError(f"{source}: not a save: no `format` field")
+        raise damaged(source, "not a save: no `format` field")
     try:
         record = msgspec.convert(data, Record)
     except msgspec.ValidationError as err:
-        raise SaveError(f"{source}: wrong shape: {err}") from None
+        raise damaged(source, f"wrong shape: {err}") from None
     if record.format != FORMAT:
-        raise SaveError(f"{source}: unknown save format {record.format} (expected {FORMAT})")
+        raise damaged(source, f"unknown save format {record.format} (expected {FORMAT})")
+    if len(record.names) > len(record.seats):
+        raise damaged(source, f"{len(record.names)} names for {len(record.seats)} seats")
+    for i, kind in enumerate(record.seats):
+        if not _SEAT_KIND.fullmatch(kind):
+            raise damaged(source, f"seats[{i}] {kind!r} is neither human nor bot:<level>")
+    for i, name in enumerate(record.names):
+        problem = name_problem(name)
+        if problem:
+            raise damaged(source, f"names[{i}] {problem}")
     for i, item in enumerate(record.actions):
         seat = item.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(record.seats):
-            raise SaveError(f"{source}: action {i} has no valid `seat`: {item}")
+            raise damaged(source, f"action {i} has no valid `seat`: {item}")
         if not isinstance(item.get("type"), str):
-            raise SaveError(f"{source}: action {i} has no `type`: {item}")
+            raise damaged(source, f"action {i} has no `type`: {item}")
     return record
 
 
+# Characters a name may not hold: controls (a NUL crashed text rendering), line and paragraph
+# separators, lone surrogates. Setup's name field drops them as they are typed.
+_NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def name_problem(name: str) -> str | None:
+    """Why setup's name field would not take ``name``, or None: at most 16 characters, none of
+    them a control character or a line break."""
+    if len(name) > NAME_CHARS:
+        return f"is longer than {NAME_CHARS} characters"
+    if _NOT_IN_NAMES.search(name):
+        return "holds a control character or a line break"
+    return None
+
+
 def load_record(path: Path | str) -> Record:
-    """Read a save file; ``SaveError`` if it cannot be read or is not a valid save."""
+    """Read a save file; ``SaveError`` if it cannot be read, ``DamagedSave`` if it is damaged."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise SaveError(f"{path}: cannot read: {err}") from None
+        text = read_text(path, SAVE_LIMITS)
+    except FileRefused as err:
+        raise damaged(str(path), err.reason) from None
+    except OSError as err:
+        raise SaveError(f"{path}: cannot read: {err.strerror or err}") from None
     return parse_yaml(text, str(path))
 
 

@@ -21,9 +21,16 @@ from pathlib import Path
 from typing import Any
 
 from dungeon_table.core import registry
-from dungeon_table.core.errors import IllegalAction, SaveError
+from dungeon_table.core.errors import CardFileError, IllegalAction, SaveError
 from dungeon_table.core.protocol import Action, Event, Game
-from dungeon_table.core.records import FORMAT, Record, load_record, save_record
+from dungeon_table.core.records import (
+    FORMAT,
+    Record,
+    damaged,
+    load_record,
+    save_record,
+    shorten,
+)
 
 
 @dataclass(frozen=True)
@@ -41,15 +48,34 @@ class Step:
 
 
 def start(record: Record, source: str = "<record>") -> Game:
-    """A fresh game from the record's setup; ``SaveError`` if the setup is refused."""
+    """A fresh game from the record's setup; ``SaveError`` if the game is unknown, ``DamagedSave``
+    if the game refuses the setup (seats, options, the stack)."""
     try:
         spec = registry.get(record.game)
     except ValueError as err:
         raise SaveError(f"{source}: {err}") from None
     try:
+        check_setup(spec, record)
         return spec.new_game(record.seats, record.seed, record.options, record.stack)
+    except CardFileError as err:  # the game's own card file is broken, not this save
+        raise SaveError(f"{source}: {record.game} cannot be set up: {err}") from None
     except (ValueError, KeyError, TypeError) as err:
-        raise SaveError(f"{source}: the game refuses this setup: {err}") from None
+        raise damaged(source, f"the game refuses this setup: {err}") from None
+
+
+def check_setup(spec: registry.GameSpec, record: Record) -> None:
+    """``ValueError`` unless every seat is ``human`` or a bot level the game has and the options
+    are the game's own, with values of their declared kind (``GameSpec.check_options``)."""
+    if not spec.min_players <= len(record.seats) <= spec.max_players:
+        raise ValueError(f"{spec.game_id} takes {spec.min_players}-{spec.max_players} seats, "
+                         f"got {len(record.seats)}")
+    levels = spec.bot_names()
+    for kind in record.seats:
+        level = kind.partition(":")[2] or "best"
+        if kind != "human" and level not in levels:
+            raise ValueError(f"unknown seat {kind!r} (known: human, "
+                             f"{', '.join('bot:' + name for name in levels)})")
+    spec.check_options(record.options)
 
 
 def steps_of(game: Game, record: Record, source: str = "<record>") -> Iterator[Step]:
@@ -63,9 +89,8 @@ def steps_of(game: Game, record: Record, source: str = "<record>") -> Iterator[S
             action = type(game).decode_action(notation)
             events = game.apply(seat, action)
         except IllegalAction as err:
-            raise SaveError(
-                f"{source}: action {index} {{seat: {seat}, {_brief(notation)}}} refused: {err}"
-            ) from None
+            brief = shorten(f"{{seat: {seat}, {_brief(notation)}}}", 100)
+            raise SaveError(f"{source}: action {index} {brief} refused: {shorten(str(err))}") from None
         yield Step(seat, action, events)
 
 
