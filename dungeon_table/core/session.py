@@ -10,7 +10,9 @@ Every action goes through the session, so the record (and the autosave) always m
 
 Undo replays the record without its last action (no deep copies of the game). It never crosses
 an action whose events reveal something (a card drawn, a die rolled), another seat's action, nor
-the end of a seat's turn, so undo can never be used to peek.
+the end of a seat's turn, so undo can never be used to peek. The autosave appends each action's
+line to the file; the file is written whole only when the setup, the names, the clock or the
+history change (undo).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from dungeon_table.core.protocol import Action, Event, Game
 from dungeon_table.core.records import (
     FORMAT,
     Record,
+    append_action,
     damaged,
     load_record,
     save_record,
@@ -117,6 +120,9 @@ class Session:
         self.game, self.steps = replay(record, source)
         # A failed autosave must not end the game in progress: the UI can show this instead.
         self.autosave_error: str | None = None
+        # The autosave's size in bytes and its number of actions as this session last wrote it
+        # (None: unknown, so the next autosave writes it whole).
+        self._on_disk: tuple[int, int] | None = None
 
     @property
     def spec(self) -> registry.GameSpec:
@@ -169,7 +175,7 @@ class Session:
         events = self.game.apply(seat, action)
         self.record.append(seat, action)
         self.steps.append(Step(seat, action, events))
-        self._autosave()
+        self._autosave(appended=True)
         return events
 
     def can_undo(self, seat: int) -> bool:
@@ -200,7 +206,7 @@ class Session:
 
     def add_play_time(self, seconds: float, save: bool = False) -> None:
         """Count ``seconds`` of play; ``save`` writes the autosave now (the table does it every
-        few seconds, so closing the app loses at most those)."""
+        few seconds and when it stops, so closing or killing the app loses at most those)."""
         self.record.clock = round(self.record.clock + max(0.0, seconds), 3)
         if save:
             self._autosave()
@@ -210,13 +216,25 @@ class Session:
         """Write the record atomically to ``path``."""
         save_record(self.record, path)
 
-    def _autosave(self) -> None:
+    def _autosave(self, appended: bool = False) -> None:
+        """Write the autosave: only the new action's line when ``appended`` and the file is as
+        this session left it with every action before, else the whole record atomically."""
         if self.autosave is None:
             return
+        count = len(self.record.actions)
         try:
-            save_record(self.record, self.autosave)
+            size = None
+            if appended and self._on_disk is not None and self._on_disk[1] == count - 1 > 0:
+                try:
+                    size = append_action(self.autosave, self.record.actions[-1], self._on_disk[0])
+                except OSError:
+                    size = None  # written whole below
+            if size is None:
+                size = save_record(self.record, self.autosave)
+            self._on_disk = (size, count)
             self.autosave_error = None
         except OSError as err:
+            self._on_disk = None
             self.autosave_error = f"{self.autosave}: {err}"
 
     def game_at(self, count: int) -> Game:

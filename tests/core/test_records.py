@@ -213,6 +213,11 @@ def test_any_plain_data_survives_the_yaml_round_trip(
     {"seat": 0, "type": "say", "word": "12"},           # a number-like string
     {"seat": 0, "type": "say", "word": "Ünïcode かな"},
     {"seat": 0, "type": "pick", "cards": ["a", "b"]},
+    {"seat": 2, "type": "move", "path": ["c25-20", "c25-21", "1e", "2A"]},
+    {"seat": 0, "type": "move", "path": []},
+    {"seat": 0, "type": "pick", "cards": [3, "yes", "12", "1_0", "Null", "a b"]},
+    {"seat": 0, "type": "say", "word": "2024-01-02"},   # a date to YAML
+    {"seat": 0, "type": "say", "word": "1:30"},         # a number (base 60) to YAML 1.1
 ])
 def test_action_lines_written_directly_read_back_as_pyyaml_writes_them(action: dict) -> None:
     from dungeon_table.core import records
@@ -223,3 +228,9 @@ def test_action_lines_written_directly_read_back_as_pyyaml_writes_them(action: d
     text = "- " + (line or records._dump(action, flow=True).strip())
     assert yaml.safe_load(text) == [action]
 
+
+def test_a_dungeon_move_with_its_path_is_written_directly() -> None:
+    """A move carries its path, a list: PyYAML wrote every one of them again after each action
+    (211 ms an action at 1,000 actions)."""
+    move = {"seat": 3, "type": "move", "path": ["c30-25", "c29-25", "1e"]}
+    assert records._plain_flow(move) == "{seat: 3, type: move, path: [c30-25, c29-25, 1e]}"
