@@ -8,15 +8,17 @@ Every action goes through the session, so the record (and the autosave) always m
         s.undo()                    # rebuilt from the record without its last action
     s = Session.load(path)          # replays a save; SaveError if anything is wrong
 
-Undo replays the record without its last action (no deep copies of the game). It never crosses
-an action whose events reveal something (a card drawn, a die rolled), another seat's action, nor
-the end of a seat's turn, so undo can never be used to peek. The autosave appends each action's
-line to the file; the file is written whole only when the setup, the names, the clock or the
-history change (undo).
+Undo never crosses an action whose events reveal something (a card drawn, a die rolled), another
+seat's action, nor the end of a seat's turn, so undo can never be used to peek. It costs the same
+at any length: a second game (the *base*) follows the record up to its latest reveal, which undo
+can never cross, and undo copies the base and replays the few actions since (no copy of the game
+per step). The autosave appends each action's line to the file; the file is written whole only
+when the setup, the names, the clock or the history change (undo).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +50,11 @@ class Step:
     def reveals(self) -> bool:
         """Hidden information came to light here: undo may not cross this step."""
         return any(event.REVEALS for event in self.events)
+
+
+# After a load, the base (the game at the last reveal) is made from a copy of the game taken this
+# many steps before the end of the replay: the last reveal is nearly always closer than that.
+UNDO_TAIL = 256
 
 
 def start(record: Record, source: str = "<record>") -> Game:
@@ -117,7 +124,8 @@ class Session:
         self.autosave = Path(autosave) if autosave is not None else None
         self.source = source
         # One Step per recorded action, with its events: what undo and the replay viewer read.
-        self.game, self.steps = replay(record, source)
+        self.game, self.steps, early = self._replay_keeping(len(record.actions) - UNDO_TAIL)
+        self.base, self.base_count = self._base_from(early)
         # A failed autosave must not end the game in progress: the UI can show this instead.
         self.autosave_error: str | None = None
         # The autosave's size in bytes and its number of actions as this session last wrote it
@@ -175,6 +183,7 @@ class Session:
         events = self.game.apply(seat, action)
         self.record.append(seat, action)
         self.steps.append(Step(seat, action, events))
+        self._follow_floor()
         self._autosave(appended=True)
         return events
 
@@ -195,8 +204,62 @@ class Session:
         if not self.can_undo(self.steps[-1].seat):
             raise IllegalAction("the last action cannot be undone (it revealed something)")
         self.record.actions.pop()
-        self.game, self.steps = replay(self.record, self.source)
+        self.steps.pop()
+        self.game = self._rebuilt()
         self._autosave()
+
+    # --- the base: the game at the latest point undo can never cross -------------------------
+    def _floor(self) -> int:
+        """How many steps undo can never take back: those up to the latest one that revealed
+        something (a card drawn, a die rolled)."""
+        for index in range(len(self.steps) - 1, -1, -1):
+            if self.steps[index].reveals:
+                return index + 1
+        return 0
+
+    def _replay_keeping(self, mark: int) -> tuple[Game, list[Step], tuple[int, Game]]:
+        """The record replayed, and a copy of the game as it stood after ``mark`` steps (the
+        last reveal is nearly always later: the base is then made from it with a few steps)."""
+        mark = max(0, mark)
+        game = start(self.record, self.source)
+        early = (0, copy.deepcopy(game)) if mark == 0 else None
+        steps: list[Step] = []
+        for step in steps_of(game, self.record, self.source):
+            steps.append(step)
+            if len(steps) == mark:
+                early = (mark, copy.deepcopy(game))
+        assert early is not None
+        return game, steps, early
+
+    def _base_from(self, early: tuple[int, Game]) -> tuple[Game, int]:
+        """The base after a load: the game at the last reveal, from the copy taken near the end
+        of the replay (or the replayed game itself when the last step revealed something)."""
+        floor = self._floor()
+        if floor == len(self.steps):
+            return copy.deepcopy(self.game), floor
+        count, base = early
+        if count > floor:  # a long run of actions since the last reveal: replay the start
+            count, base = 0, start(self.record, self.source)
+        self._advance(base, count, floor)
+        return base, floor
+
+    def _advance(self, game: Game, begin: int, end: int) -> None:
+        """Apply steps ``begin`` .. ``end - 1`` (already applied once: they are legal)."""
+        for step in self.steps[begin:end]:
+            game.apply(step.seat, step.action)
+
+    def _follow_floor(self) -> None:
+        """After a revealing step, the base catches up to it: nothing before can be undone."""
+        if self.steps[-1].reveals:
+            self._advance(self.base, self.base_count, len(self.steps))
+            self.base_count = len(self.steps)
+
+    def _rebuilt(self) -> Game:
+        """The game after every remaining step: a copy of the base and the few steps after it
+        (undo never goes below the base, which stands at a reveal)."""
+        game = copy.deepcopy(self.base)
+        self._advance(game, self.base_count, len(self.steps))
+        return game
 
     # --- the game clock ------------------------------------------------------------------------
     @property
