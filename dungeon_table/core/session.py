@@ -74,18 +74,24 @@ def start(record: Record, source: str = "<record>") -> Game:
 
 
 def check_setup(spec: registry.GameSpec, record: Record) -> None:
-    """``ValueError`` unless every seat is ``human`` or a bot level the game has and the options
+    """``ValueError`` unless the seats are ones the game takes (``check_seats``) and the options
     are the game's own, with values of their declared kind (``GameSpec.check_options``)."""
-    if not spec.min_players <= len(record.seats) <= spec.max_players:
-        raise ValueError(f"{spec.game_id} takes {spec.min_players}-{spec.max_players} seats, "
-                         f"got {len(record.seats)}")
-    levels = spec.bot_names()
-    for kind in record.seats:
-        level = kind.partition(":")[2] or "best"
-        if kind != "human" and level not in levels:
-            raise ValueError(f"unknown seat {kind!r} (known: human, "
-                             f"{', '.join('bot:' + name for name in levels)})")
+    check_seats(spec, record.seats)
     spec.check_options(record.options)
+
+
+def check_seats(spec: registry.GameSpec, seats: list[str]) -> None:
+    """``ValueError`` unless the game takes that many seats and each is ``human``, ``bot`` (the
+    strongest) or ``bot:<level>`` with a level the game has."""
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise ValueError(f"{spec.game_id} takes {spec.min_players}-{spec.max_players} seats, "
+                         f"got {len(seats)}")
+    levels = spec.bot_names()
+    for kind in seats:
+        bot, _, level = kind.partition(":")
+        if kind != "human" and (bot != "bot" or (level or "best") not in levels):
+            known = ", ".join(f"bot:{name}" for name in levels)
+            raise ValueError(f"unknown seat {kind!r} (known: human, {known})")
 
 
 def steps_of(game: Game, record: Record, source: str = "<record>") -> Iterator[Step]:
