@@ -258,7 +258,7 @@ def from_data(data: Any, source: str = "<save>") -> Record:
 
 # Characters a name may not hold: controls (a NUL crashed text rendering), line and paragraph
 # separators, lone surrogates. Setup's name field drops them as they are typed.
-_NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def name_problem(name: str) -> str | None:
@@ -266,7 +266,7 @@ def name_problem(name: str) -> str | None:
     them a control character or a line break."""
     if len(name) > NAME_CHARS:
         return f"is longer than {NAME_CHARS} characters"
-    if _NOT_IN_NAMES.search(name):
+    if NOT_IN_NAMES.search(name):
         return "holds a control character or a line break"
     return None
 
