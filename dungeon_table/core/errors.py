@@ -55,4 +55,10 @@ class DamagedSave(SaveError):
     """A save whose file itself is damaged or hostile: bad YAML, over the reader's limits, or
     outside the save schema (a field's type or range, seats, names, options the game lacks).
     Such a file is set aside, never opened; a save that is whole but cannot be opened by this
-    version (a newer format, an unknown game, an action the rules now refuse) stays in place."""
+    version (a newer format, an unknown game, an action the rules now refuse) stays in place.
+    The message is ``<file>: damaged save, <reason>``."""
+
+    def __init__(self, file: str, reason: str) -> None:
+        self.file = file
+        self.reason = reason
+        super().__init__(f"{file}: damaged save, {reason}")

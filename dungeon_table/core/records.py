@@ -211,7 +211,7 @@ def _load(text: str, source: str) -> Any:
 def damaged(source: str, reason: str) -> DamagedSave:
     """The refusal of a damaged save: ``<file>: damaged save, <reason>``, the reason cut short
     (a file may put a megabyte where a name belongs, and the message is shown in a list)."""
-    return DamagedSave(f"{source}: damaged save, {shorten(reason)}")
+    return DamagedSave(source, shorten(reason))
 
 
 def shorten(text: str, limit: int = 160) -> str:

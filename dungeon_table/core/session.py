@@ -60,17 +60,29 @@ UNDO_TAIL = 256
 def start(record: Record, source: str = "<record>") -> Game:
     """A fresh game from the record's setup; ``SaveError`` if the game is unknown, ``DamagedSave``
     if the game refuses the setup (seats, options, the stack)."""
+    spec = checked_spec(record, source)
+    try:
+        return spec.new_game(record.seats, record.seed, record.options, record.stack)
+    except CardFileError as err:  # the game's own card file is broken, not this save
+        raise SaveError(f"{source}: {record.game} cannot be set up: {err}") from None
+    except (ValueError, KeyError, TypeError) as err:
+        raise damaged(source, f"the game refuses this setup: {err}") from None
+
+
+def checked_spec(record: Record, source: str = "<record>") -> registry.GameSpec:
+    """The record's game with its seats and options checked, without building it: ``SaveError``
+    for a game this version lacks, ``DamagedSave`` for seats or options the game refuses."""
     try:
         spec = registry.get(record.game)
     except ValueError as err:
         raise SaveError(f"{source}: {err}") from None
     try:
         check_setup(spec, record)
-        return spec.new_game(record.seats, record.seed, record.options, record.stack)
-    except CardFileError as err:  # the game's own card file is broken, not this save
+    except CardFileError as err:
         raise SaveError(f"{source}: {record.game} cannot be set up: {err}") from None
-    except (ValueError, KeyError, TypeError) as err:
+    except ValueError as err:
         raise damaged(source, f"the game refuses this setup: {err}") from None
+    return spec
 
 
 def check_setup(spec: registry.GameSpec, record: Record) -> None:

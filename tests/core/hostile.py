@@ -76,7 +76,7 @@ OVERSIZED_SAVE = GOOD_SAVE.replace("actions: []", "actions: []\n# " + "x" * (1 <
 # name -> (settings.yaml text, a piece of the reason it is refused for)
 DAMAGED_SETTINGS: dict[str, tuple[str, str]] = {
     "nested": ("lang: " + "[" * 500 + "]" * 500 + "\n", "nested deeper than 4 levels"),
-    "nested_block": (_nested_block(500), "nested deeper than 4 levels"),
+    "nested_block": (_nested_block(100), "nested deeper than 4 levels"),
     "huge_number": ("ui_scale: " + "1" * 5000 + "\n", "a number of 5,000 characters"),
     "laughs": (_laughs(), "aliases are not allowed"),
     "unknown_key": ("lang: ja\ncolour: red\n", "unknown field `colour`"),
