@@ -306,6 +306,18 @@ def append_action(path: Path, action: dict[str, Any], size: int) -> int:
     return size + written
 
 
+def remove_leftover_temp_files(folder: Path) -> list[Path]:
+    """Delete the temp files ``write_atomic`` leaves when the app is killed mid-write
+    (``.autosave-market.yaml.k3j2x9.tmp``); the file itself is whole, old or new. Only safe while
+    no other copy of the app writes here (``core.instance``). The files removed."""
+    removed = []
+    for path in folder.glob(".*.yaml.*.tmp"):
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path)
+    return removed
+
+
 def write_atomic(path: Path, text: str) -> int:
     """Write ``text`` to a temp file beside ``path``, flush it to disk, then rename it over; the
     size written in bytes."""

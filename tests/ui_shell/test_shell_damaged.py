@@ -117,6 +117,7 @@ def test_the_real_app_starts_over_damaged_saves_and_settings(tmp_path: Path) -> 
                        ("relic", "nan_clock"), ("dungeon", "huge_seed")]:
         _write(tmp_path / "saves" / f"autosave-{game}.yaml", DAMAGED_SAVES[name][0])
     _write(tmp_path / "settings.yaml", DAMAGED_SETTINGS["huge_number"][0])
+    _write(tmp_path / "saves" / ".autosave-market.yaml.k3j2x9.tmp", "format: 1\ngame: mar")
     child = textwrap.dedent(
         """
         import threading, pygame
@@ -137,3 +138,5 @@ def test_the_real_app_starts_over_damaged_saves_and_settings(tmp_path: Path) -> 
     assert sorted(line.split(":")[0] for line in proc.stdout.splitlines()) == [
         "autosave-dungeon.yaml", "autosave-lastdungeon.yaml", "autosave-market.yaml",
         "autosave-relic.yaml", "settings.yaml"]
+    assert sorted(p.name for p in (tmp_path / "saves").iterdir()) == ["damaged"], \
+        "the temp file a kill left is gone too"
