@@ -53,8 +53,10 @@ class Step:
 
 
 # After a load, the base (the game at the last reveal) is made from a copy of the game taken this
-# many steps before the end of the replay: the last reveal is nearly always closer than that.
-UNDO_TAIL = 256
+# many steps before the end of the replay. Reveals come every few steps (at most 13 apart in random
+# games of Last Dungeon, the relic game and Dungeon!, 8 between market bots); only random market
+# bots setting prices went longer (156), and such a load replays the start again for its base.
+UNDO_TAIL = 64
 
 
 def start(record: Record, source: str = "<record>") -> Game:
@@ -240,7 +242,7 @@ class Session:
         last reveal is nearly always later: the base is then made from it with a few steps)."""
         mark = max(0, mark)
         game = start(self.record, self.source)
-        early = (0, copy.deepcopy(game)) if mark == 0 else None
+        early = (0, start(self.record, self.source)) if mark == 0 else None  # cheaper than a copy
         steps: list[Step] = []
         for step in steps_of(game, self.record, self.source):
             steps.append(step)
@@ -251,12 +253,10 @@ class Session:
 
     def _base_from(self, early: tuple[int, Game]) -> tuple[Game, int]:
         """The base after a load: the game at the last reveal, from the copy taken near the end
-        of the replay (or the replayed game itself when the last step revealed something)."""
+        of the replay and the few steps after it."""
         floor = self._floor()
-        if floor == len(self.steps):
-            return copy.deepcopy(self.game), floor
         count, base = early
-        if count > floor:  # a long run of actions since the last reveal: replay the start
+        if count > floor:  # a long run of actions since the last reveal: replay from the start
             count, base = 0, start(self.record, self.source)
         self._advance(base, count, floor)
         return base, floor
