@@ -238,6 +238,13 @@ def from_data(data: Any, source: str = "<save>") -> Record:
         raise damaged(source, f"wrong shape: {err}") from None
     if record.format != FORMAT:
         raise damaged(source, f"unknown save format {record.format} (expected {FORMAT})")
+    _check_fields(record, source)
+    return record
+
+
+def _check_fields(record: Record, source: str) -> None:
+    """What the schema's types do not say: seat kinds, names as setup takes them, each action's
+    seat and type."""
     if len(record.names) > len(record.seats):
         raise damaged(source, f"{len(record.names)} names for {len(record.seats)} seats")
     for i, kind in enumerate(record.seats):
@@ -253,7 +260,6 @@ def from_data(data: Any, source: str = "<save>") -> Record:
             raise damaged(source, f"action {i} has no valid `seat`: {item}")
         if not isinstance(item.get("type"), str):
             raise damaged(source, f"action {i} has no `type`: {item}")
-    return record
 
 
 # Characters a name may not hold: controls (a NUL crashed text rendering), line and paragraph
