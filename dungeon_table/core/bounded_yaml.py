@@ -45,8 +45,10 @@ class Limits:
     number_chars: int = 20  # a 64-bit integer and its sign
 
     def size_text(self) -> str:
-        return f"{self.max_bytes // 1024} KB" if self.max_bytes < 1 << 20 else \
-            f"{self.max_bytes >> 20} MB"
+        """``16 KB``, ``1 MB``: the size limit as a message says it."""
+        if self.max_bytes < 1 << 20:
+            return f"{self.max_bytes // 1024} KB"
+        return f"{self.max_bytes >> 20} MB"
 
 
 Lines = dict[tuple[str | int, ...], int]  # field path -> 1-based line (card files' messages)
