@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from dungeon_table.core import registry
-from dungeon_table.core.errors import CardFileError, Problem, SaveError
+from dungeon_table.core.errors import CardFileError, DamagedSave, Problem, SaveError
 from dungeon_table.core.protocol import Game, Result, ScoreLine
 from dungeon_table.core.records import FORMAT, Record, load_record, save_record
 from dungeon_table.core.rng import daily_seed
@@ -34,6 +34,7 @@ from dungeon_table.core.script import (
     state_of,
 )
 from dungeon_table.core.session import Session, start, steps_of
+from dungeon_table.core.session import check_seats as check_seat_kinds  # ValueError, not usage
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_ILLEGAL = 0, 1, 2, 3
 
@@ -59,9 +60,13 @@ def parse_seed(text: str) -> int:
     if text == "daily":
         return daily_seed()
     try:
-        return int(text)
+        seed = int(text) if len(text) <= 20 else None
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is an integer or 'daily', got {text!r}") from None
+        seed = None
+    if seed is None or not -(2**63) <= seed < 2**63:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise argparse.ArgumentTypeError(f"a seed is a 64-bit integer or 'daily', got {shown!r}")
+    return seed
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -154,6 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as err:
         print(f"dungeon-table: {err}", file=sys.stderr)
         return EXIT_USAGE
+    except CardFileError as err:  # a game's card file, read when the game is first set up
+        print("\n".join(f"dungeon-table: {problem}" for problem in err.problems), file=sys.stderr)
+        return EXIT_USAGE
     except BrokenPipeError:
         # The reader stopped early (`... --json | head`): end quietly, as other tools do, rather
         # than with a traceback; stdout goes to devnull so the exit flush cannot fail again.
@@ -198,15 +206,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def check_seats(spec: registry.GameSpec, seats: list[str]) -> None:
     """Seat kinds are ``human`` or ``bot:<level>`` with a level the game knows."""
-    if not spec.min_players <= len(seats) <= spec.max_players:
-        raise UsageError(
-            f"{spec.game_id} takes {spec.min_players}-{spec.max_players} seats, got {len(seats)}"
-        )
-    for kind in seats:
-        level = kind.partition(":")[2] if kind.startswith("bot:") else None
-        if kind != "human" and level not in spec.bot_names():
-            known = ", ".join(f"bot:{name}" for name in spec.bot_names())
-            raise UsageError(f"unknown seat {kind!r} (known: human, {known})")
+    try:
+        check_seat_kinds(spec, seats)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
 
 
 def check_options(spec: registry.GameSpec, options: dict[str, Any]) -> None:
@@ -408,8 +411,13 @@ def _print_digests(path: Path) -> int:
         print(json.dumps(state_digests(path)))
     except SaveError as err:
         print(f"dungeon-table: {err}", file=sys.stderr)
-        return EXIT_FAIL
+        return _save_error_exit(err)
     return EXIT_OK
+
+
+def _save_error_exit(err: SaveError) -> int:
+    """A damaged file is a bad file (2); a whole save that does not replay fails the check (1)."""
+    return EXIT_USAGE if isinstance(err, DamagedSave) else EXIT_FAIL
 
 
 def check_replay(path: Path) -> int:
@@ -419,7 +427,7 @@ def check_replay(path: Path) -> int:
         here = state_digests(path)
     except SaveError as err:
         print(f"dungeon-table: {err}", file=sys.stderr)
-        return EXIT_FAIL
+        return _save_error_exit(err)
     there = _digests_elsewhere(path)
     if there is None:
         return EXIT_FAIL

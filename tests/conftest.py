@@ -13,8 +13,12 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test writes saves and settings under its own temp folder."""
+    """Every test writes saves and settings under its own temp folder, and starts with no file
+    set aside as damaged (the main menu lists those of the run)."""
+    from dungeon_table.core import damaged
+
     monkeypatch.setenv("DUNGEON_TABLE_HOME", str(tmp_path_factory.mktemp("home")))
+    damaged.forget_this_run()
 
 
 @pytest.fixture

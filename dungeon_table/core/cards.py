@@ -1,4 +1,5 @@
-"""Loading card files: safe YAML, validated against a game's msgspec schema, errors with lines.
+"""Loading card files: bounded safe YAML (``core.bounded_yaml``), validated against a game's
+msgspec schema, errors with lines.
 
 Every problem names the file, the line and the field path (``$.adventurers[3].power``), so a card
 author can go straight to it::
@@ -19,9 +20,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
-import yaml
 
-from dungeon_table.core.errors import CardFileError, Problem
+from dungeon_table.core.bounded_yaml import Limits, Lines, load_yaml, read_text
+from dungeon_table.core.errors import CardFileError, FileRefused, Problem
 
 T = TypeVar("T")
 Check = Callable[[Any], list[tuple[str, str]]]
@@ -44,6 +45,8 @@ def _cards_dir() -> Path:
 
 
 CARDS_DIR = _cards_dir()
+# The largest card file (market.yaml) is 16 KB and nests six deep.
+CARD_LIMITS = Limits("a card file", max_bytes=1 << 20, max_depth=32)
 
 _PATH_TOKEN = re.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
 _UNKNOWN_FIELD = re.compile(r"^Object contains unknown field `([^`]+)`$")
@@ -56,28 +59,15 @@ def parse_path(path: str) -> list[str | int]:
     return [key if key else int(index) for key, index in _PATH_TOKEN.findall(path)]
 
 
-def line_index(text: str) -> dict[tuple[str | int, ...], int]:
-    """Every mapping key and sequence item in a YAML text, by path, to its 1-based line."""
-    lines: dict[tuple[str | int, ...], int] = {}
-
-    def walk(node: yaml.Node, here: tuple[str | int, ...]) -> None:
-        lines.setdefault(here, node.start_mark.line + 1)
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                sub = (*here, str(key.value))
-                lines[sub] = key.start_mark.line + 1
-                walk(value, sub)
-        elif isinstance(node, yaml.SequenceNode):
-            for i, item in enumerate(node.value):
-                walk(item, (*here, i))
-
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
-    if root is not None:
-        walk(root, ())
+def line_index(text: str) -> Lines:
+    """Every mapping key and sequence item in a YAML text, by path, to its 1-based line
+    (``FileRefused`` if the text breaks the card files' limits)."""
+    lines: Lines = {}
+    load_yaml(text, "<text>", CARD_LIMITS, lines)
     return lines
 
 
-def line_of(lines: dict[tuple[str | int, ...], int], path: str) -> int | None:
+def line_of(lines: Lines, path: str) -> int | None:
     """The line of the deepest part of ``path`` that exists in the file."""
     parts = tuple(parse_path(path))
     while parts:
@@ -107,7 +97,9 @@ def load_cards(path: Path, schema: type[T], check: Check | None = None) -> T:
     """Load and validate one card file; raise ``CardFileError`` naming file, line and field."""
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, CARD_LIMITS)
+    except FileRefused as err:
+        raise CardFileError([Problem(name, err.line, "", err.reason)]) from None
     except OSError as err:
         raise CardFileError([Problem(name, None, "", f"cannot read: {err.strerror}")]) from None
     return decode_cards(text, name, schema, check)
@@ -115,14 +107,11 @@ def load_cards(path: Path, schema: type[T], check: Check | None = None) -> T:
 
 def decode_cards(text: str, name: str, schema: type[T], check: Check | None = None) -> T:
     """``load_cards`` for text already in hand (tests build broken files this way)."""
+    lines: Lines = {}
     try:
-        data = yaml.safe_load(text)
-        lines = line_index(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        reason = getattr(err, "problem", None) or str(err)
-        raise CardFileError([Problem(name, line, "", f"bad YAML: {reason}")]) from None
+        data = load_yaml(text, name, CARD_LIMITS, lines)
+    except FileRefused as err:
+        raise CardFileError([Problem(name, err.line, "", err.reason)]) from None
     try:
         content = msgspec.convert(data, schema)
     except msgspec.ValidationError as err:

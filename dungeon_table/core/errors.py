@@ -32,5 +32,33 @@ class CardFileError(ValueError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
+class FileRefused(ValueError):
+    """A file that is not read: unreadable YAML, over a limit of the bounded reader (size, nesting,
+    aliases, numbers) or outside its schema. ``file``, ``line`` (when known) and ``reason``."""
+
+    def __init__(self, file: str, reason: str, line: int | None = None) -> None:
+        self.file = file
+        self.reason = reason
+        self.line = line
+        super().__init__(f"{file}: {self.where()}{reason}")
+
+    def where(self) -> str:
+        """``"line 7: "``, or nothing when the line is not known."""
+        return f"line {self.line}: " if self.line is not None else ""
+
+
 class SaveError(ValueError):
     """A save that cannot be loaded (damaged, from a future version, for an unknown game)."""
+
+
+class DamagedSave(SaveError):
+    """A save whose file itself is damaged or hostile: bad YAML, over the reader's limits, or
+    outside the save schema (a field's type or range, seats, names, options the game lacks).
+    Such a file is set aside, never opened; a save that is whole but cannot be opened by this
+    version (a newer format, an unknown game, an action the rules now refuse) stays in place.
+    The message is ``<file>: damaged save, <reason>``."""
+
+    def __init__(self, file: str, reason: str) -> None:
+        self.file = file
+        self.reason = reason
+        super().__init__(f"{file}: damaged save, {reason}")

@@ -23,12 +23,16 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-import yaml
 
 from dungeon_table.core import registry
-from dungeon_table.core.errors import IllegalAction
+from dungeon_table.core.bounded_yaml import Limits, read_yaml
+from dungeon_table.core.errors import FileRefused, IllegalAction
 from dungeon_table.core.protocol import Event, Game, to_dict
-from dungeon_table.core.records import FORMAT, Record
+from dungeon_table.core.records import FORMAT, Record, Seed
+from dungeon_table.core.session import check_seats
+
+# A script is a save with notes: the same limits.
+SCRIPT_LIMITS = Limits("a script", max_bytes=1 << 20, max_depth=16)
 
 
 class ScriptError(ValueError):
@@ -43,7 +47,7 @@ class ScriptError(ValueError):
 
 class Script(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     game: str
-    seed: int = 0
+    seed: Seed = 0
     seats: list[str] | None = None
     options: dict[str, Any] = {}
     stack: dict[str, list[Any]] = {}
@@ -98,15 +102,15 @@ def seat_bots(spec: registry.GameSpec, seats: list[str], seed: int) -> dict[int,
 
 
 def load_script(path: Path | str) -> dict[str, Any]:
-    """A script file as plain data; ``ScriptError`` if it is not readable YAML."""
+    """A script file as plain data; ``ScriptError`` if it is not readable YAML within the limits
+    of a script (``core.bounded_yaml``)."""
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        data = read_yaml(path, SCRIPT_LIMITS)
     except OSError as err:
         raise ScriptError(None, f"{path}: cannot read: {err.strerror}") from None
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        line = f":{mark.line + 1}" if mark is not None else ""
-        raise ScriptError(None, f"{path}{line}: bad YAML: {getattr(err, 'problem', err)}") from None
+    except FileRefused as err:
+        line = f":{err.line}" if err.line is not None else ""
+        raise ScriptError(None, f"{path}{line}: {err.reason}") from None
     if not isinstance(data, dict):
         raise ScriptError(None, f"{path}: a script is a mapping with game, seed, seats, actions")
     return data
@@ -122,6 +126,7 @@ def run_script(data: dict[str, Any]) -> ScriptResult:
         script = msgspec.convert(data, Script)
         spec = registry.get(script.game)
         seats = script.seats or ["human"] * spec.min_players
+        check_seats(spec, seats)  # a bot level the game lacks, before any bot is made
         game = spec.new_game(seats, script.seed, script.options, script.stack)
     except (msgspec.ValidationError, ValueError, KeyError) as err:
         raise ScriptError(None, str(err)) from None

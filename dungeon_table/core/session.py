@@ -8,22 +8,34 @@ Every action goes through the session, so the record (and the autosave) always m
         s.undo()                    # rebuilt from the record without its last action
     s = Session.load(path)          # replays a save; SaveError if anything is wrong
 
-Undo replays the record without its last action (no deep copies of the game). It never crosses
-an action whose events reveal something (a card drawn, a die rolled), another seat's action, nor
-the end of a seat's turn, so undo can never be used to peek.
+Undo never crosses an action whose events reveal something (a card drawn, a die rolled), another
+seat's action, nor the end of a seat's turn, so undo can never be used to peek. It costs the same
+at any length: a second game (the *base*) follows the record up to its latest reveal, which undo
+can never cross, and undo copies the base and replays the few actions since (no copy of the game
+per step). The autosave appends each action's line to the file; the file is written whole only
+when the setup, the names, the clock or the history change (undo).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from dungeon_table.core import registry
-from dungeon_table.core.errors import IllegalAction, SaveError
+from dungeon_table.core.errors import CardFileError, IllegalAction, SaveError
 from dungeon_table.core.protocol import Action, Event, Game
-from dungeon_table.core.records import FORMAT, Record, load_record, save_record
+from dungeon_table.core.records import (
+    FORMAT,
+    Record,
+    append_action,
+    damaged,
+    load_record,
+    save_record,
+    shorten,
+)
 
 
 @dataclass(frozen=True)
@@ -40,16 +52,60 @@ class Step:
         return any(event.REVEALS for event in self.events)
 
 
+# After a load, the base (the game at the last reveal) is made from a copy of the game taken this
+# many steps before the end of the replay. Reveals come every few steps (at most 13 apart in random
+# games of Last Dungeon, the relic game and Dungeon!, 8 between market bots); only random market
+# bots setting prices went longer (156), and such a load replays the start again for its base.
+UNDO_TAIL = 64
+
+
 def start(record: Record, source: str = "<record>") -> Game:
-    """A fresh game from the record's setup; ``SaveError`` if the setup is refused."""
+    """A fresh game from the record's setup; ``SaveError`` if the game is unknown, ``DamagedSave``
+    if the game refuses the setup (seats, options, the stack)."""
+    spec = checked_spec(record, source)
+    try:
+        return spec.new_game(record.seats, record.seed, record.options, record.stack)
+    except CardFileError as err:  # the game's own card file is broken, not this save
+        raise SaveError(f"{source}: {record.game} cannot be set up: {err}") from None
+    except (ValueError, KeyError, TypeError) as err:
+        raise damaged(source, f"the game refuses this setup: {err}") from None
+
+
+def checked_spec(record: Record, source: str = "<record>") -> registry.GameSpec:
+    """The record's game with its seats and options checked, without building it: ``SaveError``
+    for a game this version lacks, ``DamagedSave`` for seats or options the game refuses."""
     try:
         spec = registry.get(record.game)
     except ValueError as err:
         raise SaveError(f"{source}: {err}") from None
     try:
-        return spec.new_game(record.seats, record.seed, record.options, record.stack)
-    except (ValueError, KeyError, TypeError) as err:
-        raise SaveError(f"{source}: the game refuses this setup: {err}") from None
+        check_setup(spec, record)
+    except CardFileError as err:
+        raise SaveError(f"{source}: {record.game} cannot be set up: {err}") from None
+    except ValueError as err:
+        raise damaged(source, f"the game refuses this setup: {err}") from None
+    return spec
+
+
+def check_setup(spec: registry.GameSpec, record: Record) -> None:
+    """``ValueError`` unless the seats are ones the game takes (``check_seats``) and the options
+    are the game's own, with values of their declared kind (``GameSpec.check_options``)."""
+    check_seats(spec, record.seats)
+    spec.check_options(record.options)
+
+
+def check_seats(spec: registry.GameSpec, seats: list[str]) -> None:
+    """``ValueError`` unless the game takes that many seats and each is ``human``, ``bot`` (the
+    strongest) or ``bot:<level>`` with a level the game has."""
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise ValueError(f"{spec.game_id} takes {spec.min_players}-{spec.max_players} seats, "
+                         f"got {len(seats)}")
+    levels = spec.bot_names()
+    for kind in seats:
+        bot, _, level = kind.partition(":")
+        if kind != "human" and (bot != "bot" or (level or "best") not in levels):
+            known = ", ".join(f"bot:{name}" for name in levels)
+            raise ValueError(f"unknown seat {kind!r} (known: human, {known})")
 
 
 def steps_of(game: Game, record: Record, source: str = "<record>") -> Iterator[Step]:
@@ -63,9 +119,8 @@ def steps_of(game: Game, record: Record, source: str = "<record>") -> Iterator[S
             action = type(game).decode_action(notation)
             events = game.apply(seat, action)
         except IllegalAction as err:
-            raise SaveError(
-                f"{source}: action {index} {{seat: {seat}, {_brief(notation)}}} refused: {err}"
-            ) from None
+            brief = shorten(f"{{seat: {seat}, {_brief(notation)}}}", 100)
+            raise SaveError(f"{source}: action {index} {brief} refused: {shorten(str(err))}") from None
         yield Step(seat, action, events)
 
 
@@ -89,9 +144,13 @@ class Session:
         self.autosave = Path(autosave) if autosave is not None else None
         self.source = source
         # One Step per recorded action, with its events: what undo and the replay viewer read.
-        self.game, self.steps = replay(record, source)
+        self.game, self.steps, early = self._replay_keeping(len(record.actions) - UNDO_TAIL)
+        self.base, self.base_count = self._base_from(early)
         # A failed autosave must not end the game in progress: the UI can show this instead.
         self.autosave_error: str | None = None
+        # The autosave's size in bytes and its number of actions as this session last wrote it
+        # (None: unknown, so the next autosave writes it whole).
+        self._on_disk: tuple[int, int] | None = None
 
     @property
     def spec(self) -> registry.GameSpec:
@@ -144,7 +203,8 @@ class Session:
         events = self.game.apply(seat, action)
         self.record.append(seat, action)
         self.steps.append(Step(seat, action, events))
-        self._autosave()
+        self._follow_floor()
+        self._autosave(appended=True)
         return events
 
     def can_undo(self, seat: int) -> bool:
@@ -164,8 +224,60 @@ class Session:
         if not self.can_undo(self.steps[-1].seat):
             raise IllegalAction("the last action cannot be undone (it revealed something)")
         self.record.actions.pop()
-        self.game, self.steps = replay(self.record, self.source)
+        self.steps.pop()
+        self.game = self._rebuilt()
         self._autosave()
+
+    # --- the base: the game at the latest point undo can never cross -------------------------
+    def _floor(self) -> int:
+        """How many steps undo can never take back: those up to the latest one that revealed
+        something (a card drawn, a die rolled)."""
+        for index in range(len(self.steps) - 1, -1, -1):
+            if self.steps[index].reveals:
+                return index + 1
+        return 0
+
+    def _replay_keeping(self, mark: int) -> tuple[Game, list[Step], tuple[int, Game]]:
+        """The record replayed, and a copy of the game as it stood after ``mark`` steps (the
+        last reveal is nearly always later: the base is then made from it with a few steps)."""
+        mark = max(0, mark)
+        game = start(self.record, self.source)
+        early = (0, start(self.record, self.source)) if mark == 0 else None  # cheaper than a copy
+        steps: list[Step] = []
+        for step in steps_of(game, self.record, self.source):
+            steps.append(step)
+            if len(steps) == mark:
+                early = (mark, copy.deepcopy(game))
+        assert early is not None
+        return game, steps, early
+
+    def _base_from(self, early: tuple[int, Game]) -> tuple[Game, int]:
+        """The base after a load: the game at the last reveal, from the copy taken near the end
+        of the replay and the few steps after it."""
+        floor = self._floor()
+        count, base = early
+        if count > floor:  # a long run of actions since the last reveal: replay from the start
+            count, base = 0, start(self.record, self.source)
+        self._advance(base, count, floor)
+        return base, floor
+
+    def _advance(self, game: Game, begin: int, end: int) -> None:
+        """Apply steps ``begin`` .. ``end - 1`` (already applied once: they are legal)."""
+        for step in self.steps[begin:end]:
+            game.apply(step.seat, step.action)
+
+    def _follow_floor(self) -> None:
+        """After a revealing step, the base catches up to it: nothing before can be undone."""
+        if self.steps[-1].reveals:
+            self._advance(self.base, self.base_count, len(self.steps))
+            self.base_count = len(self.steps)
+
+    def _rebuilt(self) -> Game:
+        """The game after every remaining step: a copy of the base and the few steps after it
+        (undo never goes below the base, which stands at a reveal)."""
+        game = copy.deepcopy(self.base)
+        self._advance(game, self.base_count, len(self.steps))
+        return game
 
     # --- the game clock ------------------------------------------------------------------------
     @property
@@ -175,7 +287,7 @@ class Session:
 
     def add_play_time(self, seconds: float, save: bool = False) -> None:
         """Count ``seconds`` of play; ``save`` writes the autosave now (the table does it every
-        few seconds, so closing the app loses at most those)."""
+        few seconds and when it stops, so closing or killing the app loses at most those)."""
         self.record.clock = round(self.record.clock + max(0.0, seconds), 3)
         if save:
             self._autosave()
@@ -185,13 +297,25 @@ class Session:
         """Write the record atomically to ``path``."""
         save_record(self.record, path)
 
-    def _autosave(self) -> None:
+    def _autosave(self, appended: bool = False) -> None:
+        """Write the autosave: only the new action's line when ``appended`` and the file is as
+        this session left it with every action before, else the whole record atomically."""
         if self.autosave is None:
             return
+        count = len(self.record.actions)
         try:
-            save_record(self.record, self.autosave)
+            size = None
+            if appended and self._on_disk is not None and self._on_disk[1] == count - 1 > 0:
+                try:
+                    size = append_action(self.autosave, self.record.actions[-1], self._on_disk[0])
+                except OSError:
+                    size = None  # written whole below
+            if size is None:
+                size = save_record(self.record, self.autosave)
+            self._on_disk = (size, count)
             self.autosave_error = None
         except OSError as err:
+            self._on_disk = None
             self.autosave_error = f"{self.autosave}: {err}"
 
     def game_at(self, count: int) -> Game:

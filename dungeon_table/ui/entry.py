@@ -2,17 +2,23 @@
 
 ``run_app()`` opens the main menu; ``run_app(play={...})`` sits straight down at a table;
 ``run_app(replay="save.yaml")`` opens the replay viewer. It returns the process exit code.
+
+The window owns its data home while it runs (``core.instance``): a second copy on the same home
+says so on the command line and in its window, and opens no save until the first has closed.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from dungeon_table.core import instance, paths
+from dungeon_table.core.records import remove_leftover_temp_files
 from dungeon_table.ui import i18n
 from dungeon_table.ui import settings as settings_io
 from dungeon_table.ui.scene import MIN_SIZE, App, window_size
@@ -50,10 +56,11 @@ def _open_window(settings: settings_io.Settings) -> pygame.Surface:
     return surface
 
 
-def build_app(lang: str | None = None) -> App:
-    """The windowed app with the saved settings (``lang`` overrides the language for this run)."""
+def build_app(lang: str | None = None, owner: bool = True) -> App:
+    """The windowed app with the saved settings (``lang`` overrides the language for this run).
+    Not the ``owner`` of its data home, it reads the settings but sets none aside."""
     path = settings_io.default_path()
-    settings = settings_io.load(path)
+    settings = settings_io.load(path, set_aside=owner)
     if lang:
         settings.lang = lang
     i18n.set_language(settings.lang)
@@ -99,14 +106,66 @@ def first_scene(app: App, play: dict[str, Any] | None, replay: str | None) -> No
 def run_app(
     play: dict[str, Any] | None = None, replay: str | None = None, lang: str | None = None
 ) -> int:
-    """Open the window and run until it is closed; 0 on a normal exit."""
-    app = build_app(lang)
+    """Open the window and run until it is closed; 0 on a normal exit, 2 when another copy of
+    the app held the data home throughout."""
+    lock = instance.HomeLock(paths.data_home())
+    refusal = take_home(lock)
+    app = build_app(lang, owner=refusal is None)
     try:
-        first_scene(app, play, replay)
+        if refusal is None:
+            start_up(app, play, replay)
+        else:
+            print(f"dungeon-table: {refusal}", file=sys.stderr)
+            show_in_use(app, refusal, lock,
+                        lambda: start_up(app, play, replay, lang, reload_settings=True))
         app.run()
+        return 0 if refusal is None or lock.held else 2
     finally:
         pygame.quit()
-    return 0
+        lock.release()
+
+
+def take_home(lock: instance.HomeLock) -> instance.HomeInUse | None:
+    """Take the data home's lock: None when held now (or when the home cannot even be written:
+    the app then plays on, warning that it cannot autosave), else why not."""
+    try:
+        lock.acquire()
+    except instance.HomeInUse as refusal:
+        return refusal
+    except OSError:
+        pass
+    return None
+
+
+def start_up(app: App, play: dict[str, Any] | None, replay: str | None,
+             lang: str | None = None, reload_settings: bool = False) -> None:
+    """What the owner of the data home does first: clear the temp files a kill left behind, then
+    the main menu (and the table or replay asked for). ``reload_settings`` when the app started
+    as a second copy: the settings are read again, now setting a damaged file aside."""
+    for folder in (paths.data_home(), paths.data_home() / "saves"):
+        remove_leftover_temp_files(folder)
+    if reload_settings and app.settings_path is not None:
+        app.settings = settings_io.load(app.settings_path)
+        if lang:
+            app.settings.lang = lang
+        app.apply_settings(save=False)
+    first_scene(app, play, replay)
+
+
+def show_in_use(app: App, refusal: instance.HomeInUse, lock: instance.HomeLock,
+                start: Any) -> None:
+    """The second copy's screen: Try again takes the lock if the other copy has closed, then
+    starts as usual (``start``)."""
+    from dungeon_table.ui.scenes.in_use import InUseScene
+
+    def retry() -> bool:
+        if take_home(lock) is not None:
+            return False
+        app.scenes.clear()
+        start()
+        return True
+
+    app.push(InUseScene(app, refusal, retry))
 
 
 def render_shot(

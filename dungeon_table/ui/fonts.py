@@ -165,9 +165,16 @@ def fit(s: str, role: str, width: int, scale: float = 1.0, bold: bool = False) -
     f = font(role, scale, bold)
     if f.size(s)[0] <= width:
         return s
-    while s and f.size(s + "…")[0] > width:
-        s = s[:-1]
-    return s + "…"
+    # The longest prefix that fits with its ellipsis, found in a few measurements: shortening one
+    # character at a time froze Continue 40 s on a 10,000-character name.
+    low, high = 0, len(s)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if f.size(s[:mid] + "…")[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return s[:low] + "…"
 
 
 def shrink_to_fit(

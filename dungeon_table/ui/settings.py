@@ -1,18 +1,23 @@
 """The player's settings, kept in ``settings.yaml`` beside the saves.
 
-A damaged or partial file never stops the app: unknown keys are ignored and bad values fall back to
-the defaults, one field at a time.
+A damaged file never stops the app: it is read with limits (``core.bounded_yaml``) and checked
+against the schema of ``Settings`` (each field's type and range, no unknown keys); a file that
+fails is set aside into ``damaged/`` with its reason (``core.damaged``, listed on the main menu)
+and the app starts with the defaults. A partial file is fine: a missing field takes its default.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
 import yaml
 
-from dungeon_table.core import paths
+from dungeon_table.core import damaged, paths
+from dungeon_table.core.bounded_yaml import Limits, read_yaml
+from dungeon_table.core.errors import FileRefused
 from dungeon_table.core.records import write_atomic
 
 ANIM_SPEEDS = (0.0, 0.5, 1.0, 2.0, 3.0)  # 0 = animations off
@@ -20,12 +25,16 @@ UI_SCALES = (0.75, 0.9, 1.0, 1.25, 1.5)
 LANGUAGES = ("en", "ja")
 
 
+# A settings file is one flat mapping of a few short lines.
+SETTINGS_LIMITS = Limits("a settings file", max_bytes=16 * 1024, max_depth=4)
+
+
 @dataclass
 class Settings:
-    lang: str = "en"
-    anim_speed: float = 1.0
+    lang: Literal["en", "ja"] = "en"
+    anim_speed: Annotated[float, msgspec.Meta(ge=0.0, le=3.0)] = 1.0  # 0: animations off
     fullscreen: bool = False
-    ui_scale: float = 1.0
+    ui_scale: Annotated[float, msgspec.Meta(ge=0.75, le=1.5)] = 1.0
     glyphs: bool = False  # colour-blind mode: patterns on colour bands, larger glyphs (glyphs show always)
 
     def clean(self) -> Settings:
@@ -52,18 +61,36 @@ def default_path() -> Path:
     return paths.settings_path()
 
 
-def load(path: Path | None = None) -> Settings:
-    """The saved settings, or the defaults when there is no file or it cannot be read."""
+def load(path: Path | None = None, set_aside: bool = True) -> Settings:
+    """The saved settings; the defaults when there is no file, it cannot be read, or it is
+    refused (then it is set aside, unless ``set_aside`` is False: another copy of the app owns
+    the data home, see ``core.instance``)."""
     path = path or default_path()
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+        return from_data(read_yaml(path, SETTINGS_LIMITS), str(path)).clean()
+    except FileRefused as err:
+        if set_aside:
+            damaged.set_aside(path, f"{err.where()}{err.reason}")
+    except OSError:
+        pass  # no file yet, or one this user may not read: left as it is
+    return Settings()
+
+
+def from_data(data: Any, source: str) -> Settings:
+    """The settings in ``data`` (a missing field keeps its default); ``FileRefused`` naming the
+    field for an unknown key or a value of the wrong type or outside its range."""
+    if data is None:
         return Settings()
     if not isinstance(data, dict):
-        return Settings()
+        raise FileRefused(source, "not settings: expected a mapping of lang, anim_speed, ...")
     known = {f.name for f in fields(Settings)}
-    values: dict[str, Any] = {k: v for k, v in data.items() if k in known}
-    return Settings(**values).clean()
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        raise FileRefused(source, f"Object contains unknown field `{unknown[0]}`")
+    try:
+        return msgspec.convert(data, Settings)
+    except msgspec.ValidationError as err:
+        raise FileRefused(source, str(err)) from None
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

@@ -11,6 +11,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from dungeon_table.core.records import NOT_IN_NAMES
 from dungeon_table.ui import fonts
 from dungeon_table.ui.theme import (
     ACCENT,
@@ -273,6 +274,7 @@ class TextField(Widget):
         self.focused = True
 
     def _insert(self, s: str) -> None:
+        s = NOT_IN_NAMES.sub("", s)  # no control character or line break: a save refuses them
         if self.allowed is not None:
             s = "".join(ch for ch in s if ch in self.allowed)
         s = s[: max(0, self.max_len - len(self.text))]

@@ -53,6 +53,19 @@ def test_unknown_field_is_refused() -> None:
     ]
 
 
+@pytest.mark.parametrize(("text", "problem"), [
+    (GOOD + "extra: " + "[" * 1000 + "]" * 1000 + "\n", "deck.yaml:7: nested deeper than 32 levels"),
+    (GOOD.replace("power: 9", "power: " + "9" * 5000), "deck.yaml:5: a number of 5,000 characters"),
+    (GOOD.replace("power: 9", "power: .inf"), "deck.yaml:5: .inf is not a finite number"),
+    ("a: &a [x, x]\nmonsters: [*a, *a]\nboss: x\n", "deck.yaml:2: an alias (*a): aliases are "
+                                                     "not allowed in a card file"),
+])
+def test_a_hostile_card_file_is_refused_with_its_line(text: str, problem: str) -> None:
+    """Nesting 1,000 deep overflowed the parser's stack; a 5,000-digit number broke Python's int
+    parser: both left tracebacks instead of the file and line."""
+    assert problems(text)[0].startswith(problem)
+
+
 def test_unknown_card_id_from_the_games_own_check() -> None:
     assert problems(GOOD.replace("boss: dragon", "boss: lich")) == [
         "deck.yaml:6: $.boss: unknown card id 'lich'"
@@ -144,3 +157,16 @@ def test_cards_check_uses_the_games_own_loader(
     path.write_text(GOOD)
     assert main(["cards", "check", str(tmp_path)]) == 0
     assert "1 card file(s) OK" in capsys.readouterr().out
+
+
+def test_cards_check_names_the_line_of_a_dungeon_file_nested_too_deep(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    """Dungeon!'s monster loader read the file a second time through PyYAML, whose composer
+    overflowed the stack before the file's own line could be named."""
+    path = tmp_path / "monsters.yaml"
+    text = (CARDS_DIR / "dungeon" / "monsters.yaml").read_text(encoding="utf-8")
+    path.write_text(text + "extra: " + "[" * 1000 + "]" * 1000 + "\n", encoding="utf-8")
+    assert main(["cards", "check", str(path), "--game", "dungeon"]) == 1
+    lines = text.count("\n") + 1
+    assert f"{path}:{lines}: nested deeper than 32 levels" in capsys.readouterr().out

@@ -201,3 +201,67 @@ def test_a_good_option_reaches_the_table(monkeypatch: pytest.MonkeyPatch) -> Non
     assert opened == [
         {"game": "lastdungeon", "seats": ["human"], "seed": 4, "options": {"difficulty": 1}}
     ]
+
+
+# --- damaged files: a clear error and exit 2, never a traceback --------------------------------
+def _damaged(tmp_path: Path, name: str) -> Path:
+    from .hostile import DAMAGED_SAVES, encoded
+
+    path = tmp_path / f"{name}.yaml"
+    path.write_bytes(encoded(DAMAGED_SAVES[name][0]))
+    return path
+
+
+@pytest.mark.parametrize(("name", "reason"), [
+    ("nested_flow", "line 8: nested deeper than 16 levels"),
+    ("huge_seed", "line 3: a number of 5,000 characters"),
+    ("laughs", "aliases are not allowed"),
+])
+def test_replay_check_on_a_damaged_save_says_why_and_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture, name: str, reason: str
+) -> None:
+    path = _damaged(tmp_path, name)
+    assert main(["replay", "--check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"dungeon-table: {path}: damaged save, ") and reason in err
+
+
+def test_script_with_a_bot_level_the_game_lacks_exits_2(
+    toy: str, tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {toy}\nseats: [human, 'bot:genius']\nactions: []\n", encoding="utf-8")
+    assert main(["script", str(path)]) == 2
+    assert "unknown seat 'bot:genius' (known: human, bot:best, bot:random)" in \
+        capsys.readouterr().err
+
+
+def test_script_nested_too_deep_exits_2_naming_its_line(
+    toy: str, tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {toy}\nactions:\n- {{type: play, card: " + "[" * 1000 + "]" * 1000
+                    + "}\n", encoding="utf-8")
+    assert main(["script", str(path)]) == 2
+    assert f"{path}:3: nested deeper than 16 levels" in capsys.readouterr().err
+
+
+def test_simulate_on_a_broken_card_file_exits_2_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dungeon_table.core.cards import CARDS_DIR
+    from dungeon_table.games.market import cards, rules
+
+    broken = tmp_path / "market.yaml"
+    text = (CARDS_DIR / "market.yaml").read_text(encoding="utf-8")
+    broken.write_text(text.replace("coin_divisor:", "coin_divisor: [", 1), encoding="utf-8")
+    monkeypatch.setattr(rules, "load", lambda: cards.load.__wrapped__(broken))
+    assert main(["simulate", "market", "--players", "2", "--games", "1"]) == 2
+    assert f"dungeon-table: {broken}:" in capsys.readouterr().err
+
+
+def test_a_seed_past_64_bits_is_refused_as_an_argument(capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["simulate", "lastdungeon", "--seed", "9" * 5000])
+    assert caught.value.code == 2
+    assert "a seed is a 64-bit integer or 'daily', got '999" in capsys.readouterr().err

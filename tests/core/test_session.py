@@ -175,11 +175,157 @@ def test_the_game_clock_survives_save_and_load(toy: str, tmp_path: Path) -> None
     assert load_record(auto).clock == 0.0  # only written when asked (the table saves every 10 s)
     session.add_play_time(0.5, save=True)
     assert Session.load(auto).clock == 61.75
-    session.apply(0, Sort())  # every action's autosave carries it too
+    session.apply(0, Sort())  # an action appends its own line: the clock waits for its save
     session.add_play_time(1.0)
     session.apply(0, Play(card=5))
+    assert Session.load(auto).clock == 61.75 and len(load_record(auto).actions) == 2
+    session.add_play_time(0.0, save=True)  # the table's save every 10 s and when it stops
     assert Session.load(auto).clock == 62.75
 
 
 def test_a_game_without_a_clock_writes_none(toy: str) -> None:
     assert "clock" not in new(toy).record.to_yaml()
+
+
+def _whole_writes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the files written whole (temp file and rename) from now on."""
+    from dungeon_table.core import records
+
+    written: list[str] = []
+    real = records.write_atomic
+
+    def counted(path: Path, text: str) -> int:
+        written.append(path.name)
+        return real(path, text)
+
+    monkeypatch.setattr(records, "write_atomic", counted)
+    return written
+
+
+def _play(session: Session, count: int) -> None:
+    """``count`` actions by random choice, seeded: the same moves every run."""
+    import random
+
+    pick = random.Random(count)
+    for _ in range(count):
+        if session.game.result() is not None:
+            break
+        seat = session.game.to_act()[0]
+        session.apply(seat, pick.choice(session.game.legal_actions(seat)))
+
+
+def test_the_autosave_appends_each_action_instead_of_writing_the_game_again(
+    toy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Writing the whole save after every action made its cost grow with the game (a Dungeon!
+    autosave took 0.8 s an action at 3,000 actions). Each action now appends its line; the file is
+    the same, byte for byte, as the whole save written at once."""
+    auto = tmp_path / "autosave-toy.yaml"
+    session = new(toy, autosave=auto)
+    written = _whole_writes(monkeypatch)
+    _play(session, 6)
+    assert written == ["autosave-toy.yaml"], "only the first action rewrites `actions: []`"
+    assert auto.read_text(encoding="utf-8") == session.record.to_yaml()
+    assert Session.load(auto).game.state_dict() == session.game.state_dict()
+
+
+def test_names_undo_and_the_clock_write_the_autosave_whole(
+    toy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    auto = tmp_path / "autosave-toy.yaml"
+    session = new(toy, autosave=auto)
+    session.apply(0, Sort())
+    written = _whole_writes(monkeypatch)
+    session.names = ["Ada"]
+    session.undo()
+    session.add_play_time(2.0, save=True)
+    assert len(written) == 3
+    assert auto.read_text(encoding="utf-8") == session.record.to_yaml()
+
+
+def test_an_autosave_changed_behind_the_session_is_written_whole(toy: str, tmp_path: Path) -> None:
+    """An append lands only on the file as the session left it: anything else (a file cut short,
+    replaced, removed) is written whole, never appended to."""
+    auto = tmp_path / "autosave-toy.yaml"
+    session = new(toy, autosave=auto)
+    session.apply(0, Sort())
+    auto.write_text(auto.read_text(encoding="utf-8")[:-5], encoding="utf-8")  # cut short
+    session.apply(0, Play(card=5))
+    assert auto.read_text(encoding="utf-8") == session.record.to_yaml()
+    auto.unlink()
+    session.apply(1, Play(card=1))
+    assert load_record(auto).actions == session.record.actions
+
+
+@pytest.mark.parametrize("cut", [1, 2, 3, 12, -1])
+def test_a_kill_during_an_append_loses_that_action_and_nothing_else(
+    toy: str, tmp_path: Path, cut: int
+) -> None:
+    """The app killed while it appended an action's line leaves that line cut short: the loader
+    drops it (the kill loses that one action), every action before it is kept."""
+    auto = tmp_path / "autosave-toy.yaml"
+    session = new(toy, autosave=auto)
+    session.apply(0, Sort())
+    kept = session.game.state_dict()
+    line = "- {seat: 0, type: play, card: 5}\n"
+    with open(auto, "a", encoding="utf-8") as out:
+        out.write(line[:cut])  # -1: all but the line break
+    loaded = Session.load(auto)
+    if cut == -1:  # the whole line arrived but its break: the action is there
+        assert loaded.record.actions[-1] == {"seat": 0, "type": "play", "card": 5}
+    else:
+        assert loaded.record.actions == [{"seat": 0, "type": "sort"}]
+        assert loaded.game.state_dict() == kept
+
+
+def test_a_damaged_line_before_the_last_is_not_dropped(toy: str, tmp_path: Path) -> None:
+    from dungeon_table.core.errors import DamagedSave
+
+    auto = tmp_path / "autosave-toy.yaml"
+    session = new(toy, autosave=auto)
+    session.apply(0, Sort())
+    session.apply(0, Play(card=5))
+    text = auto.read_text(encoding="utf-8").replace("type: sort}", "type: sort")
+    auto.write_text(text[:-1], encoding="utf-8")  # and the last line's break is missing too
+    with pytest.raises(DamagedSave, match="bad YAML"):
+        Session.load(auto)
+
+
+def test_undo_rebuilds_from_the_last_reveal_not_from_the_start(
+    toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Undo replayed the whole record (0.4 s at 3,000 Dungeon! actions); it now copies the game
+    as it stood at the last reveal, which undo can never cross, and replays what came after."""
+    from dungeon_table.core import session as session_module
+
+    session = new(toy)
+    session.apply(0, Draw())  # the 4 is revealed: nothing before can be undone
+    after_draw = session.game.state_dict()
+    session.apply(0, Sort())
+    started: list[int] = []
+    real = session_module.start
+    monkeypatch.setattr(session_module, "start", lambda *a: started.append(1) or real(*a))
+    session.undo()
+    assert started == [], "undo set up no new game to replay from"
+    assert session.game.state_dict() == after_draw
+    session.apply(0, Sort())  # and play goes on from there as if never undone
+    session.apply(0, Play(card=5))
+    assert session.game.state_dict() == Session(session.record).game.state_dict()
+
+
+@pytest.mark.parametrize("tail", [0, 1, 2, 100])
+def test_undo_after_a_load_restores_exactly(
+    toy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tail: int
+) -> None:
+    """A loaded game makes its base from a copy taken ``UNDO_TAIL`` steps before the end of the
+    replay; wherever the last reveal lies from there, undo gives the same game."""
+    from dungeon_table.core import session as session_module
+
+    monkeypatch.setattr(session_module, "UNDO_TAIL", tail)
+    session = new(toy, autosave=tmp_path / "auto.yaml")
+    for action in [Sort(), Draw(), Sort()]:  # the draw reveals the 4: [3, 5, 4] to sort again
+        session.apply(0, action)
+    loaded = Session.load(tmp_path / "auto.yaml")
+    loaded.undo()
+    assert loaded.game.state_dict() == Session(session.record.truncated(2)).game.state_dict()
+    assert not loaded.can_undo(0), "and never past the draw"

@@ -121,5 +121,22 @@ def _run_at(before: str, after: str) -> str:
     return before[head:] + after[:tail]
 
 
+def test_fit_measures_a_long_text_a_few_times_not_once_a_character(monkeypatch) -> None:  # noqa: ANN001
+    """Shortening one character at a time froze Continue 40 s on a 10,000-character name."""
+    real = fonts.font("small", 1.0)
+    measured: list[int] = []
+
+    class Counting:
+        def size(self, s: str) -> tuple[int, int]:
+            measured.append(len(s))
+            return real.size(s)
+
+    monkeypatch.setattr(fonts, "font", lambda *a, **k: Counting())
+    shown = fonts.fit("W" * 10_000, "small", 300)
+    assert shown.endswith("…") and real.size(shown)[0] <= 300
+    assert real.size(shown[:-1] + "W…")[0] > 300, "the longest prefix that fits"
+    assert len(measured) < 20
+
+
 def _is_katakana(ch: str) -> bool:
     return linebreak.char_class(ch) == "kata"

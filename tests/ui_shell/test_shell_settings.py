@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
+from core.hostile import DAMAGED_SETTINGS
 from shell_helpers import click, click_at, key, labels, menu_app, widget
 
+from dungeon_table.core import damaged
 from dungeon_table.ui import i18n
 from dungeon_table.ui import settings as settings_io
 from dungeon_table.ui.i18n import t
@@ -53,13 +56,39 @@ def test_ui_scale_relayouts_every_scene(tmp_path: Path) -> None:
     assert app.theme.scale > before
 
 
-def test_damaged_settings_file_gives_defaults(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", sorted(DAMAGED_SETTINGS))
+def test_a_damaged_settings_file_is_set_aside_and_the_defaults_used(
+    tmp_path: Path, name: str
+) -> None:
+    """Nested 500 deep or holding a 5,000-digit number, settings.yaml stopped the app at every
+    start; a value out of range or an unknown key was silently dropped. The file is now refused
+    whole, moved into damaged/ beside it with the reason, and listed on the main menu."""
+    text, reason = DAMAGED_SETTINGS[name]
     path = tmp_path / "settings.yaml"
-    path.write_text("lang: [oops\n", encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     assert settings_io.load(path) == settings_io.Settings()
-    path.write_text("lang: xx\nanim_speed: 9\nui_scale: banana\nextra: 1\n", encoding="utf-8")
+    assert not path.exists()
+    kept = tmp_path / "damaged" / "settings.yaml"
+    assert kept.read_text(encoding="utf-8") == text, "nothing of the file is lost"
+    note = (tmp_path / "damaged" / "settings.yaml.reason.txt").read_text(encoding="utf-8")
+    assert reason in note
+    assert [(item.name, item.reason) for item in damaged.this_run()] == [("settings.yaml",
+                                                                          note.strip())]
+
+
+def test_a_partial_settings_file_keeps_what_it_has(tmp_path: Path) -> None:
+    path = tmp_path / "settings.yaml"
+    path.write_text("lang: ja\nanim_speed: 0.2\n", encoding="utf-8")
     loaded = settings_io.load(path)
-    assert (loaded.lang, loaded.anim_speed, loaded.ui_scale) == ("en", 3.0, 1.0)
+    assert (loaded.lang, loaded.anim_speed, loaded.ui_scale) == ("ja", 0.5, 1.0)  # 0.5: slowest
+    assert path.exists() and damaged.this_run() == []
+
+
+def test_settings_of_a_home_another_app_owns_are_read_but_never_moved(tmp_path: Path) -> None:
+    path = tmp_path / "settings.yaml"
+    path.write_text("lang: de\n", encoding="utf-8")
+    assert settings_io.load(path, set_aside=False) == settings_io.Settings()
+    assert path.exists() and damaged.this_run() == []
 
 
 def test_settings_round_trip(tmp_path: Path) -> None:

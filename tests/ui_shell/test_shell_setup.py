@@ -187,3 +187,22 @@ def test_a_player_count_that_plays_a_variant_is_marked_in_setup() -> None:
     assert scene.variant_note() == "Variant: two decks"
     scene.app.step([])
     assert scene.players_row.right < scene.panel_rect().right
+
+
+def test_a_name_takes_no_control_character_and_the_save_keeps_it_as_typed() -> None:
+    """A NUL or a line break in a name crashed the table; the name field now drops what a save
+    refuses, so setup takes exactly the names a save may hold."""
+    from shell_helpers import click, click_at
+
+    from dungeon_table.core import paths
+    from dungeon_table.core.session import Session
+    from dungeon_table.ui.widgets import TextField
+
+    app = menu_app()
+    click(app, "game.lastdungeon")
+    name = [w for w in app.top.widgets if isinstance(w, TextField) and w.allowed is None][0]
+    app.step(click_at(name.rect.center))
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="Ad\x00a\u2028 Lovelace\x1b, Countess")])
+    assert app.top.names[0] == "Ada Lovelace, Co", "16 characters, none of them a control"
+    click(app, "setup.start")
+    assert Session.load(paths.autosave_path("lastdungeon")).names == ["Ada Lovelace, Co"]

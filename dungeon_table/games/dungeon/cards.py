@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, overload
 
 import msgspec
-import yaml
 
-from dungeon_table.core.cards import CARDS_DIR, decode_cards
-from dungeon_table.core.errors import CardFileError, Problem
+from dungeon_table.core.bounded_yaml import load_yaml
+from dungeon_table.core.cards import CARD_LIMITS, CARDS_DIR, decode_cards
+from dungeon_table.core.errors import CardFileError, FileRefused, Problem
 from dungeon_table.games.dungeon.model import DEFEATS, HEROES, SPELLS
 
 CARD_DIR = CARDS_DIR / "dungeon"
@@ -447,8 +447,8 @@ def _read(path: Path) -> str:
 def load_monsters(path: Path = MONSTER_FILE) -> MonsterFile:
     text = _read(path)
     try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError:
+        raw = load_yaml(text, str(path), CARD_LIMITS)
+    except FileRefused:
         raw = None  # decode_cards reports it with its line
     return decode_cards(text, str(path), MonsterFile, lambda c: check_monsters(c, raw))
 

@@ -1,7 +1,8 @@
 """Load: every save in the saves folder, newest first. Open plays on (or replays a finished game).
 
-A damaged save is listed with its error, and opening one that fails to replay shows why; the list
-and the rest of the app carry on.
+A save this version cannot open is listed with its error; a damaged one is set aside into
+``saves/damaged/`` and listed with why, with every file set aside before; opening one that fails
+to replay shows why. The list and the rest of the app carry on.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import time
 
 import pygame
 
-from dungeon_table.core.errors import SaveError
+from dungeon_table.core.errors import DamagedSave, SaveError
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
@@ -39,6 +40,8 @@ class LoadScene(MenuBase):
             session = nav.load_session(info.path, keep_autosave=not replay)
         except (SaveError, OSError, ValueError) as err:
             self.error = t("error.load", file=info.path.name, reason=err)
+            if isinstance(err, DamagedSave):  # set aside: the list shows it among those
+                self.on_enter()
             self.app.request_redraw()
             return
         if replay or session.game.result() is not None:
@@ -162,7 +165,8 @@ class LoadScene(MenuBase):
             colour = theme.TEXT_DIM
         else:
             reason = info.error.replace(f"{info.path}: ", "")  # the row already names the file
-            head, sub, colour = t("load.damaged") + f": {info.path.name}", reason, theme.DANGER
+            label = t("load.set_aside" if info.set_aside else "load.damaged")
+            head, sub, colour = f"{label}: {info.path.name}", reason, theme.DANGER
         self.blit_text(surface, fonts.fit(head, "body", text_w, th.scale), "body",
                        topleft=(x, rect.y + th.px(1)))
         self.blit_text(surface, fonts.fit(sub.replace("\n", " "), "small", text_w, th.scale),

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pygame
 
-from dungeon_table.core import registry
+from dungeon_table.core import damaged, registry
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import has, t
 from dungeon_table.ui.scene import App
@@ -181,10 +182,16 @@ class MainMenuScene(MenuBase):
                        topleft=(panel.x + pad, panel.y + pad))
         if self.continues:
             self._draw_continue_detail(surface, panel.x + 2 * pad + left_w, panel.y + pad)
-        self.blit_text(surface, t("menu.hint"), "small", theme.TEXT_DIM,
-                       midtop=(w // 2, panel.bottom + th.px(2)))
+        hint = self.blit_text(surface, t("menu.hint"), "small", theme.TEXT_DIM,
+                              midtop=(w // 2, panel.bottom + th.px(2)))
+        box_top = hint.bottom + th.px(1)
         if self.error:
-            self._draw_error(surface, panel)
+            box_top = self._draw_box(surface, panel, box_top, self._error_lines(), theme.DANGER)
+        if damaged.this_run():
+            room = surface.get_height() - box_top - th.px(3)
+            shown = max(2, room // fonts.line_height("small", th.scale) - 1)
+            self._draw_box(surface, panel, box_top + th.px(1), self.set_aside_lines(shown),
+                           theme.GOLD)
 
     def _draw_continue_detail(self, surface: pygame.Surface, x: int, y: int) -> None:
         width = self.panel_rect().right - x - self.th.px(4)
@@ -205,14 +212,36 @@ class MainMenuScene(MenuBase):
         return t("menu.continue_detail", game=nav.game_name(game_id),
                  actions=len(session.record.actions))
 
-    def _draw_error(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+    def _error_lines(self) -> list[str]:
         th = self.th
-        lines = fonts.wrap(self.error or "", "small", panel.w - th.px(4), th.scale)[:3]
+        return fonts.wrap(self.error or "", "small", self.panel_rect().w - th.px(4), th.scale)[:3]
+
+    def set_aside_lines(self, room: int = 4) -> list[str]:
+        """The files set aside as damaged since the app started, and why, in at most ``room``
+        lines: "Damaged files set aside (kept in …/saves/damaged):", then "autosave-market.yaml:
+        line 3: nested deeper than 16 levels", one a line, and "… and 2 more: see Load"."""
+        items = damaged.this_run()
+        if not items:
+            return []
+        folder = os.path.commonpath([str(item.path.parent) for item in items])
+        named = items if len(items) < room else items[: room - 2]
+        lines = [t("menu.set_aside", folder=folder)]
+        lines += [f"{item.name}: {item.reason}" for item in named]
+        if len(named) < len(items):
+            lines.append(t("menu.set_aside_more", count=len(items) - len(named)))
+        return lines
+
+    def _draw_box(self, surface: pygame.Surface, panel: pygame.Rect, top: int, lines: list[str],
+                  edge: tuple[int, int, int]) -> int:
+        """A box of ``lines`` (each cut to the width) under the panel; where it ends."""
+        th = self.th
+        width = panel.w - th.px(4)
         h = th.px(2) + len(lines) * fonts.line_height("small", th.scale)
-        box = pygame.Rect(panel.x, panel.bottom + th.px(5), panel.w, h)
-        theme.draw_panel(surface, box, th, theme.mix(theme.PANEL, theme.DANGER, 0.3),
-                         edge=theme.DANGER)
+        box = pygame.Rect(panel.x, top, panel.w, h)
+        theme.draw_panel(surface, box, th, theme.mix(theme.PANEL, edge, 0.3), edge=edge)
         y = box.y + th.px(1)
         for line in lines:
-            self.blit_text(surface, line, "small", topleft=(box.x + th.px(2), y))
+            self.blit_text(surface, fonts.fit(line, "small", width, th.scale), "small",
+                           topleft=(box.x + th.px(2), y))
             y += fonts.line_height("small", th.scale)
+        return box.bottom

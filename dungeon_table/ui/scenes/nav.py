@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dungeon_table.core import paths, registry
-from dungeon_table.core.errors import SaveError
+from dungeon_table.core import damaged, paths, registry
+from dungeon_table.core.errors import DamagedSave, SaveError
 from dungeon_table.core.rng import daily_seed as daily_seed  # the setup's daily run
 from dungeon_table.ui.i18n import has, t
 from dungeon_table.ui.scene import App
@@ -89,15 +89,19 @@ def start_game(
 def keep_unreadable(autosave: Path, game_id: str) -> None:
     """The autosave a new or loaded game is about to write over is renamed to an ordinary save
     (listed in Load) when it holds something not kept elsewhere: one this version cannot replay
-    (damaged, from a newer version, refused by changed rules: a newer version may still open it),
-    or an unfinished game, which New game used to throw away without a word. A finished game was
-    already saved by the game-over screen, and an untouched one holds nothing."""
+    (from a newer version, refused by changed rules: a newer version may still open it), or an
+    unfinished game, which New game used to throw away without a word. A damaged one is set
+    aside (``core.damaged``). A finished game was already saved by the game-over screen, and an
+    untouched one holds nothing."""
     from dungeon_table.core.session import Session
 
     if not autosave.exists():
         return
     try:
         session = Session.load(autosave)
+    except DamagedSave as err:
+        damaged.set_aside(autosave, err.reason)
+        return
     except (SaveError, ValueError):
         autosave.replace(paths.save_path(game_id))
         return
@@ -129,6 +133,7 @@ class SaveInfo:
     record: Any = None  # the parsed save, replayed only when its row is first shown
     line: str | None = None  # "won · 212 points", "Round 7 · repelled 5" (see ``describe``)
     described: bool = False
+    set_aside: bool = False  # damaged: moved into saves/damaged/ (``error`` says why)
 
     @property
     def autosave(self) -> bool:
@@ -136,8 +141,10 @@ class SaveInfo:
 
 
 def list_saves() -> list[SaveInfo]:
-    """Every save, newest first; a file that does not parse is listed with its error."""
+    """Every save, newest first; a file that does not parse is listed with its error, and one
+    that is damaged is first set aside, then listed among the others set aside before."""
     from dungeon_table.core.records import load_record
+    from dungeon_table.core.session import checked_spec
 
     infos = []
     for path in sorted(paths.saves_dir().glob("*.yaml")):
@@ -146,12 +153,18 @@ def list_saves() -> list[SaveInfo]:
             info.modified = path.stat().st_mtime
             record = load_record(path)
             info.game, info.actions, info.record = record.game, len(record.actions), record
-            registry.get(record.game)  # a game this version lacks: listed with that error
+            checked_spec(record, str(path))  # a game this version lacks: listed with that error
             if info.autosave:  # one per game: replaying it to see if it ended is cheap
                 info.finished = continuable(record.game) is None
+        except DamagedSave as err:
+            damaged.set_aside(path, err.reason)
+            continue
         except (SaveError, OSError, ValueError) as err:
             info.error = str(err)
-        infos.append(info)
+        if info.path.exists():  # (``continuable`` sets aside an autosave it cannot replay)
+            infos.append(info)
+    infos += [SaveInfo(path=item.path, modified=item.when, error=item.reason, set_aside=True)
+              for item in damaged.listed(paths.saves_dir())]
     return sorted(infos, key=lambda i: i.modified, reverse=True)
 
 
@@ -180,7 +193,8 @@ def describe(info: SaveInfo) -> str | None:
 
 
 def continuable(game_id: str) -> Any | None:
-    """The autosaved session of an unfinished ``game_id``, or None (none, finished or damaged)."""
+    """The autosaved session of an unfinished ``game_id``, or None (none, finished or damaged: a
+    damaged one is set aside, so it never stops the menu again)."""
     from dungeon_table.core.session import Session
 
     path = paths.autosave_path(game_id)
@@ -188,19 +202,28 @@ def continuable(game_id: str) -> Any | None:
         return None
     try:
         session = Session.load(path, autosave=path)
+    except DamagedSave as err:
+        damaged.set_aside(path, err.reason)
+        return None
     except (SaveError, OSError, ValueError):
         return None
     return session if session.game.result() is None else None
 
 
 def load_session(path: Path, keep_autosave: bool = True) -> Any:
-    """A saved session to play on; later actions autosave to the game's autosave file."""
+    """A saved session to play on; later actions autosave to the game's autosave file. A damaged
+    save is set aside (and ``DamagedSave`` raised, to say why)."""
     from dungeon_table.core.records import load_record
     from dungeon_table.core.session import Session
 
-    game_id = load_record(path).game
-    autosave = paths.autosave_path(game_id) if keep_autosave else None
-    session = Session.load(path, autosave=autosave)
+    try:
+        game_id = load_record(path).game
+        autosave = paths.autosave_path(game_id) if keep_autosave else None
+        session = Session.load(path, autosave=autosave)
+    except DamagedSave as err:
+        if path.parent == paths.saves_dir():
+            damaged.set_aside(path, err.reason)
+        raise
     if autosave is not None and autosave != path and session.game.result() is None:
         keep_unreadable(autosave, game_id)  # its next action autosaves over that file
         # (a finished save only opens the replay: the unfinished autosave stays for Continue)

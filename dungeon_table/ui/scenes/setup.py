@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from dungeon_table.core import registry
+from dungeon_table.core.records import NAME_CHARS
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import has, t
 from dungeon_table.ui.scene import App
@@ -252,7 +253,7 @@ class SetupScene(MenuBase):
         row: list[Widget] = [
             kind,
             TextField(pygame.Rect(x, y, th.px(self.NAME_W), h), self.names[i],
-                      lambda s, i=i: self._set_name(i, s), max_len=16,
+                      lambda s, i=i: self._set_name(i, s), max_len=NAME_CHARS,
                       placeholder=lambda i=i: nav.seat_names(self.seats(), None)[i]),
         ]
         x += th.px(self.NAME_W) + th.px(2)
