@@ -192,7 +192,9 @@ def parse_yaml(text: str, source: str = "<save>") -> Record:
         return from_data(_load(text, source), source)
     except DamagedSave:
         cut = text.rfind("\n") + 1
-        if not text or text.endswith("\n") or cut == 0:
+        # Only an action's line is ever appended ("- {seat: 0, ...}"): any other last line cut
+        # short is damage, and dropping it could turn a broken file into an empty game.
+        if not text or text.endswith("\n") or cut == 0 or not text[cut:].startswith("-"):
             raise
         try:
             return from_data(_load(text[:cut], source), source)

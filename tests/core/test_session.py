@@ -278,6 +278,21 @@ def test_a_kill_during_an_append_loses_that_action_and_nothing_else(
         assert loaded.game.state_dict() == kept
 
 
+def test_a_last_line_that_is_not_an_action_is_damage_not_a_torn_append(
+    toy: str, tmp_path: Path
+) -> None:
+    """Only action lines are appended: a save whose unfinished last line is its ``actions:`` (here
+    nested a thousand deep) is refused, not read as a game with no actions."""
+    from dungeon_table.core.errors import DamagedSave
+
+    auto = tmp_path / "autosave-toy.yaml"
+    new(toy, autosave=auto)
+    text = auto.read_text(encoding="utf-8").replace("actions: []\n", "")
+    auto.write_text(text + "actions: " + "[" * 1000 + "]" * 1000, encoding="utf-8")
+    with pytest.raises(DamagedSave, match="deep"):
+        Session.load(auto)
+
+
 def test_a_damaged_line_before_the_last_is_not_dropped(toy: str, tmp_path: Path) -> None:
     from dungeon_table.core.errors import DamagedSave
 
