@@ -46,7 +46,7 @@ def step(game: Relic, pick: int) -> tuple[int, Action] | None:
 def every_card(state: dict[str, Any]) -> list[str]:
     """Every card wherever it lies: deck, discard, hands, dungeons, fields, treasures turned for
     a search, score piles, and characters committed to a battle (if they left the hand)."""
-    cards = [*state["deck"], *state["discard"]]
+    cards = [*state["deck"]["cards"], *state["discard"]]
     for p in state["players"]:
         cards += [*p["hand"], *p["dungeon"], *[e[0] for e in p["enemies"]],
                   *[t["card"] for t in p["treasures"]], *p["defeated"]]
@@ -84,7 +84,7 @@ def check_hidden(game: Relic, rnd: random.Random) -> None:
     """Shuffle the deck and swap a seat's hand for other cards: no other view may change, and no
     other view holds a card of that hand."""
     seen = views(game)
-    cards = game.deck.cards
+    cards = game.state.deck.cards
     rnd.shuffle(cards)
     assert views(game) == seen
     for owner in range(game.n):

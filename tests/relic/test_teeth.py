@@ -17,6 +17,7 @@ import msgspec
 import pytest
 from teeth_kit import Mutant, check_the_rule_test_fails, mutant_cases, static_problems
 
+from dungeon_table.core.zones import Deck
 from dungeon_table.games.relic import battle as arithmetic
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic import views
@@ -87,7 +88,7 @@ def _face_is_the_points(mp: pytest.MonkeyPatch) -> None:
 
 def _first_player_draws(mp: pytest.MonkeyPatch) -> None:
     def draw_step(self: Relic, seat: int) -> list:  # type: ignore[type-arg]
-        self.phase = "play"
+        self.state.phase = "play"
         return self.draw(seat, "draw")
     mp.setattr(Relic, "draw_step", draw_step)
 
@@ -98,7 +99,7 @@ def _any_hand_ends_the_turn(mp: pytest.MonkeyPatch) -> None:
 
 def _enemies_ignore_depth(mp: pytest.MonkeyPatch) -> None:
     def targets(self: Relic, seat: int, enemy: str) -> list[int]:
-        return [p.seat for p in self.players if p.seat != seat
+        return [p.seat for p in self.state.players if p.seat != seat
                 and all(owner != seat for _, owner in p.enemies)]
     mp.setattr(Relic, "enemy_targets", targets)
 
@@ -123,7 +124,7 @@ def _any_enemy_blocks_a_field(mp: pytest.MonkeyPatch) -> None:
 def _levels_against_the_setters_depth(mp: pytest.MonkeyPatch) -> None:
     def targets(self: Relic, seat: int, enemy: str) -> list[int]:
         level = self.cards.card(enemy).level
-        return [p.seat for p in self.players if p.seat != seat
+        return [p.seat for p in self.state.players if p.seat != seat
                 and all(owner != seat for _, owner in p.enemies)
                 and level <= self.player(seat).depth]
     mp.setattr(Relic, "enemy_targets", targets)
@@ -135,12 +136,19 @@ def _first_draw_kept_out_of_the_deck(mp: pytest.MonkeyPatch) -> None:
 
     def first_player_draw(self: Relic, events: list) -> int:  # type: ignore[type-arg]
         seat = real(self, events)
-        for cards in self.first_draw:  # set aside instead of going back into the deck
+        for cards in self.state.first_draw:  # set aside instead of going back into the deck
             for card in filter(None, cards):
-                self.deck.remove(card)
-                self.discard.append(card)
+                self.state.deck.remove(card)
+                self.state.discard.append(card)
         return seat
     mp.setattr(Relic, "_first_player_draw", first_player_draw)
+
+
+class Unshuffled(Deck):
+    """A deck whose shuffles do nothing."""
+
+    def shuffle(self, rng: object) -> None:
+        pass
 
 
 def _no_shuffle_after_the_first_draw(mp: pytest.MonkeyPatch) -> None:
@@ -148,7 +156,7 @@ def _no_shuffle_after_the_first_draw(mp: pytest.MonkeyPatch) -> None:
 
     def first_player_draw(self: Relic, events: list) -> int:  # type: ignore[type-arg]
         seat = real(self, events)
-        self.deck.shuffle = lambda rng: None  # type: ignore[method-assign]
+        self.state.deck = Unshuffled(self.state.deck.cards)
         return seat
     mp.setattr(Relic, "_first_player_draw", first_player_draw)
 
@@ -162,12 +170,12 @@ def _patch_view(mp: pytest.MonkeyPatch,
 
 def _every_seat_sees_the_active_hand(mp: pytest.MonkeyPatch) -> None:
     _patch_view(mp, lambda game, view: msgspec.structs.replace(
-        view, hand=list(game.player(game.active).hand)))
+        view, hand=list(game.player(game.state.active).hand)))
 
 
 def _the_discard_pile_shows_the_deck_top(mp: pytest.MonkeyPatch) -> None:
     _patch_view(mp, lambda game, view: msgspec.structs.replace(
-        view, discard=[*view.discard, *game.deck.cards[-1:]]))
+        view, discard=[*view.discard, *game.state.deck.cards[-1:]]))
 
 
 def _points_count_hidden_characters(mp: pytest.MonkeyPatch) -> None:
@@ -189,7 +197,7 @@ def _no_privacy_screen_between_turns(mp: pytest.MonkeyPatch) -> None:
 
 
 def _the_discard_pile_only_for_the_active_seat(mp: pytest.MonkeyPatch) -> None:
-    _patch_view(mp, lambda game, view: view if view.seat == game.active else
+    _patch_view(mp, lambda game, view: view if view.seat == game.state.active else
                 msgspec.structs.replace(view, discard=[]))
 
 
@@ -206,7 +214,7 @@ def _a_delve_at_depth_three_ends_the_game_at_once(mp: pytest.MonkeyPatch) -> Non
 
     def search(self: Relic, seat: int, via: str) -> list:  # type: ignore[type-arg]
         events = real(self, seat, via)
-        return events + self.end_game("depth3") if self.depth3_searched else events
+        return events + self.end_game("depth3") if self.state.depth3_searched else events
     mp.setattr(Relic, "search", search)
 
 
@@ -233,7 +241,7 @@ def _the_medic_case() -> None:
 
 def _declining_the_search_skips_the_draw(mp: pytest.MonkeyPatch) -> None:
     def decline(self: Relic, seat: int, action: m.DeclineSearch) -> list:  # type: ignore[type-arg]
-        self.phase = "play"
+        self.state.phase = "play"
         return [m.SearchDeclined(seat=seat, depth=self.search_depth(seat))]
     mp.setattr(Relic, "_do_DeclineSearch", decline)
 

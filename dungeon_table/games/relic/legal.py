@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def legal_actions(game: Relic, seat: int) -> list[Action]:
-    return _PHASES[game.phase](game, seat)
+    return _PHASES[game.state.phase](game, seat)
 
 
 def _search(game: Relic, seat: int) -> list[Action]:
@@ -47,16 +47,16 @@ def _play(game: Relic, seat: int) -> list[Action]:
 
 def _dungeon(game: Relic, seat: int) -> list[Action]:
     out: list[Action] = []
-    if not game.dungeon_set_done:
+    if not game.state.dungeon_set_done:
         out += [m.SetDungeon(card=c) for c in dungeon_cards(game, seat)]
-    if not game.enemy_set_done:
+    if not game.state.enemy_set_done:
         out += enemy_sets(game, seat)
     out.append(m.EndPhase())
     return out
 
 
 def _battle(game: Relic, seat: int) -> list[Action]:
-    battle = game.battle
+    battle = game.state.battle
     assert battle is not None
     hand = [c for c in game.player(seat).hand if c not in battle.committed]
     out: list[Action] = [m.Commit(card=c) for c in _distinct(
@@ -72,7 +72,7 @@ def _battle(game: Relic, seat: int) -> list[Action]:
 
 
 def _prompt(game: Relic, seat: int) -> list[Action]:
-    prompt = game.prompts[0]
+    prompt = game.state.prompts[0]
     hand = game.player(seat).hand
     if prompt.kind in ("use", "banish"):
         return [m.UseSkill(), m.SkipSkill()]

@@ -46,11 +46,11 @@ def _in_hand(game: Relic, seat: int, card: str, kind: str) -> str | None:
 
 
 def _set_dungeon(game: Relic, seat: int, action: m.SetDungeon) -> str | None:
-    if game.phase == "prompt" and game.prompts[0].kind != "advance":
+    if game.state.phase == "prompt" and game.state.prompts[0].kind != "advance":
         return "set_dungeon answers an advance prompt only"
-    if game.double_drawn:
+    if game.state.double_drawn:
         return "after a double draw no card goes onto the field this turn"
-    if game.phase == "dungeon" and game.dungeon_set_done:
+    if game.state.phase == "dungeon" and game.state.dungeon_set_done:
         return "the dungeon set is done this turn (once per dungeon phase)"
     if game.player(seat).enemies:
         return "an enemy is on your field: no dungeon set until it is gone"
@@ -60,7 +60,7 @@ def _set_dungeon(game: Relic, seat: int, action: m.SetDungeon) -> str | None:
 
 
 def _set_enemy(game: Relic, seat: int, action: m.SetEnemy) -> str | None:
-    if game.enemy_set_done:
+    if game.state.enemy_set_done:
         return "the enemy set is done this turn (once per dungeon phase)"
     problem = _in_hand(game, seat, action.card, "enemy")
     if problem:
@@ -83,7 +83,7 @@ def _battle_phase(game: Relic, seat: int, action: m.BattlePhase) -> str | None:
 
 
 def _commit(game: Relic, seat: int, action: m.Commit) -> str | None:
-    if game.battle and action.card in game.battle.committed:
+    if game.state.battle and action.card in game.state.battle.committed:
         return f"{action.card} is already committed"
     return _in_hand(game, seat, action.card, "character")
 
@@ -93,7 +93,7 @@ def _fight(game: Relic, seat: int, action: m.Fight) -> str | None:
 
 
 def _end_phase(game: Relic, seat: int, action: m.EndPhase) -> str | None:
-    if game.phase == "battle":
+    if game.state.phase == "battle":
         return "characters are committed: fight, or withdraw them first"
     return None
 
@@ -116,7 +116,7 @@ def _withdraw(game: Relic, seat: int, action: m.Withdraw) -> str | None:
 
 
 def _choose_ts(game: Relic, seat: int, action: m.ChooseTs) -> str | None:
-    if game.battle and action.ts == game.battle.ts:
+    if game.state.battle and action.ts == game.state.battle.ts:
         return f"{action.ts} is already the chosen TS"
     return f"no committed character has the TS {action.ts}"
 
@@ -128,14 +128,14 @@ def _wild_as(game: Relic, seat: int, action: m.WildAs) -> str | None:
         return f"{action.card} has no wild skill"
     if action.skill == "shield":
         return "wild may be any skill but shield"
-    if game.phase == "battle":
+    if game.state.phase == "battle":
         return "in battle a wild card is banish, feint or pierce (or nothing), once committed"
     return f"{action.skill} cannot fire now (wild on discard: delve, advance or mend whose " \
         "condition holds)"
 
 
 def _mend(game: Relic, seat: int, action: m.Mend) -> str | None:
-    if game.prompts and game.prompts[0].kind != "mend":
+    if game.state.prompts and game.state.prompts[0].kind != "mend":
         return "mend answers a mend prompt only"
     return _in_hand(game, seat, action.card, "injury")
 

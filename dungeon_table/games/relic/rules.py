@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import msgspec
+
 from dungeon_table.core.protocol import Action, Event, Game, Result, ScoreLine
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.cards import RelicCards, load
 from dungeon_table.games.relic.skills import SkillRules
-from dungeon_table.games.relic.state import Battle, Player, Prompt, Treasure
+from dungeon_table.games.relic.state import LastSearch, Player, RelicState, Treasure
 
 STACK_DECKS = ("first", "deck")
 MAX_DUNGEON = 9
@@ -43,48 +45,33 @@ class Relic(SkillRules, Game):
             raise ValueError(f"relic takes 2-4 seats, got {self.n}")
         self.variant = self.n >= 3
         self.rng = Rng(seed)
-        self.phase = "play"
-        self.turn = 0
-        self.active = 0
-        self.first = 0
-        self.players = [Player(seat) for seat in range(self.n)]
-        self.deck = Deck(self.cards.deck(2 if self.variant else 1))
-        self.discard: list[str] = []
-        self.dungeon_set_done = False
-        self.enemy_set_done = False
-        self.double_drawn = False     # a double draw this turn: no card goes onto the field
-        self.battle: Battle | None = None
-        self.prompts: list[Prompt] = []
-        self.resume = "end"           # the phase the turn goes back to once the prompts are done
-        self.depth3_searched = False  # the game ends at the end of this turn
-        self.end_reason = ""
-        self.last_search: tuple[int, Treasure] | None = None
-        self.first_draw: list[list[str]] = []
-        # each seat's points at the end of every round (the game-over chart; the final points
-        # close it in ``result``)
-        self.history: list[list[int]] = [[] for _ in range(self.n)]
+        self.state = RelicState(
+            players=[Player(seat) for seat in range(self.n)],
+            deck=Deck(self.cards.deck(2 if self.variant else 1)),
+            history=[[] for _ in range(self.n)],
+        )
         self.setup_events: list[Event] = self._setup()
 
     # --- setup ----------------------------------------------------------------------------------
     def _stack(self, name: str) -> None:
         try:
-            self.deck.stack_top(str(card) for card in self.stack.get(name, []))
+            self.state.deck.stack_top(str(card) for card in self.stack.get(name, []))
         except ValueError as err:
             raise ValueError(f"stack {name}: {err}") from None
 
     def _setup(self) -> list[Event]:
-        self.deck.shuffle(self.rng)
+        self.state.deck.shuffle(self.rng)
         self._stack("first")
         events: list[Event] = []
-        self.first = self._first_player_draw(events)
-        events.append(m.FirstPlayer(seat=self.first))
-        self.deck.shuffle(self.rng)
+        self.state.first = self._first_player_draw(events)
+        events.append(m.FirstPlayer(seat=self.state.first))
+        self.state.deck.shuffle(self.rng)
         self._stack("deck")
-        order = [(self.first + i) % self.n for i in range(self.n)]
+        order = [(self.state.first + i) % self.n for i in range(self.n)]
         for _ in range(self.cards.hand_size):
             for seat in order:
                 events += self.draw(seat, "deal")
-        events += self.start_turn(self.first)
+        events += self.start_turn(self.state.first)
         return events
 
     def _first_player_draw(self, events: list[Event]) -> int:
@@ -97,20 +84,20 @@ class Relic(SkillRules, Game):
             cards = ["" for _ in range(self.n)]
             faces = [-1 for _ in range(self.n)]
             for seat in drawing:
-                cards[seat] = self.deck.draw()
+                cards[seat] = self.state.deck.draw()
                 faces[seat] = self.cards.card(cards[seat]).dice
             drawn += [c for c in cards if c]
-            self.first_draw.append(cards)
+            self.state.first_draw.append(cards)
             events.append(m.FirstPlayerDraw(cards=cards, faces=faces, round=round_no))
             best = max(faces)
             drawing = [s for s in drawing if faces[s] == best]
         for card in drawn:
-            self.deck.put_top(card)
+            self.state.deck.put_top(card)
         return drawing[0]
 
     # --- the protocol ---------------------------------------------------------------------------
     def to_act(self) -> list[int]:
-        return [] if self.phase == "over" else [self.active]
+        return [] if self.state.phase == "over" else [self.state.active]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
@@ -131,7 +118,7 @@ class Relic(SkillRules, Game):
 
     # --- helpers the rules share ----------------------------------------------------------------
     def player(self, seat: int) -> Player:
-        return self.players[seat]
+        return self.state.players[seat]
 
     def kind(self, card: str) -> str:
         return self.cards.card(card).kind
@@ -152,7 +139,7 @@ class Relic(SkillRules, Game):
         double draw this turn (after it no card goes onto the field, an advance's included)."""
         player = self.player(seat)
         return (not player.enemies and len(player.dungeon) < MAX_DUNGEON
-                and not (self.double_drawn and seat == self.active))
+                and not (self.state.double_drawn and seat == self.state.active))
 
     def forfeits(self, seat: int) -> int:
         """The depth whose search the next dungeon card would forfeit (0: none)."""
@@ -166,54 +153,54 @@ class Relic(SkillRules, Game):
     def enemy_targets(self, seat: int, enemy: str) -> list[int]:
         """Opponents whose field may take ``enemy`` from ``seat``."""
         level = self.cards.card(enemy).level
-        return [p.seat for p in self.players if p.seat != seat
+        return [p.seat for p in self.state.players if p.seat != seat
                 and all(owner != seat for _, owner in p.enemies) and level <= p.depth]
 
     def draw(self, seat: int, reason: str) -> list[Event]:
         """Draw one card into ``seat``'s hand; an emptied deck ends the game at once."""
-        card = self.deck.draw()
+        card = self.state.deck.draw()
         self.player(seat).hand.append(card)
         others = tuple(s for s in range(self.n) if s != seat)
         events: list[Event] = [m.Drew(seat=seat, card=card, reason=reason, to=(seat,)),
                                m.DrewHidden(seat=seat, reason=reason, to=others)]
-        if not self.deck and self.phase != "over":
+        if not self.state.deck and self.state.phase != "over":
             events += self.end_game("deck_out")
         return events
 
     def end_game(self, reason: str) -> list[Event]:
-        self.phase = "over"
-        self.end_reason = reason
-        self.prompts.clear()
-        self.battle = None
+        self.state.phase = "over"
+        self.state.end_reason = reason
+        self.state.prompts.clear()
+        self.state.battle = None
         return [m.GameEnded(reason=reason, points=self.points())]
 
     # --- the turn -------------------------------------------------------------------------------
     def start_turn(self, seat: int) -> list[Event]:
-        self.turn += 1
-        self.active = seat
-        self.dungeon_set_done = self.enemy_set_done = self.double_drawn = False
-        self.battle = None
-        self.prompts.clear()
-        events: list[Event] = [m.TurnStarted(seat=seat, turn=self.turn)]
+        self.state.turn += 1
+        self.state.active = seat
+        self.state.dungeon_set_done = self.state.enemy_set_done = self.state.double_drawn = False
+        self.state.battle = None
+        self.state.prompts.clear()
+        events: list[Event] = [m.TurnStarted(seat=seat, turn=self.state.turn)]
         if self.search_depth(seat):
-            self.phase = "search"
+            self.state.phase = "search"
             return events
         return events + self.draw_step(seat)
 
     def draw_step(self, seat: int) -> list[Event]:
-        self.phase = "play"
-        if self.turn == 1:
+        self.state.phase = "play"
+        if self.state.turn == 1:
             return [m.DrawSkipped(seat=seat)]
         return self.draw(seat, "draw")
 
     def finish_turn(self) -> list[Event]:
-        events: list[Event] = [m.TurnEnded(seat=self.active)]
-        if self.depth3_searched:
+        events: list[Event] = [m.TurnEnded(seat=self.state.active)]
+        if self.state.depth3_searched:
             return events + self.end_game("depth3")
-        following = (self.active + 1) % self.n
-        if following == self.first:  # a round is over
+        following = (self.state.active + 1) % self.n
+        if following == self.state.first:  # a round is over
             for seat, points in enumerate(self.points()):
-                self.history[seat].append(points)
+                self.state.history[seat].append(points)
         return events + self.start_turn(following)
 
     def search(self, seat: int, via: str) -> list[Event]:
@@ -221,51 +208,51 @@ class Relic(SkillRules, Game):
         player = self.player(seat)
         depth = self.search_depth(seat)
         player.searched.append(depth)
-        card = self.deck.draw()
+        card = self.state.deck.draw()
         face = self.cards.card(card).dice
         points, treasure = self.cards.treasure(depth, face)
         found = Treasure(depth=depth, card=card, face=face, points=points, treasure=treasure)
         player.treasures.append(found)
-        self.last_search = (seat, found)
+        self.state.last_search = LastSearch(seat, found)
         if depth == 3:
-            self.depth3_searched = True
+            self.state.depth3_searched = True
         events: list[Event] = [m.Searched(seat=seat, depth=depth, card=card, face=face,
                                           points=points, treasure=treasure, via=via)]
-        if not self.deck:
+        if not self.state.deck:
             events += self.end_game("deck_out")
         return events
 
     def _do_Search(self, seat: int, action: m.Search) -> list[Event]:  # noqa: N802
         events = self.search(seat, "turn")
-        return events if self.phase == "over" else events + self.finish_turn()
+        return events if self.state.phase == "over" else events + self.finish_turn()
 
     def _do_DeclineSearch(self, seat: int, action: m.DeclineSearch) -> list[Event]:  # noqa: N802
         events: list[Event] = [m.SearchDeclined(seat=seat, depth=self.search_depth(seat))]
         return events + self.draw_step(seat)
 
     def _do_DungeonPhase(self, seat: int, action: m.DungeonPhase) -> list[Event]:  # noqa: N802
-        self.phase = "dungeon"
+        self.state.phase = "dungeon"
         return [m.PhaseChosen(seat=seat, phase="dungeon")]
 
     def _do_DoubleDraw(self, seat: int, action: m.DoubleDraw) -> list[Event]:  # noqa: N802
-        self.phase = "end"
-        self.double_drawn = True
+        self.state.phase = "end"
+        self.state.double_drawn = True
         return [m.PhaseChosen(seat=seat, phase="double_draw"), *self.draw(seat, "double_draw")]
 
     def _do_SetEnemy(self, seat: int, action: m.SetEnemy) -> list[Event]:  # noqa: N802
         self.player(seat).hand.remove(action.card)
         self.player(action.target).enemies.append((action.card, seat))
-        self.enemy_set_done = True
+        self.state.enemy_set_done = True
         return [m.EnemySet(seat=seat, card=action.card, target=action.target)]
 
     def _do_EndPhase(self, seat: int, action: m.EndPhase) -> list[Event]:  # noqa: N802
-        self.phase = "end"
-        self.battle = None
+        self.state.phase = "end"
+        self.state.battle = None
         return []
 
     def _do_Discard(self, seat: int, action: m.Discard) -> list[Event]:  # noqa: N802
         self.player(seat).hand.remove(action.card)
-        self.discard.append(action.card)
+        self.state.discard.append(action.card)
         events: list[Event] = [m.Discarded(seat=seat, cards=[action.card], reason="end")]
         self.queue_discard_skills(seat, [action.card])
         return events + self.run_prompts(seat, "end")
@@ -297,14 +284,14 @@ class Relic(SkillRules, Game):
         return [self.breakdown(seat)[-1].value for seat in range(self.n)]
 
     def result(self) -> Result | None:
-        if self.phase != "over":
+        if self.state.phase != "over":
             return None
         breakdown = [self.breakdown(seat) for seat in range(self.n)]
         final = [lines[-1].value for lines in breakdown]
         ranking = sorted(range(self.n), key=lambda s: (-final[s], s))
         winners = [s for s in ranking if final[s] == final[ranking[0]]]
         outcome = "relic.result.win" if len(winners) == 1 else "relic.result.tie"
-        history = [[*series, final[seat]] for seat, series in enumerate(self.history)]
+        history = [[*series, final[seat]] for seat, series in enumerate(self.state.history)]
         return Result(ranking=ranking, winners=winners, outcome=outcome, breakdown=breakdown,
                       history=history, history_key="relic.history.points")
 
@@ -315,9 +302,12 @@ class Relic(SkillRules, Game):
         return build_view(self, seat)
 
     def state_dict(self) -> dict[str, Any]:
-        from dungeon_table.games.relic.views import build_state
+        out: dict[str, Any] = msgspec.to_builtins(self.state)
+        return out
 
-        return build_state(self)
+    @property
+    def phase(self) -> str:
+        return self.state.phase
 
     def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
         # Hands are hidden: every change of seat between two humans is covered.

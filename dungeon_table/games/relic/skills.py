@@ -45,75 +45,75 @@ class SkillRules(_Base):
         events.append(m.DungeonSet(seat=seat, card=card, count=len(player.dungeon),
                                    depth=player.depth, via=via))
         if self.cards.card(card).skill == "mend":
-            self.prompts.insert(0, Prompt(card, "mend", "mend"))
+            self.state.prompts.insert(0, Prompt(card, "mend", "mend"))
         return events
 
     def _do_SetDungeon(self, seat: int, action: m.SetDungeon) -> list[Event]:  # noqa: N802
-        if self.phase == "prompt":
-            prompt = self.prompts.pop(0)
+        if self.state.phase == "prompt":
+            prompt = self.state.prompts.pop(0)
             events: list[Event] = [m.SkillFired(seat=seat, card=prompt.card, skill="advance")]
             return events + self.set_dungeon(seat, action.card, "advance") + self.run_prompts(
-                seat, self.resume)
-        self.dungeon_set_done = True
+                seat, self.state.resume)
+        self.state.dungeon_set_done = True
         return self.set_dungeon(seat, action.card, "phase") + self.run_prompts(seat, "dungeon")
 
     # --- battle ---------------------------------------------------------------------------------
     def _do_BattlePhase(self, seat: int, action: m.BattlePhase) -> list[Event]:  # noqa: N802
         owner = next(o for c, o in self.player(seat).enemies if c == action.enemy)
-        self.battle = Battle(enemy=action.enemy, owner=owner)
-        self.phase = "battle"
+        self.state.battle = Battle(enemy=action.enemy, owner=owner)
+        self.state.phase = "battle"
         return [m.PhaseChosen(seat=seat, phase="battle")]
 
     def _retune(self) -> None:
-        battle = self.battle
+        battle = self.state.battle
         assert battle is not None
         battle.ts = best_ts(self.cards, battle.enemy, battle.committed, battle.wild, battle.ts)
 
     def _do_Commit(self, seat: int, action: m.Commit) -> list[Event]:  # noqa: N802
-        assert self.battle is not None
-        self.battle.committed.append(action.card)
+        assert self.state.battle is not None
+        self.state.battle.committed.append(action.card)
         self._retune()
         return [m.Committed(seat=seat, card=action.card)]
 
     def _do_Withdraw(self, seat: int, action: m.Withdraw) -> list[Event]:  # noqa: N802
-        assert self.battle is not None
-        self.battle.committed.remove(action.card)
-        self.battle.wild.pop(action.card, None)
+        assert self.state.battle is not None
+        self.state.battle.committed.remove(action.card)
+        self.state.battle.wild.pop(action.card, None)
         self._retune()
         return [m.Withdrawn(seat=seat, card=action.card)]
 
     def _do_ChooseTs(self, seat: int, action: m.ChooseTs) -> list[Event]:  # noqa: N802
-        assert self.battle is not None
-        self.battle.ts = action.ts
+        assert self.state.battle is not None
+        self.state.battle.ts = action.ts
         return [m.TsChosen(seat=seat, ts=action.ts)]
 
     def _do_WildAs(self, seat: int, action: m.WildAs) -> list[Event]:  # noqa: N802
         events: list[Event] = [m.WildChosen(seat=seat, card=action.card, skill=action.skill)]
-        if self.phase == "battle":
-            assert self.battle is not None
+        if self.state.phase == "battle":
+            assert self.state.battle is not None
             if action.skill:
-                self.battle.wild[action.card] = action.skill
+                self.state.battle.wild[action.card] = action.skill
             else:
-                self.battle.wild.pop(action.card, None)
+                self.state.battle.wild.pop(action.card, None)
             self._retune()
             return events
-        self.prompts[0] = Prompt(action.card, action.skill, PROMPT_KIND[action.skill])
-        return events + self.run_prompts(seat, self.resume)
+        self.state.prompts[0] = Prompt(action.card, action.skill, PROMPT_KIND[action.skill])
+        return events + self.run_prompts(seat, self.state.resume)
 
     def _do_Fight(self, seat: int, action: m.Fight) -> list[Event]:  # noqa: N802
-        battle = self.battle
+        battle = self.state.battle
         assert battle is not None
         out = preview(self.cards, battle.enemy, battle.committed, battle.ts, battle.wild)
         if out.banish_optional:  # banish "may" be used: its owner chooses before it resolves
             card = banish_card(self.cards, battle.committed)
-            self.prompts.insert(0, Prompt(card, "banish", "banish"))
-            self.phase = "prompt"
+            self.state.prompts.insert(0, Prompt(card, "banish", "banish"))
+            self.state.phase = "prompt"
             return []
         return self.resolve_fight(seat, banish=out.banish)
 
     def resolve_fight(self, seat: int, banish: bool) -> list[Event]:
         """The fight as the preview has it, the banish used or not; then the discard skills."""
-        battle = self.battle
+        battle = self.state.battle
         assert battle is not None
         foe = self.cards.card(battle.enemy)
         out = preview(self.cards, battle.enemy, battle.committed, battle.ts, battle.wild)
@@ -131,14 +131,14 @@ class SkillRules(_Base):
         if outcome == "won":
             player.defeated.append(battle.enemy)
         elif outcome == "banished":
-            self.discard.append(battle.enemy)
+            self.state.discard.append(battle.enemy)
             events.append(m.Discarded(seat=seat, cards=[battle.enemy], reason="banish"))
         for card in fought:
             player.hand.remove(card)
-            self.discard.append(card)
+            self.state.discard.append(card)
         events.append(m.Discarded(seat=seat, cards=fought, reason="battle"))
         used_wild = set(battle.wild)  # a wild card used in battle has spent its skill
-        self.battle = None
+        self.state.battle = None
         self.queue_discard_skills(seat, [c for c in fought if c not in used_wild])
         return events + self.run_prompts(seat, "end")
 
@@ -149,7 +149,7 @@ class SkillRules(_Base):
             if skill == "mend" and self.kind(card) == "dungeon":
                 continue  # a dungeon card's mend fires when it is set, not when discarded
             if skill in DISCARD_SKILLS or skill == "wild":
-                self.prompts.append(Prompt(card, skill, PROMPT_KIND[skill]))
+                self.state.prompts.append(Prompt(card, skill, PROMPT_KIND[skill]))
 
     def prompt_holds(self, seat: int, prompt: Prompt) -> bool:
         """Whether the skill can do anything now (else it passes by itself)."""
@@ -186,57 +186,57 @@ class SkillRules(_Base):
     def run_prompts(self, seat: int, resume: str) -> list[Event]:
         """Pass the prompts every seat can see cannot fire; stop at one its owner must answer
         (``prompt_may_hold``), else resume."""
-        self.resume = resume
+        self.state.resume = resume
         events: list[Event] = []
-        while self.prompts and self.phase != "over":
-            prompt = self.prompts[0]
+        while self.state.prompts and self.state.phase != "over":
+            prompt = self.state.prompts[0]
             if not prompt.used and self.prompt_may_hold(seat, prompt):
-                self.phase = "prompt"
+                self.state.phase = "prompt"
                 return events
             if not prompt.used:
                 events.append(m.SkillPassed(seat=seat, card=prompt.card, skill=prompt.skill,
                                             reason="no_target"))
-            self.prompts.pop(0)
-        if self.phase != "over":
-            self.phase = resume
+            self.state.prompts.pop(0)
+        if self.state.phase != "over":
+            self.state.phase = resume
         return events
 
     def _do_UseSkill(self, seat: int, action: m.UseSkill) -> list[Event]:  # noqa: N802
-        prompt = self.prompts.pop(0)
+        prompt = self.state.prompts.pop(0)
         if prompt.kind == "banish":
             return self.resolve_fight(seat, banish=True)
         events: list[Event] = [m.SkillFired(seat=seat, card=prompt.card, skill=prompt.skill)]
         events += self.search(seat, "delve")
-        return events if self.phase == "over" else events + self.run_prompts(seat, self.resume)
+        return events if self.state.phase == "over" else events + self.run_prompts(seat, self.state.resume)
 
     def _do_SkipSkill(self, seat: int, action: m.SkipSkill) -> list[Event]:  # noqa: N802
-        prompt = self.prompts.pop(0)
+        prompt = self.state.prompts.pop(0)
         events: list[Event] = [m.SkillPassed(seat=seat, card=prompt.card, skill=prompt.skill,
                                              reason="skipped")]
         if prompt.kind == "banish":  # the fight is decided on TS and BP
             return events + self.resolve_fight(seat, banish=False)
-        return events + self.run_prompts(seat, self.resume)
+        return events + self.run_prompts(seat, self.state.resume)
 
     def _do_Mend(self, seat: int, action: m.Mend) -> list[Event]:  # noqa: N802
-        prompt = self.prompts[0]
+        prompt = self.state.prompts[0]
         events: list[Event] = []
         if not prompt.used:
             events.append(m.SkillFired(seat=seat, card=prompt.card, skill="mend"))
         prompt.used = True
         self.player(seat).hand.remove(action.card)
-        self.discard.append(action.card)
+        self.state.discard.append(action.card)
         events.append(m.Discarded(seat=seat, cards=[action.card], reason="mend"))
         # It goes on until Done, whether injuries are left or not (that is the hand's secret);
         # only an emptied hand, which every seat sees, ends it.
         if not self.prompt_may_hold(seat, prompt):
-            self.prompts.pop(0)
-            events += self.run_prompts(seat, self.resume)
+            self.state.prompts.pop(0)
+            events += self.run_prompts(seat, self.state.resume)
         return events
 
     def _do_Done(self, seat: int, action: m.Done) -> list[Event]:  # noqa: N802
-        prompt = self.prompts.pop(0)
+        prompt = self.state.prompts.pop(0)
         events: list[Event] = []
         if not prompt.used:
             events.append(m.SkillPassed(seat=seat, card=prompt.card, skill=prompt.skill,
                                         reason="skipped"))
-        return events + self.run_prompts(seat, self.resume)
+        return events + self.run_prompts(seat, self.state.resume)

@@ -6,8 +6,7 @@ the discard pile and the search cards are public.
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.battle import preview, ts_options
@@ -18,31 +17,32 @@ if TYPE_CHECKING:
 
 
 def build_view(game: Relic, seat: int | None) -> m.RelicView:
-    active = game.active
-    acting = game.phase != "over"
+    active = game.state.active
+    acting = game.state.phase != "over"
+    last = game.state.last_search
     return m.RelicView(
         seat=seat,
         n_players=game.n,
         variant=game.variant,
-        phase=game.phase,  # type: ignore[arg-type]
+        phase=game.state.phase,  # type: ignore[arg-type]
         active=active,
-        turn=game.turn,
+        turn=game.state.turn,
         to_act=game.to_act(),
-        first_player=game.first,
-        players=[_player(game, p, seat) for p in game.players],
+        first_player=game.state.first,
+        players=[_player(game, p, seat) for p in game.state.players],
         hand=list(game.player(seat).hand) if seat is not None else [],
-        deck_count=len(game.deck),
-        discard=list(game.discard),
+        deck_count=len(game.state.deck),
+        discard=list(game.state.discard),
         search_depth=game.search_depth(active) if acting else 0,
         forfeits=game.forfeits(active) if acting and game.can_set_dungeon(active) else 0,
-        dungeon_set_done=game.dungeon_set_done,
-        enemy_set_done=game.enemy_set_done,
+        dungeon_set_done=game.state.dungeon_set_done,
+        enemy_set_done=game.state.enemy_set_done,
         battle=_battle(game),
         prompt=_prompt(game),
-        last_search=_treasure(game.last_search[1]) if game.last_search else None,
-        last_search_seat=game.last_search[0] if game.last_search else -1,
-        end_reason=game.end_reason,
-        first_draw=[list(cards) for cards in game.first_draw],
+        last_search=_treasure(last.found) if last else None,
+        last_search_seat=last.seat if last else -1,
+        end_reason=game.state.end_reason,
+        first_draw=[list(cards) for cards in game.state.first_draw],
     )
 
 
@@ -54,7 +54,7 @@ def _treasure(found: Treasure) -> m.TreasureView:
 def _player(game: Relic, player: Player, seat: int | None) -> m.PlayerView:
     lines = game.breakdown(player.seat)
     # Another seat's hand is hidden: its characters' levels are not shown in its points.
-    points = lines[-1].value if player.seat == seat or game.phase == "over" else (
+    points = lines[-1].value if player.seat == seat or game.state.phase == "over" else (
         lines[-1].value - lines[1].value)
     return m.PlayerView(
         seat=player.seat,
@@ -73,8 +73,8 @@ def _player(game: Relic, player: Player, seat: int | None) -> m.PlayerView:
 
 
 def _battle(game: Relic) -> m.BattleView | None:
-    battle = game.battle
-    if battle is None or game.phase not in ("battle", "prompt"):  # prompt: banish or not
+    battle = game.state.battle
+    if battle is None or game.state.phase not in ("battle", "prompt"):  # prompt: banish or not
         return None
     foe = game.cards.card(battle.enemy)
     out = preview(game.cards, battle.enemy, battle.committed, battle.ts, battle.wild)
@@ -90,32 +90,8 @@ def _battle(game: Relic) -> m.BattleView | None:
 
 
 def _prompt(game: Relic) -> m.PromptView | None:
-    if game.phase != "prompt" or not game.prompts:
+    if game.state.phase != "prompt" or not game.state.prompts:
         return None
-    prompt = game.prompts[0]
+    prompt = game.state.prompts[0]
     return m.PromptView(card=prompt.card, skill=prompt.skill, kind=prompt.kind,
-                        queued=len(game.prompts) - 1)
-
-
-def build_state(game: Relic) -> dict[str, Any]:
-    """Everything, hidden parts included, as plain data (scripts, determinism checks)."""
-    return {
-        "phase": game.phase,
-        "turn": game.turn,
-        "active": game.active,
-        "first_player": game.first,
-        "first_draw": [list(cards) for cards in game.first_draw],
-        "to_act": game.to_act(),
-        "players": [asdict(p) for p in game.players],
-        "deck": list(game.deck.cards),
-        "discard": list(game.discard),
-        "dungeon_set_done": game.dungeon_set_done,
-        "enemy_set_done": game.enemy_set_done,
-        "double_drawn": game.double_drawn,
-        "battle": asdict(game.battle) if game.battle else None,
-        "prompts": [asdict(p) for p in game.prompts],
-        "depth3_searched": game.depth3_searched,
-        "end_reason": game.end_reason,
-        "points": game.points(),
-        "history": [list(series) for series in game.history],
-    }
+                        queued=len(game.state.prompts) - 1)
