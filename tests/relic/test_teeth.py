@@ -20,6 +20,7 @@ from teeth_kit import Mutant, check_the_rule_test_fails, mutant_cases, static_pr
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.relic import battle as arithmetic
 from dungeon_table.games.relic import model as m
+from dungeon_table.games.relic import turn as turn_steps
 from dungeon_table.games.relic import views
 from dungeon_table.games.relic.cards import RelicCards
 from dungeon_table.games.relic.rules import Relic
@@ -58,7 +59,7 @@ def _patch_preview(mp: pytest.MonkeyPatch, change: Callable[..., None]) -> None:
         if committed and out.outcome != "banished":
             change(out, cards.card(enemy), ts)
         return out
-    for where in ("battle", "skills", "views"):
+    for where in ("battle", "flow_battle", "views"):
         mp.setattr(f"dungeon_table.games.relic.{where}.preview", preview)
 
 
@@ -87,10 +88,10 @@ def _face_is_the_points(mp: pytest.MonkeyPatch) -> None:
 
 
 def _first_player_draws(mp: pytest.MonkeyPatch) -> None:
-    def draw_step(self: Relic, seat: int) -> list:  # type: ignore[type-arg]
-        self.state.phase = "play"
-        return self.draw(seat, "draw")
-    mp.setattr(Relic, "draw_step", draw_step)
+    def draw_step(game: Relic, seat: int) -> list:  # type: ignore[type-arg]
+        game.state.phase = "play"
+        return turn_steps.draw(game, seat, "draw")
+    mp.setattr(turn_steps, "draw_step", draw_step)
 
 
 def _any_hand_ends_the_turn(mp: pytest.MonkeyPatch) -> None:
@@ -184,12 +185,12 @@ def _points_count_hidden_characters(mp: pytest.MonkeyPatch) -> None:
 
 
 def _a_draw_tells_everyone_its_card(mp: pytest.MonkeyPatch) -> None:
-    real = Relic.draw
+    real = turn_steps.draw
 
-    def draw(self: Relic, seat: int, reason: str) -> list:  # type: ignore[type-arg]
+    def draw(game: Relic, seat: int, reason: str) -> list:  # type: ignore[type-arg]
         return [msgspec.structs.replace(e, to=None) if isinstance(e, m.Drew) else e
-                for e in real(self, seat, reason)]
-    mp.setattr(Relic, "draw", draw)
+                for e in real(game, seat, reason)]
+    mp.setattr(turn_steps, "draw", draw)
 
 
 def _no_privacy_screen_between_turns(mp: pytest.MonkeyPatch) -> None:
@@ -210,12 +211,12 @@ def _feint_beats_a_shield(mp: pytest.MonkeyPatch) -> None:
 
 
 def _a_delve_at_depth_three_ends_the_game_at_once(mp: pytest.MonkeyPatch) -> None:
-    real = Relic.search
+    real = turn_steps.search
 
-    def search(self: Relic, seat: int, via: str) -> list:  # type: ignore[type-arg]
-        events = real(self, seat, via)
-        return events + self.end_game("depth3") if self.state.depth3_searched else events
-    mp.setattr(Relic, "search", search)
+    def search(game: Relic, seat: int, via: str) -> list:  # type: ignore[type-arg]
+        events = real(game, seat, via)
+        return events + turn_steps.end_game(game, "depth3") if game.state.depth3_searched else events
+    mp.setattr(turn_steps, "search", search)
 
 
 def _advance_ignores_the_enemy_on_the_field(mp: pytest.MonkeyPatch) -> None:
@@ -240,10 +241,10 @@ def _the_medic_case() -> None:
 
 
 def _declining_the_search_skips_the_draw(mp: pytest.MonkeyPatch) -> None:
-    def decline(self: Relic, seat: int, action: m.DeclineSearch) -> list:  # type: ignore[type-arg]
-        self.state.phase = "play"
-        return [m.SearchDeclined(seat=seat, depth=self.search_depth(seat))]
-    mp.setattr(Relic, "_do_DeclineSearch", decline)
+    def decline(game: Relic, seat: int, action: m.DeclineSearch) -> list:  # type: ignore[type-arg]
+        game.state.phase = "play"
+        return [m.SearchDeclined(seat=seat, depth=game.search_depth(seat))]
+    mp.setitem(Relic.phases["search"].moves, m.DeclineSearch, decline)
 
 MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] = [
     (_triangle_reversed, fights.test_paper_beats_rock_and_the_enemy_goes_to_the_score_pile),

@@ -1,4 +1,4 @@
-"""What a seat sees (``RelicView``) and the whole state as plain data.
+"""What a seat sees (``RelicView``), built from the state.
 
 Hidden from a seat: the other hands (a count shows), the deck's order. Everything on the table,
 the discard pile and the search cards are public.
@@ -6,17 +6,13 @@ the discard pile and the search cards are public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from dungeon_table.games.relic import model as m
+from dungeon_table.games.relic.base import RelicBase
 from dungeon_table.games.relic.battle import preview, ts_options
 from dungeon_table.games.relic.state import Player, Treasure
 
-if TYPE_CHECKING:
-    from dungeon_table.games.relic.rules import Relic
 
-
-def build_view(game: Relic, seat: int | None) -> m.RelicView:
+def build_view(game: RelicBase, seat: int | None) -> m.RelicView:
     active = game.state.active
     acting = game.state.phase != "over"
     last = game.state.last_search
@@ -51,7 +47,7 @@ def _treasure(found: Treasure) -> m.TreasureView:
                           points=found.points, treasure=found.treasure)
 
 
-def _player(game: Relic, player: Player, seat: int | None) -> m.PlayerView:
+def _player(game: RelicBase, player: Player, seat: int | None) -> m.PlayerView:
     lines = game.breakdown(player.seat)
     # Another seat's hand is hidden: its characters' levels are not shown in its points.
     points = lines[-1].value if player.seat == seat or game.state.phase == "over" else (
@@ -72,7 +68,7 @@ def _player(game: Relic, player: Player, seat: int | None) -> m.PlayerView:
     )
 
 
-def _battle(game: Relic) -> m.BattleView | None:
+def _battle(game: RelicBase) -> m.BattleView | None:
     battle = game.state.battle
     if battle is None or game.state.phase not in ("battle", "prompt"):  # prompt: banish or not
         return None
@@ -89,7 +85,7 @@ def _battle(game: Relic) -> m.BattleView | None:
     )
 
 
-def _prompt(game: Relic) -> m.PromptView | None:
+def _prompt(game: RelicBase) -> m.PromptView | None:
     if game.state.phase != "prompt" or not game.state.prompts:
         return None
     prompt = game.state.prompts[0]
