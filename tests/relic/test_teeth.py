@@ -5,7 +5,8 @@ asserts a constant, and every test asserts something. Dynamically, each rule bel
 purpose (monkeypatched) and the test named after it must then fail: a test that still passed
 would not be testing its rule. The hidden information is broken the same way: a view that shows
 another hand, the deck's order or a hand's points, a draw sent with its card to every seat, no
-privacy screen between the players; the property test that guards it must then fail.
+privacy screen between the players; the property test that guards it (the generic suite's
+redeal check, on relic, for what a view shows) must then fail.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+import test_kit_all_games as kit
 from teeth_kit import Mutant, check_the_rule_test_fails, mutant_cases, static_problems
 
 from dungeon_table.core.zones import Deck
@@ -41,7 +43,7 @@ MINE = sorted([*HERE.glob("test_rules_*.py"), HERE / "test_properties.py",
 
 @pytest.mark.parametrize("path", MINE, ids=lambda p: p.name)
 def test_no_assertion_is_trivially_true(path: Path) -> None:
-    assert static_problems(path, ("check_hidden", "refused")) == []
+    assert static_problems(path, ("refused",)) == []
 
 
 # --- dynamic: break a rule, its test must fail ---------------------------------------------------
@@ -235,6 +237,22 @@ def _a_skill_with_nothing_in_hand_passes_at_once(mp: pytest.MonkeyPatch) -> None
     mp.setattr(Relic, "prompt_may_hold", Relic.prompt_holds)
 
 
+def _a_redeal_deals_the_committed_characters_too(mp: pytest.MonkeyPatch) -> None:
+    real = Relic.redeal
+
+    def redeal(self: Relic, seat: int | None, rng: object) -> None:
+        battle, self.state.battle = self.state.battle, None  # as if nothing were on the table
+        real(self, seat, rng)  # type: ignore[arg-type]
+        self.state.battle = battle
+    mp.setattr(Relic, "redeal", redeal)
+
+
+def _the_kit_redeal_on_relic() -> None:
+    """The generic suite's hidden-information check, on relic: a seat's view is the same
+    whatever the hands it cannot see and the deck's order."""
+    kit.test_a_redeal_changes_only_what_the_seat_cannot_see("relic")
+
+
 def _the_medic_case() -> None:
     privacy.test_the_other_seats_cannot_tell_a_skill_let_pass_from_one_with_nothing_to_act_on(
         "a medic's mend")
@@ -267,13 +285,15 @@ MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] =
      turn.test_the_first_player_draw_goes_back_into_the_deck),
     (_no_shuffle_after_the_first_draw,
      turn.test_the_deck_is_shuffled_again_after_the_first_player_draw),
-    (_every_seat_sees_the_active_hand, properties.test_hands_and_the_deck_order_stay_hidden),
-    (_the_discard_pile_shows_the_deck_top, properties.test_hands_and_the_deck_order_stay_hidden),
-    (_points_count_hidden_characters, properties.test_hands_and_the_deck_order_stay_hidden),
+    (_every_seat_sees_the_active_hand, _the_kit_redeal_on_relic),
+    (_the_discard_pile_shows_the_deck_top, _the_kit_redeal_on_relic),
+    (_points_count_hidden_characters, _the_kit_redeal_on_relic),
     (_a_draw_tells_everyone_its_card,
      properties.test_a_draw_reaches_other_seats_without_its_card),
     (_a_draw_tells_everyone_its_card,
      properties.test_an_event_names_to_other_seats_only_cards_on_the_table),
+    (_a_redeal_deals_the_committed_characters_too,
+     properties.test_a_redeal_leaves_a_committed_character_in_its_owners_hand),
     (_no_privacy_screen_between_turns,
      properties.test_every_change_of_seat_shows_the_privacy_screen),
     (_the_discard_pile_only_for_the_active_seat,
