@@ -19,9 +19,11 @@ Both are stateless and use no chance: each call recomputes from the view and the
 
 from __future__ import annotations
 
+from dungeon_table.ai.phase_bot import PhaseBot
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.bot_cards import Plan, facts, plan_battle
+from dungeon_table.games.relic.rules import Relic
 
 MAX_DUNGEON = 9
 HAND_LIMIT = 6
@@ -38,22 +40,24 @@ _ENDINGS: tuple[Action, ...] = (m.Done(), m.SkipSkill(), m.EndTurn(), m.EndPhase
                                 m.DeclineSearch())
 
 
-class GreedyBot:
+class GreedyBot(PhaseBot):
     """One-step judgement per decision: see the module docstring."""
 
     name = "greedy"
+    game = Relic
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
     def choose(self, view: m.RelicView, legal: list[Action]) -> Action:
+        """The phase's chooser (``choosers``); an answer that is not legal falls back on the
+        step's own ending."""
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        handler = getattr(self, f"_{view.phase}", None)
-        action = handler(view, legal) if handler else None
-        if action is not None and action in legal:
+        action = super().choose(view, legal)
+        if action in legal:
             return action
         return next((a for a in _ENDINGS if a in legal), legal[0])
 
@@ -228,6 +232,9 @@ class GreedyBot:
         if f.kind == "enemy":
             return 1.5 - 0.5 * same + 0.1 * f.level
         return 10.0
+
+    choosers = {"search": _search, "play": _play, "dungeon": _dungeon, "battle": _battle,
+                "prompt": _prompt, "end": _end}
 
 
 class DelverBot(GreedyBot):
