@@ -14,11 +14,11 @@ from typing import ClassVar
 
 from dungeon_table.core.phased import PhasedGame
 from dungeon_table.core.protocol import Action, ScoreLine
+from dungeon_table.games.relic import field
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.cards import DISCARD_SKILLS, RelicCards
 from dungeon_table.games.relic.state import Player, Prompt, RelicState
 
-MAX_DUNGEON = 9
 # The prompt each discard skill waits with. A banish prompts too (kind "banish": use_skill /
 # skip_skill), but at the fight, not on discard.
 PROMPT_KIND = {"delve": "use", "mend": "mend", "advance": "advance", "wild": "wild"}
@@ -45,29 +45,21 @@ class RelicBase(PhasedGame[RelicState]):
     def search_depth(self, seat: int) -> int:
         """The depth a search now would take: 0 unless the search conditions hold."""
         player = self.player(seat)
-        count = len(player.dungeon)
-        depth = count // 3
-        if count == 0 or count % 3 or player.enemies:
+        if player.enemies:
             return 0
-        if depth in player.searched or depth in player.forfeited:
-            return 0
-        return depth
+        return field.search_open(len(player.dungeon), player.searched, player.forfeited)
 
     def can_set_dungeon(self, seat: int) -> bool:
         """The dungeon-set condition: no enemy on the field and room for another card; and no
         double draw this turn (after it no card goes onto the field, an advance's included)."""
         player = self.player(seat)
-        return (not player.enemies and len(player.dungeon) < MAX_DUNGEON
+        return (not player.enemies and len(player.dungeon) < field.MAX_DUNGEON
                 and not (self.state.double_drawn and seat == self.state.active))
 
     def forfeits(self, seat: int) -> int:
         """The depth whose search the next dungeon card would forfeit (0: none)."""
         player = self.player(seat)
-        count = len(player.dungeon)
-        depth = count // 3
-        if count in (3, 6) and depth not in player.searched and depth not in player.forfeited:
-            return depth
-        return 0
+        return field.forfeited_by_next(len(player.dungeon), player.searched, player.forfeited)
 
     def dungeon_cards(self, seat: int) -> list[str]:
         """Dungeon cards in hand that could be set now (one action per distinct card)."""
@@ -79,7 +71,7 @@ class RelicBase(PhasedGame[RelicState]):
         """Opponents whose field may take ``enemy`` from ``seat``."""
         level = self.cards.card(enemy).level
         return [p.seat for p in self.state.players if p.seat != seat
-                and all(owner != seat for _, owner in p.enemies) and level <= p.depth]
+                and field.takes_enemy(level, p.depth, (owner for _, owner in p.enemies), seat)]
 
     def enemy_sets(self, seat: int) -> list[m.SetEnemy]:
         hand = distinct(c for c in self.player(seat).hand if self.kind(c) == "enemy")
@@ -137,8 +129,8 @@ class RelicBase(PhasedGame[RelicState]):
         """Why ``card`` may not go onto ``seat``'s dungeon, whichever way it is set."""
         if self.player(seat).enemies:
             return "an enemy is on your field: no dungeon set until it is gone"
-        if len(self.player(seat).dungeon) >= MAX_DUNGEON:
-            return f"your dungeon already holds {MAX_DUNGEON} cards"
+        if len(self.player(seat).dungeon) >= field.MAX_DUNGEON:
+            return f"your dungeon already holds {field.MAX_DUNGEON} cards"
         return self.not_in_hand(seat, card, "dungeon")
 
     # --- scoring --------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from dungeon_table.core.zones import Deck
+from dungeon_table.games.relic import field
 
 
 class Treasure(msgspec.Struct):
@@ -36,7 +37,7 @@ class Player(msgspec.Struct):
     @property
     def depth(self) -> int:
         """0 with no dungeon card; 1-3 cards: 1, 4-6: 2, 7-9: 3."""
-        return (len(self.dungeon) + 2) // 3
+        return field.depth(len(self.dungeon))
 
 
 class Battle(msgspec.Struct):

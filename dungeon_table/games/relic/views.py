@@ -6,6 +6,7 @@ the discard pile and the search cards are public.
 
 from __future__ import annotations
 
+from dungeon_table.games.relic import field
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.base import RelicBase
 from dungeon_table.games.relic.battle import preview, ts_options
@@ -54,8 +55,8 @@ def _player(game: RelicBase, player: Player, seat: int | None) -> m.PlayerView:
         lines[-1].value - lines[1].value)
     return m.PlayerView(
         seat=player.seat,
-        dungeon=[m.DungeonCardView(card=c, depth=i // 3 + 1,
-                                   face_down=(i // 3 + 1) in player.searched)
+        dungeon=[m.DungeonCardView(card=c, depth=field.depth(i + 1),
+                                   face_down=field.depth(i + 1) in player.searched)
                  for i, c in enumerate(player.dungeon)],
         depth=player.depth,
         searched=list(player.searched),
