@@ -6,8 +6,9 @@
 The phases table below is the whole flow: each phase's legal actions, the handler of each action
 it accepts and why one is refused live in its ``flow_<phase>.py``; the steps several phases take
 (draw, start and finish a turn, search, the dungeon set, the skill prompts) in ``turn.py`` and
-``skills.py``; the questions they ask of the state in ``base.py``; the battle arithmetic in
-``battle.py``; what a seat sees in ``views.py``.
+``skills.py``; the questions they ask of the state in ``base.py``; the pure arithmetic the views
+and the bots share in ``battle.py`` (the fight) and ``field.py`` (depths, searches, enemy sets);
+what a seat sees in ``views.py``.
 """
 
 from __future__ import annotations
