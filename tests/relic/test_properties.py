@@ -1,27 +1,31 @@
 """Properties of Relic expedition over random legal play (hypothesis), for random seeds and 2-4
-players: every card in exactly one place, hands and the deck order stay hidden from other seats,
-draws reach other seats without the card, the same seed and actions give the same game, and
-every random game ends."""
+players: draws reach other seats without the card, every change of seat is covered, the table is
+public, and an event names to other seats only cards on the table. What every kit game must
+keep (determinism, every game ends, card conservation, a redeal changes only what a seat cannot
+see) is ``tests/test_kit_all_games.py``'s, through ``Relic.conserved`` and ``Relic.redeal``,
+whose own relic cases close this file."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dungeon_table.core import registry
 from dungeon_table.core.protocol import Action, to_dict
-from dungeon_table.games.relic.cards import load
+from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.rules import Relic
+
+from .rules_kit import FILL_0, FILL_1, act, battle, commit, hand_of, script
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 WALK = 200
-MAX_ACTIONS = 20_000
 
-CARDS = load()
 seeds = st.integers(min_value=0, max_value=2**31)
 players = st.integers(min_value=2, max_value=4)
 picks = st.integers(min_value=0, max_value=2**31).map(
@@ -43,81 +47,8 @@ def step(game: Relic, pick: int) -> tuple[int, Action] | None:
     return seat, legal[(pick // len(to_act)) % len(legal)]
 
 
-def every_card(state: dict[str, Any]) -> list[str]:
-    """Every card wherever it lies: deck, discard, hands, dungeons, fields, treasures turned for
-    a search, score piles, and characters committed to a battle (if they left the hand)."""
-    cards = [*state["deck"], *state["discard"]]
-    for p in state["players"]:
-        cards += [*p["hand"], *p["dungeon"], *[e[0] for e in p["enemies"]],
-                  *[t["card"] for t in p["treasures"]], *p["defeated"]]
-    battle = state["battle"]
-    if battle:
-        held = {c for p in state["players"] for c in p["hand"]}
-        cards += [c for c in battle["committed"] if c not in held]
-    return cards
-
-
-def box(n: int) -> list[str]:
-    ids = [c.id for c in CARDS.cards]
-    return sorted(ids if n == 2 else [*ids, *[f"{c}-b" for c in ids]])
-
-
-@SETTINGS
-@given(seeds, players, picks)
-def test_every_card_is_in_exactly_one_place(seed: int, n: int, choices: list[int]) -> None:
-    game = new(seed, n)
-    expected = box(n)
-    for pick in choices:
-        assert sorted(every_card(game.state_dict())) == expected
-        chosen = step(game, pick)
-        if chosen is None:
-            break
-        game.apply(*chosen)
-    assert sorted(every_card(game.state_dict())) == expected
-
-
 def views(game: Relic) -> dict[int | None, Any]:
     return {seat: msgspec.to_builtins(game.view(seat)) for seat in [*range(game.n), None]}
-
-
-def check_hidden(game: Relic, rnd: random.Random) -> None:
-    """Shuffle the deck and swap a seat's hand for other cards: no other view may change, and no
-    other view holds a card of that hand."""
-    seen = views(game)
-    cards = game.deck.cards
-    rnd.shuffle(cards)
-    assert views(game) == seen
-    for owner in range(game.n):
-        hand = game.player(owner).hand
-        text = {s: msgspec.json.encode(seen[s]).decode() for s in seen if s != owner}
-        for card in hand:
-            for s, shown in text.items():
-                public = f'"{card}"' in msgspec.json.encode(
-                    [seen[s]["players"], seen[s]["discard"], seen[s]["battle"],
-                     seen[s]["last_search"], seen[s]["first_draw"]]).decode()
-                assert public or f'"{card}"' not in shown, (owner, s, card)
-        if hand and cards:
-            kept, swapped = hand[0], cards[0]
-            hand[0], cards[0] = swapped, kept
-            now = views(game)
-            hand[0], cards[0] = kept, swapped
-            assert all(now[s] == seen[s] for s in now if s != owner)
-
-
-@SETTINGS
-@given(seeds, players, picks, seeds)
-def test_hands_and_the_deck_order_stay_hidden(seed: int, n: int, choices: list[int],
-                                               shuffle_seed: int) -> None:
-    game = new(seed, n)
-    rnd = random.Random(shuffle_seed)
-    for pick in choices[:100]:
-        if game.result() is not None:
-            break  # the end shows the hands: their characters are in every seat's points
-        check_hidden(game, rnd)
-        chosen = step(game, pick)
-        if chosen is None:
-            break
-        game.apply(*chosen)
 
 
 @SETTINGS
@@ -135,37 +66,6 @@ def test_a_draw_reaches_other_seats_without_its_card(seed: int, n: int,
                 assert event.to == (plain["seat"],)
             if plain["type"] == "drew_hidden":
                 assert "card" not in plain and plain["seat"] not in (event.to or ())
-
-
-@SETTINGS
-@given(seeds, players, picks)
-def test_the_same_seed_and_actions_give_the_same_game(seed: int, n: int,
-                                                       choices: list[int]) -> None:
-    one, two = new(seed, n), new(seed, n)
-    assert one.state_dict() == two.state_dict()
-    for pick in choices:
-        chosen = step(one, pick)
-        if chosen is None:
-            break
-        assert to_dict(chosen[1]) in [to_dict(a) for a in two.legal_actions(chosen[0])]
-        assert [to_dict(e) for e in one.apply(*chosen)] == [to_dict(e)
-                                                             for e in two.apply(*chosen)]
-    assert one.state_dict() == two.state_dict()
-
-
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seeds, players, st.integers(min_value=0, max_value=2**31))
-def test_every_random_game_ends(seed: int, n: int, walk_seed: int) -> None:
-    game = new(seed, n)
-    rnd = random.Random(walk_seed)
-    for _ in range(MAX_ACTIONS):
-        chosen = step(game, rnd.randrange(10**6))
-        if chosen is None:
-            break
-        game.apply(*chosen)
-    result = game.result()
-    assert result is not None and game.view(None).phase == "over"
-    assert sorted(result.ranking) == list(range(n))
 
 
 @SETTINGS
@@ -234,3 +134,27 @@ def test_an_event_names_to_other_seats_only_cards_on_the_table(seed: int, n: int
                 if s == chosen[0] or (event.to is not None and s not in event.to):
                     continue
                 assert all(f'"{card}"' in seen[s] for card in named_cards(plain)), (plain, s)
+
+
+# --- the kit's hooks, on what is particular to relic ---------------------------------------------
+@pytest.mark.parametrize("n", [2, 4])
+def test_a_new_game_holds_every_card_of_its_sets_once(n: int) -> None:
+    """What ``conserved`` keeps (the kit suite checks it never changes) is the whole box: one
+    set, or two with 3-4 players."""
+    game = new(1, n)
+    assert game.conserved() == Counter(game.cards.deck(2 if n >= 3 else 1))
+    assert len(game.conserved()) == 60 * (2 if n >= 3 else 1)
+
+
+def test_a_redeal_leaves_a_committed_character_in_its_owners_hand() -> None:
+    """A character committed to the battle is on the table: dealt anew for seat 1 or a
+    spectator, seat 0's hand keeps it, and the fight goes as it would have."""
+    game, _ = script([], hands=[hand_of(["char_scout_1", "char_digger_2"], FILL_0), FILL_1])
+    game.player(0).enemies.append(("enemy_bats_1", 1))
+    act(game, 0, battle("enemy_bats_1"), commit("char_scout_1"), commit("char_digger_2"))
+    fight = [to_dict(e) for e in game.clone().apply(0, m.Fight())]
+    for seat in (1, None):
+        for k in range(5):
+            twin = game.redeal_hidden(seat, random.Random(k))
+            assert {"char_scout_1", "char_digger_2"} <= set(twin.player(0).hand)
+            assert [to_dict(e) for e in twin.apply(0, m.Fight())] == fight

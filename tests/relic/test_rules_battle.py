@@ -42,7 +42,7 @@ def test_paper_beats_rock_and_the_enemy_goes_to_the_score_pile() -> None:
     assert fought["outcome"] == "won"
     state = seat_state(game, 0)
     assert state["defeated"] == ["enemy_bats_2"] and state["enemies"] == []
-    assert "char_captain_2" in game.discard and "char_captain_2" not in state["hand"]
+    assert "char_captain_2" in game.state.discard and "char_captain_2" not in state["hand"]
 
 
 def test_scissors_beats_paper_whatever_the_bp() -> None:
@@ -50,7 +50,7 @@ def test_scissors_beats_paper_whatever_the_bp() -> None:
     assert fought["outcome"] == "lost"
     state = seat_state(game, 0)
     assert state["defeated"] == [] and state["enemies"] == [["enemy_blades_1", 1]]
-    assert "char_captain_2" in game.discard  # a lost battle discards the characters too
+    assert "char_captain_2" in game.state.discard  # a lost battle discards the characters too
 
 
 def test_rock_beats_scissors_even_with_less_bp() -> None:
@@ -85,7 +85,7 @@ def test_several_characters_sum_their_bp_and_fight_with_one_chosen_ts() -> None:
     act(game, 0, {"type": "choose_ts", "ts": "rock"})
     fought = of_type(act(game, 0, FIGHT), "fought")[0]
     assert (fought["ts"], fought["bp"], fought["outcome"]) == ("rock", 12, "won")
-    assert sorted(game.discard[-2:]) == ["char_captain_1", "char_captain_2"]
+    assert sorted(game.state.discard[-2:]) == ["char_captain_1", "char_captain_2"]
 
 
 def test_a_ts_outside_the_committed_characters_is_refused() -> None:
@@ -149,7 +149,7 @@ def test_banish_discards_the_enemy_without_points() -> None:
                                                "cards": ["enemy_blades_1"], "reason": "banish"}
     state = seat_state(game, 0)
     assert state["enemies"] == [] and state["defeated"] == []
-    assert "enemy_blades_1" in game.discard and game.points()[0] == 0  # no character left in hand
+    assert "enemy_blades_1" in game.state.discard and game.points()[0] == 0  # no character left in hand
 
 
 def test_banish_takes_no_points_even_from_a_fight_it_would_win() -> None:
@@ -158,7 +158,7 @@ def test_banish_takes_no_points_even_from_a_fight_it_would_win() -> None:
     assert (fought["outcome"], fought["skills"]) == ("banished", ["banish"])
     state = seat_state(game, 0)
     assert state["defeated"] == [] and state["enemies"] == [] and game.points()[0] == 0
-    assert game.discard[-3:] == ["enemy_bats_2", "char_exorcist_1", "char_captain_1"]
+    assert game.state.discard[-3:] == ["enemy_bats_2", "char_exorcist_1", "char_captain_1"]
 
 
 def test_banish_may_be_declined_and_a_won_fight_scores_the_enemy() -> None:
@@ -172,7 +172,7 @@ def test_banish_may_be_declined_and_a_won_fight_scores_the_enemy() -> None:
         "rock", 8, "won", [])
     state = seat_state(game, 0)
     assert state["defeated"] == ["enemy_bats_2"] and state["enemies"] == []
-    assert game.discard[-2:] == ["char_exorcist_1", "char_captain_1"]
+    assert game.state.discard[-2:] == ["char_exorcist_1", "char_captain_1"]
     assert game.points()[0] == 1 and game.phase == "end"
 
 
@@ -183,7 +183,7 @@ def test_a_declined_banish_in_a_lost_fight_leaves_the_enemy() -> None:
     assert fought["outcome"] == "lost"
     state = seat_state(game, 0)
     assert state["enemies"] == [["enemy_blades_1", 1]] and state["defeated"] == []
-    assert "char_exorcist_2" in game.discard and game.phase == "end"
+    assert "char_exorcist_2" in game.state.discard and game.phase == "end"
 
 
 def test_wild_may_pierce_but_is_never_a_shield() -> None:
@@ -224,7 +224,7 @@ def test_wild_may_banish_in_battle() -> None:
     assert game.view(0).battle.banish_optional is False  # setting it to banish was the choice
     fought = of_type(act(game, 0, FIGHT), "fought")[0]
     assert fought["outcome"] == "banished"
-    assert seat_state(game, 0)["defeated"] == [] and "enemy_blades_1" in game.discard
+    assert seat_state(game, 0)["defeated"] == [] and "enemy_blades_1" in game.state.discard
 
 
 def test_feint_against_a_shield_loses_even_with_a_winning_ts_and_more_bp() -> None:

@@ -59,7 +59,7 @@ def test_a_search_scores_the_top_cards_face_by_the_table_and_ends_the_turn() -> 
     assert state["searched"] == [1] and state["treasure_points"] == [6]
     assert state["hand"] == hand_before  # no draw, no end phase
     assert all(card.face_down for card in game.view(0).players[0].dungeon)
-    assert of_type(events, "turn_ended") and game.active == 1
+    assert of_type(events, "turn_ended") and game.state.active == 1
 
 
 def test_the_fail_face_scores_nothing() -> None:
@@ -106,13 +106,13 @@ def test_a_depth_three_search_ends_the_game_at_the_end_of_that_turn() -> None:
     found = of_type(events, "searched")[0]
     assert (found["depth"], found["face"], found["points"]) == (3, 6, 15)
     assert of_type(events, "game_ended")[0]["reason"] == "depth3"
-    assert game.phase == "over" and game.turn == 7  # seat 1 gets no further turn
+    assert game.phase == "over" and game.state.turn == 7  # seat 1 gets no further turn
 
 
 def test_the_deck_running_out_ends_the_game_at_once() -> None:
     game, _ = script([], hands=[FILL_0, FILL_1])
-    while len(game.deck) > 1:
-        game.deck.draw()
+    while len(game.state.deck) > 1:
+        game.state.deck.draw()
     events = act(game, 0, {"type": "double_draw"})
     assert of_type(events, "game_ended")[0]["reason"] == "deck_out"
     assert game.result() is not None
@@ -127,8 +127,8 @@ def test_the_score_is_treasures_hand_characters_and_defeated_enemies() -> None:
     game.player(1).defeated = ["enemy_blades_1", "enemy_boulder_1", "enemy_golem_2",
                                "enemy_bats_2"]
     game.player(1).hand = [c for c in game.player(1).hand if not c.startswith("char_")]
-    while len(game.deck) > 1:
-        game.deck.draw()
+    while len(game.state.deck) > 1:
+        game.state.deck.draw()
     act(game, 0, {"type": "double_draw"})
     result = game.result()
     assert result is not None and game.points() == [9, 8]
@@ -139,8 +139,8 @@ def test_a_tie_is_shared() -> None:
     game, _ = script([], hands=[FILL_0, hand_of(["char_lancer_1"], FILL_1)])
     game.player(1).hand = [c for c in game.player(1).hand if c != "char_lancer_2"]
     game.player(0).defeated = ["enemy_golem_1"]  # 2 points each: the lancer is level 2
-    while len(game.deck) > 1:
-        game.deck.draw()
+    while len(game.state.deck) > 1:
+        game.state.deck.draw()
     act(game, 0, {"type": "double_draw"})
     result = game.result()
     assert result is not None and game.points() == [2, 2] and result.winners == [0, 1]
@@ -183,7 +183,7 @@ def test_a_search_may_be_declined_and_the_turn_goes_on_with_the_draw() -> None:
 
 def test_a_search_that_empties_the_deck_ends_the_game_at_once() -> None:
     game, _ = three_each("dungeon_hall_2")
-    del game.deck.cards[:-1]  # the search's own card is the last one
+    del game.state.deck.cards[:-1]  # the search's own card is the last one
     events = act(game, 0, SEARCH)
     assert of_type(events, "searched")[0]["points"] == 6
     assert of_type(events, "game_ended")[0]["reason"] == "deck_out"
@@ -196,7 +196,7 @@ def test_a_depth_three_delve_lets_the_turn_finish_then_ends_the_game() -> None:
     zero.dungeon += ["dungeon_well_1", "dungeon_pool_1", "dungeon_bridge_2", "dungeon_vault_2",
                      "dungeon_cavern_1", "dungeon_spring_1"]
     zero.searched = [1, 2]
-    game.deck.remove("char_scout_1")
+    game.state.deck.remove("char_scout_1")
     zero.hand.append("char_scout_1")  # rock 2, delve
     act(game, 1, END_TURN)
     act(game, 0, DECLINE, DUNGEON, END_PHASE, discard("char_scout_1"))
@@ -206,7 +206,7 @@ def test_a_depth_three_delve_lets_the_turn_finish_then_ends_the_game() -> None:
     assert game.phase == "end" and game.result() is None  # the turn goes on...
     events = act(game, 0, END_TURN)
     assert of_type(events, "game_ended")[0]["reason"] == "depth3"  # ...and the game ends with it
-    assert game.phase == "over" and game.turn == 7
+    assert game.phase == "over" and game.state.turn == 7
 
 
 def test_a_search_turns_down_only_that_depths_cards() -> None:
@@ -232,9 +232,9 @@ def test_the_result_charts_each_seats_points_round_by_round() -> None:
                       DUNGEON, set_dungeon("dungeon_vault_2"), END_PHASE, END_TURN],
                      hands=hands, draws=["char_scout_2", "char_medic_1", "dungeon_well_1",
                                          "dungeon_well_2"])
-    assert game.history == [[3, 5], [3, 3]]  # at the end of rounds 1 and 2
-    while len(game.deck) > 1:
-        game.deck.draw()
+    assert game.state.history == [[3, 5], [3, 3]]  # at the end of rounds 1 and 2
+    while len(game.state.deck) > 1:
+        game.state.deck.draw()
     events = act(game, 0, {"type": "double_draw"})  # the deck runs out in round 3
     assert of_type(events, "drew")[0]["card"] == "dungeon_corridor_2"  # no points
     result = game.result()

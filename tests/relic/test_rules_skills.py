@@ -40,7 +40,7 @@ def test_a_mend_dungeon_card_mends_when_set() -> None:
     refused(game, 0, mend("enemy_boulder_2"))  # only injuries are mended
     act(game, 0, mend("injury_cut_1"), DONE)
     state = seat_state(game, 0)
-    assert "injury_cut_1" in game.discard and "injury_bruise_1" in state["hand"]
+    assert "injury_cut_1" in game.state.discard and "injury_bruise_1" in state["hand"]
     assert state["dungeon"] == ["dungeon_spring_1"]
 
 
@@ -96,7 +96,7 @@ def test_delve_searches_when_discarded_if_the_search_check_holds() -> None:
     assert (found["via"], found["depth"], found["card"], found["points"]) == (
         "delve", 1, "dungeon_hall_2", 6)
     assert seat_state(game, 0)["searched"] == [1]
-    assert game.active == 0 and game.phase == "end"  # a delve's search lets the turn go on
+    assert game.state.active == 0 and game.phase == "end"  # a delve's search lets the turn go on
 
 
 def test_delve_without_the_search_conditions_does_nothing() -> None:
@@ -125,7 +125,7 @@ def test_a_mend_dungeon_card_set_by_advance_mends_too() -> None:
     prompt = game.view(0).prompt
     assert prompt is not None and prompt.skill == "mend"
     act(game, 0, mend("injury_cut_1"))
-    assert "injury_cut_1" in game.discard and "injury_cut_1" not in game.player(0).hand
+    assert "injury_cut_1" in game.state.discard and "injury_cut_1" not in game.player(0).hand
 
 
 def test_wild_discarded_may_act_as_mend() -> None:
@@ -133,7 +133,7 @@ def test_wild_discarded_may_act_as_mend() -> None:
     game, _ = script([DUNGEON, END_PHASE, discard("char_prodigy_1")], hands=hands)
     act(game, 0, {"type": "wild_as", "card": "char_prodigy_1", "skill": "mend"},
         mend("injury_cut_1"))
-    assert "injury_cut_1" in game.discard and "injury_cut_1" not in game.player(0).hand
+    assert "injury_cut_1" in game.state.discard and "injury_cut_1" not in game.player(0).hand
 
 
 def test_advance_passes_while_an_enemy_is_on_your_field() -> None:

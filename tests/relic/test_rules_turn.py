@@ -35,12 +35,12 @@ def test_setup_deals_six_cards_each_alternately_from_the_top() -> None:
     assert sorted(game.player(1).hand) == sorted(FILL_1)
     dealt = [e["seat"] for e in of_type(events, "drew") if e.get("reason") == "deal"]
     assert dealt in ([], [0, 1] * 6)  # the deal goes alternately when it is logged
-    assert len(game.deck) == 60 - 12
+    assert len(game.state.deck) == 60 - 12
 
 
 def test_the_first_player_skips_the_draw_on_its_first_turn_only() -> None:
     game, _ = script([], hands=[FILL_0, FILL_1], draws=["dungeon_gate_1", "dungeon_gate_2"])
-    assert len(game.player(0).hand) == 6 and game.active == 0  # no draw for seat 0 at turn 1
+    assert len(game.player(0).hand) == 6 and game.state.active == 0  # no draw for seat 0 at turn 1
     act(game, 0, DUNGEON, set_dungeon("dungeon_pool_2"), END_PHASE, END_TURN)
     assert "dungeon_gate_1" in game.player(1).hand and len(game.player(1).hand) == 7
     act(game, 1, DUNGEON, set_dungeon("dungeon_vault_1"), END_PHASE, END_TURN)
@@ -51,7 +51,7 @@ def test_a_tied_first_draw_is_drawn_again_and_the_higher_face_starts() -> None:
     # faces 3 and 3 tie; then 1 against 6: seat 1 starts
     game, _ = script([], first=["dungeon_hall_1", "dungeon_well_1", "dungeon_gate_1",
                                 "dungeon_hall_2"])
-    assert game.first == 1 and game.active == 1
+    assert game.state.first == 1 and game.state.active == 1
     assert game.view(0).first_draw == [["dungeon_hall_1", "dungeon_well_1"],
                                        ["dungeon_gate_1", "dungeon_hall_2"]]
 
@@ -68,8 +68,8 @@ def test_the_first_player_draw_goes_back_into_the_deck() -> None:
          "faces": [6, 1], "round": 1},
         {"type": "first_player", "seat": 0}]
     assert game.player(0).hand == hands[0] and game.player(1).hand == hands[1]
-    assert len(game.deck) == 60 - 12 and game.discard == []
-    everything = [*game.deck.cards, *game.player(0).hand, *game.player(1).hand]
+    assert len(game.state.deck) == 60 - 12 and game.state.discard == []
+    everything = [*game.state.deck.cards, *game.player(0).hand, *game.player(1).hand]
     assert sorted(everything) == sorted(c.id for c in game.cards.cards)
 
 
@@ -83,13 +83,13 @@ def test_the_deck_is_shuffled_again_after_the_first_player_draw() -> None:
 
 def test_an_x_face_counts_zero_in_the_first_player_draw() -> None:
     game, _ = script([], first=["dungeon_collapse_1", "dungeon_gate_1"])  # X against 1
-    assert game.first == 1 and [to_dict(e) for e in game.setup_events][0]["faces"] == [0, 1]
+    assert game.state.first == 1 and [to_dict(e) for e in game.setup_events][0]["faces"] == [0, 1]
 
 
 def test_the_deal_starts_with_the_first_player() -> None:
     # seat 1 turns the 6 and starts: the stack's first card, and every other one, goes to seat 1
     game, _ = script([], hands=[FILL_1, FILL_0], first=["dungeon_gate_1", "dungeon_hall_2"])
-    assert game.first == 1 and game.active == 1
+    assert game.state.first == 1 and game.state.active == 1
     assert game.player(1).hand == FILL_1 and game.player(0).hand == FILL_0
     assert len(game.player(1).hand) == 6  # the first player's first turn has no draw
 
@@ -102,7 +102,7 @@ def test_double_draw_draws_one_card_and_nothing_else_may_be_played() -> None:
     refused(game, 0, DUNGEON)
     assert game.phase == "end"
     act(game, 0, discard("dungeon_gate_1"), END_TURN)
-    assert seat_state(game, 0)["dungeon"] == [] and game.active == 1
+    assert seat_state(game, 0)["dungeon"] == [] and game.state.active == 1
 
 
 def test_only_one_play_choice_a_turn() -> None:
@@ -180,7 +180,7 @@ def test_the_end_phase_discards_to_six_never_an_injury_and_may_discard_more() ->
     state = seat_state(game, 0)
     assert state["hand"] == sorted(["injury_cut_1", "injury_bruise_1", "dungeon_mural_2",
                                     "dungeon_pool_2"])
-    assert game.discard[-2:] == ["enemy_boulder_2", "enemy_colossus_2"]
+    assert game.state.discard[-2:] == ["enemy_boulder_2", "enemy_colossus_2"]
 
 
 def test_the_turn_may_not_end_over_six_cards_while_any_can_be_discarded() -> None:
@@ -192,13 +192,13 @@ def test_the_turn_may_not_end_over_six_cards_while_any_can_be_discarded() -> Non
     refused(game, 1, END_TURN)
     act(game, 1, discard("dungeon_gate_1"), discard("dungeon_gate_2"))
     act(game, 1, END_TURN)
-    assert game.active == 0 and len(game.player(1).hand) == 6
+    assert game.state.active == 0 and len(game.player(1).hand) == 6
 
 
 def test_a_wrong_seat_is_refused_without_change() -> None:
     game, _ = script([], hands=[FILL_0, FILL_1])
     refused(game, 1, DUNGEON)
-    assert rounds([]) == [] and game.active == 0
+    assert rounds([]) == [] and game.state.active == 0
 
 
 def test_a_hand_of_injuries_alone_may_end_the_turn_over_six() -> None:
@@ -207,7 +207,7 @@ def test_a_hand_of_injuries_alone_may_end_the_turn_over_six() -> None:
                            "injury_sprain_2"] * 2
     assert len(game.player(0).hand) == 8
     act(game, 0, END_TURN)
-    assert game.active == 1
+    assert game.state.active == 1
 
 
 def test_at_most_nine_dungeon_cards() -> None:

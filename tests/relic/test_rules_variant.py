@@ -30,7 +30,7 @@ FILL_2 = ["enemy_golem_2", "enemy_blades_1", "char_trickster_2", "dungeon_cavern
 
 def test_three_players_use_two_sets_and_deal_six_each() -> None:
     game, _ = script([], hands=[FILL_0, FILL_1, FILL_2], players=3)
-    assert game.view(0).variant and len(game.deck) == 120 - 18
+    assert game.view(0).variant and len(game.state.deck) == 120 - 18
     assert [len(game.player(s).hand) for s in range(3)] == [6, 6, 6]
 
 
@@ -54,8 +54,8 @@ def test_four_players_deal_six_each_from_two_sets() -> None:
     fill_3 = ["enemy_golem_1", "enemy_boulder_1", "char_medic_1", "dungeon_cavern_1",
               "dungeon_well_1", "dungeon_spring_1"]
     game, _ = script([], hands=[FILL_0, FILL_1, FILL_2, fill_3], players=4)
-    assert game.view(3).variant and len(game.deck) == 120 - 24
-    assert sorted(game.player(3).hand) == sorted(fill_3) and game.active == 0
+    assert game.view(3).variant and len(game.state.deck) == 120 - 24
+    assert sorted(game.player(3).hand) == sorted(fill_3) and game.state.active == 0
 
 
 # --- 4 players: where an enemy may go ------------------------------------------------------------
@@ -95,7 +95,7 @@ def test_four_players_the_dungeons_are_at_depth_one_one_two_and_zero() -> None:
     game = four_players([])
     assert [game.player(s).depth for s in range(4)] == [1, 1, 2, 0]
     assert seat_state(game, 2)["forfeited"] == [1] and game.player(2).hand == []
-    assert game.active == 0 and game.turn == 5
+    assert game.state.active == 0 and game.state.turn == 5
 
 
 def test_four_players_an_enemy_may_go_on_any_opponent_never_your_own() -> None:
@@ -143,9 +143,9 @@ def test_three_players_only_the_tied_highest_draw_again_and_turns_follow_the_fir
                      draws=["dungeon_pool_1", "dungeon_shrine_2"])
     assert game.view(1).first_draw == [["dungeon_hall_2", "dungeon_gate_1", "dungeon_mural_2"],
                                        ["dungeon_gate_2", "", "dungeon_shrine_1"]]
-    assert game.first == 2
+    assert game.state.first == 2
     # the deal and the turns go 2, 0, 1: seat 2 was dealt first and played first
     assert [sorted(game.player(s).hand) for s in (0, 1)] == [
         sorted([*FILL_1, "dungeon_shrine_2"]), sorted(FILL_2)]
     assert sorted(game.player(2).hand) == sorted([*FILL_0[1:], "dungeon_pool_1"])
-    assert game.active == 0
+    assert game.state.active == 0

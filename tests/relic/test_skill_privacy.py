@@ -63,7 +63,7 @@ def let_pass(game: Relic) -> list[Any]:
     """Seat 0 lets every prompt waiting for it pass: one step per answer."""
     steps = []
     while game.phase == "prompt":
-        answer = DONE if game.prompts[0].kind == "mend" else SKIP
+        answer = DONE if game.state.prompts[0].kind == "mend" else SKIP
         steps.append(game.apply(0, Relic.decode_action(answer)))
     return steps
 
@@ -73,7 +73,7 @@ def trace(cards: list[str], actions: list[dict[str, Any]]) -> list[Any]:
     game, _ = script([], hands=[hand_of(cards, PLAIN), FILL_1])
     steps = [game.apply(0, Relic.decode_action(action)) for action in actions]
     steps += let_pass(game)
-    assert game.active == 0, "still seat 0's turn"
+    assert game.state.active == 0, "still seat 0's turn"
     return [(seen(game, 1, events), seen(game, None, events)) for events in steps]
 
 

@@ -68,10 +68,10 @@ def test_the_higher_face_starts_and_ties_redraw() -> None:
                                 "dungeon_hall_2"])
     draws = [e for e in game.setup_events if isinstance(e, m.FirstPlayerDraw)]
     assert [d.faces for d in draws] == [[1, 1], [3, 6]]
-    assert game.first == 1 and game.active == 1
+    assert game.state.first == 1 and game.state.active == 1
     assert game.view(0).first_draw == [["dungeon_gate_1", "dungeon_corridor_1"],
                                        ["dungeon_hall_1", "dungeon_hall_2"]]
-    assert [len(p.hand) for p in game.players] == [6, 6] and len(game.deck) == 48
+    assert [len(p.hand) for p in game.state.players] == [6, 6] and len(game.state.deck) == 48
     assert any(isinstance(e, m.DrawSkipped) for e in game.setup_events)
 
 
@@ -101,7 +101,7 @@ def test_three_dungeon_cards_open_a_search_that_scores_the_dice_face() -> None:
     assert zero.searched == [1] and zero.points == 9  # the captain in hand: level 3
     assert game.view(1).players[0].points == 6  # others see no hand
     assert all(card.face_down for card in zero.dungeon)
-    assert game.active == 1 and game.phase == "search"  # seat 1 is at three cards too
+    assert game.state.active == 1 and game.phase == "search"  # seat 1 is at three cards too
 
 
 def test_a_fourth_card_before_the_search_forfeits_it() -> None:
@@ -189,13 +189,13 @@ def test_double_draw_then_discard_to_six_keeping_injuries() -> None:
     assert len(game.player(0).hand) == 7 and {"type": "end_turn"} not in legal(game)
     assert {"type": "discard", "card": "injury_cut_1"} not in legal(game)
     events = act(game, 0, discard("char_captain_1"), END_TURN)
-    assert of_type(events, "turn_ended") and game.active == 1
+    assert of_type(events, "turn_ended") and game.state.active == 1
 
 
 # --- the end ----------------------------------------------------------------------------------
 def test_the_deck_running_out_ends_the_game_at_once() -> None:
     game, _ = script([])
-    game.deck.cards = game.deck.cards[-1:]
+    game.state.deck.cards = game.state.deck.cards[-1:]
     events = act(game, 0, DOUBLE)
     assert of_type(events, "game_ended")[0]["reason"] == "deck_out" and game.result()
 
@@ -239,7 +239,7 @@ def test_three_players_use_two_sets_and_set_enemies_on_any_opponent() -> None:
                       DUNGEON, set_dungeon("dungeon_gate_2"), END_PHASE, END_TURN,
                       DUNGEON, set_dungeon("dungeon_gate_1-b"), END_PHASE, END_TURN],
                      hands=hands, players=3)
-    assert game.view(0).variant and len(game.deck) + 18 + 3 == 120
+    assert game.view(0).variant and len(game.state.deck) + 18 + 3 == 120
     act(game, 0, DUNGEON)
     targets = {(a["card"], a["target"]) for a in legal(game) if a["type"] == "set_enemy"}
     assert targets == {("enemy_bats_1", 1), ("enemy_bats_1", 2), ("enemy_bats_1-b", 1),

@@ -192,7 +192,7 @@ def test_the_banish_is_answered_from_the_keyboard(answer: m.Action, outcome: str
     player = scene.game.player(0)
     assert scene.game.phase == "end" and not player.enemies
     assert player.defeated == (["enemy_bats_2"] if outcome == "won" else [])
-    assert ("enemy_bats_2" in scene.game.discard) == (outcome == "banished")
+    assert ("enemy_bats_2" in scene.game.state.discard) == (outcome == "banished")
 
 
 def test_in_the_end_phase_the_focus_starts_on_end_turn_and_enter_ends_it() -> None:

@@ -1,13 +1,15 @@
-"""The battle arithmetic, pure: what committed characters do against an enemy.
+"""The battle arithmetic, pure: what committed characters do against an enemy. The rules, the
+views and the bots' plans all fight by it.
 
     preview(cards, "enemy_golem_1", ["char_lancer_1"], "paper", {})   # -> Preview(outcome=...)
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from dungeon_table.games.relic.cards import BATTLE_SKILLS, RelicCards
+from dungeon_table.games.relic.cards import BATTLE_SKILLS, Card, RelicCards
 
 BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 
@@ -46,6 +48,22 @@ def ts_result(ts: str, enemy_ts: str, feint: bool) -> int:
     return 1 if BEATS[ts] == enemy_ts else -1
 
 
+def shield_holds(foe: Card, skills: Collection[str]) -> bool:
+    """The enemy has a shield and no pierce lifts it."""
+    return foe.skill == "shield" and "pierce" not in skills
+
+
+def fight_result(foe: Card, bp: int, ts: str, skills: Collection[str]) -> str:
+    """won or lost, the banish aside: the TS wins, or ties with more BP; against a shield the TS
+    must win and the BP be more. A feint makes the TS a tie."""
+    assert foe.ts is not None
+    result = ts_result(ts, foe.ts, "feint" in skills)
+    more = bp > foe.bp
+    if shield_holds(foe, skills):
+        return "won" if result == 1 and more else "lost"
+    return "won" if result == 1 or (result == 0 and more) else "lost"
+
+
 def preview(cards: RelicCards, enemy: str, committed: list[str], ts: str,
             wild: dict[str, str]) -> Preview:
     foe = cards.card(enemy)
@@ -57,14 +75,10 @@ def preview(cards: RelicCards, enemy: str, committed: list[str], ts: str,
         banish="banish" in skills,
         skills=skills,
     )
-    out.shield = foe.skill == "shield" and not out.pierce
+    out.shield = shield_holds(foe, skills)
     if not committed:
         return out
-    assert foe.ts is not None
-    result = ts_result(ts, foe.ts, out.feint)
-    more = out.bp > foe.bp
-    won = (result == 1 and more) if out.shield else (result == 1 or (result == 0 and more))
-    out.outcome = "won" if won else "lost"
+    out.outcome = fight_result(foe, out.bp, ts, skills)
     if out.banish:
         out.fight, out.outcome = out.outcome, "banished"
         out.banish_optional = "banish" not in wild.values()

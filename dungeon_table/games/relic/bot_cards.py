@@ -1,52 +1,24 @@
 """What the relic bots know of the cards and of a fight, from the card file alone.
 
-The bots read the public card file (``cards/relic.yaml``) the way a player reads the card faces;
-they never touch the engine's state. ``plan_battle`` finds the cheapest set of characters that
-beats an enemy, by the rules' arithmetic (TS triangle, feint, pierce, shield, banish).
+The bots read the public card file (``cards/relic.yaml``) the way a player reads the card faces,
+and fight by the rules' own arithmetic (``battle.py``); they never touch the engine's state.
+``plan_battle`` finds the cheapest set of characters that beats an enemy.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 
-import yaml
+from dungeon_table.games.relic.battle import fight_result
+from dungeon_table.games.relic.cards import BATTLE_SKILLS, Card, load
 
-from dungeon_table.core.cards import CARDS_DIR
-
-BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
-BATTLE_SKILLS = ("banish", "feint", "pierce")
+HAND_LIMIT = load().hand_limit
 
 
-@dataclass(frozen=True)
-class Facts:
-    """One card's printed numbers (0 / "" where the card shows none)."""
-
-    kind: str
-    ts: str = ""
-    bp: int = 0
-    level: int = 0
-    skill: str = ""
-
-
-@lru_cache(maxsize=1)
-def _all_facts() -> dict[str, Facts]:
-    data = yaml.safe_load((CARDS_DIR / "relic.yaml").read_text(encoding="utf-8"))
-    return {c["id"]: Facts(kind=c["kind"], ts=c.get("ts", ""), bp=int(c.get("bp", 0)),
-                           level=int(c.get("level", 0)), skill=c.get("skill", ""))
-            for c in data["cards"]}
-
-
-def facts(card: str) -> Facts:
-    """A card's facts; a second set's id (``-b``) reads as the first set's."""
-    return _all_facts()[card.removesuffix("-b")]
-
-
-def treasure_points() -> dict[int, list[int]]:
-    """Depth -> points by dice face 1..6."""
-    data = yaml.safe_load((CARDS_DIR / "relic.yaml").read_text(encoding="utf-8"))
-    return {row["depth"]: list(row["points"]) for row in data["treasure_table"]}
+def facts(card: str) -> Card:
+    """A card's printed facts; a second set's id (``-b``) reads as the first set's."""
+    return load().card(card)
 
 
 def outcome(enemy: str, cards: tuple[str, ...], ts: str, skills: frozenset[str],
@@ -54,17 +26,7 @@ def outcome(enemy: str, cards: tuple[str, ...], ts: str, skills: frozenset[str],
     """won, lost or banished: the fight of ``cards`` with ``ts`` and the battle ``skills``. A
     card's own banish may be declined, so a fight that wins anyway is won (the enemy scores);
     a wild card set to banish (``wild_banish``) always banishes."""
-    foe = facts(enemy)
-    bp = sum(facts(c).bp for c in cards)
-    shield = foe.skill == "shield" and "pierce" not in skills
-    if "feint" in skills:
-        ts_wins, ts_ties = False, True
-    else:
-        ts_wins, ts_ties = BEATS[ts] == foe.ts, ts == foe.ts
-    if shield:
-        fight = "won" if ts_wins and bp > foe.bp else "lost"
-    else:
-        fight = "won" if ts_wins or (ts_ties and bp > foe.bp) else "lost"
+    fight = fight_result(facts(enemy), sum(facts(c).bp for c in cards), ts, skills)
     if "banish" in skills and (wild_banish or fight == "lost"):
         return "banished"
     return fight

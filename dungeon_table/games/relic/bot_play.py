@@ -19,12 +19,13 @@ Both are stateless and use no chance: each call recomputes from the view and the
 
 from __future__ import annotations
 
+from dungeon_table.ai.phase_bot import PhaseBot
 from dungeon_table.core.protocol import Action
+from dungeon_table.games.relic import field
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic.bot_cards import Plan, facts, plan_battle
+from dungeon_table.games.relic.bot_cards import HAND_LIMIT, Plan, facts, plan_battle
+from dungeon_table.games.relic.rules import Relic
 
-MAX_DUNGEON = 9
-HAND_LIMIT = 6
 # How near an opponent is to the depth-3 search that ends the game (the delver's threat): a
 # point a dungeon card, more once at depth 3, less for each enemy of another seat holding it up.
 THREAT_PER_CARD = 1.0
@@ -38,22 +39,24 @@ _ENDINGS: tuple[Action, ...] = (m.Done(), m.SkipSkill(), m.EndTurn(), m.EndPhase
                                 m.DeclineSearch())
 
 
-class GreedyBot:
+class GreedyBot(PhaseBot):
     """One-step judgement per decision: see the module docstring."""
 
     name = "greedy"
+    game = Relic
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
     def choose(self, view: m.RelicView, legal: list[Action]) -> Action:
+        """The phase's chooser (``choosers``); an answer that is not legal falls back on the
+        step's own ending."""
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        handler = getattr(self, f"_{view.phase}", None)
-        action = handler(view, legal) if handler else None
-        if action is not None and action in legal:
+        action = super().choose(view, legal)
+        if action in legal:
             return action
         return next((a for a in _ENDINGS if a in legal), legal[0])
 
@@ -109,14 +112,7 @@ class GreedyBot:
         """A dungeon card to set, if one may go down without forfeiting a search."""
         if view.dungeon_set_done or self.blocked(view) or view.forfeits:
             return None
-        if len(self.mine(view).dungeon) >= MAX_DUNGEON:
-            return None
-        return self.pick_dungeon(view)
-
-    def pick_dungeon(self, view: m.RelicView) -> str | None:
-        if view.dungeon_set_done or self.blocked(view):
-            return None
-        if len(self.mine(view).dungeon) >= MAX_DUNGEON:
+        if len(self.mine(view).dungeon) >= field.MAX_DUNGEON:
             return None
         dungeons = [c for c in view.hand if facts(c).kind == "dungeon"]
         if not dungeons:
@@ -125,20 +121,18 @@ class GreedyBot:
         # a mend dungeon heals as it is set: set it when hurt, keep it otherwise
         return min(dungeons, key=lambda c: ((facts(c).skill == "mend") != injured, c))
 
-    def enemy_targets(self, view: m.RelicView) -> list[int]:
-        me = self.me(view)
-        return [p.seat for p in view.players
-                if p.seat != me and not any(e.owner == me for e in p.enemies)]
-
     def enemy_to_set(self, view: m.RelicView) -> m.SetEnemy | None:
         if view.enemy_set_done:
             return None
+        me = self.me(view)
         best: tuple[float, m.SetEnemy] | None = None
-        for seat in self.enemy_targets(view):
-            depth = view.players[seat].depth
+        for target in view.players:
+            if target.seat == me:
+                continue
+            seat, owners = target.seat, [e.owner for e in target.enemies]
             for card in view.hand:
                 f = facts(card)
-                if f.kind != "enemy" or f.level > depth:
+                if f.kind != "enemy" or not field.takes_enemy(f.level, target.depth, owners, me):
                     continue
                 worth = self.enemy_worth(view, card, seat)
                 if best is None or worth > best[0]:
@@ -229,6 +223,9 @@ class GreedyBot:
             return 1.5 - 0.5 * same + 0.1 * f.level
         return 10.0
 
+    choosers = {"search": _search, "play": _play, "dungeon": _dungeon, "battle": _battle,
+                "prompt": _prompt, "end": _end}
+
 
 class DelverBot(GreedyBot):
     """Plans the turn with the dungeon's next search in mind: see the module docstring."""
@@ -246,7 +243,7 @@ class DelverBot(GreedyBot):
         f = facts(card)
         player = view.players[target]
         count = len(player.dungeon)
-        due = count in (3, 6, 9) and count // 3 not in player.searched + player.forfeited
+        due = field.search_open(count, player.searched, player.forfeited) > 0
         hard = 0.5 * f.bp + (3.0 if f.skill == "shield" else 0.0) - 0.6 * f.level
         return hard + (4.0 if due else 0.0) + player.points * 0.05 + self.threat(view, target)
 
@@ -257,7 +254,7 @@ class DelverBot(GreedyBot):
             return 0.0
         count = len(player.dungeon)
         held_up = sum(1 for e in player.enemies if e.owner != self.me(view))
-        return (THREAT_PER_CARD * count + (THREAT_DEEP if count >= 7 else 0.0)
+        return (THREAT_PER_CARD * count + (THREAT_DEEP if field.depth(count) == 3 else 0.0)
                 - THREAT_HELD_UP * held_up)
 
     def leader(self, view: m.RelicView) -> int:
@@ -298,7 +295,7 @@ class DelverBot(GreedyBot):
         mine = self.mine(view)
         if f.kind == "dungeon":
             held = sum(1 for c in view.hand if facts(c).kind == "dungeon")
-            needed = MAX_DUNGEON - len(mine.dungeon)
+            needed = field.MAX_DUNGEON - len(mine.dungeon)
             return (3.0 - 0.6 * held) if held <= needed else -0.5
         if f.kind == "enemy":
             held = sum(1 for c in view.hand if facts(c).kind == "enemy")
@@ -318,9 +315,9 @@ class DelverBot(GreedyBot):
         if f.skill == "delve":
             # with several opponents a scout waits for depth 3, where an enemy blocks longest
             return view.search_depth > 0 and not self.many(view)
-        if f.skill == "advance":
-            count = len(self.mine(view).dungeon)
+        if f.skill == "advance":  # the card it sets opens a search
+            mine = self.mine(view)
             has_dungeon = any(facts(c).kind == "dungeon" for c in view.hand)
-            return (has_dungeon and not self.blocked(view) and not view.forfeits
-                    and count + 1 in (3, 6, 9))
+            opens = field.search_open(len(mine.dungeon) + 1, mine.searched, mine.forfeited)
+            return has_dungeon and not self.blocked(view) and not view.forfeits and opens > 0
         return False

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from dungeon_table.core.cards import CARDS_DIR, load_cards
+from dungeon_table.core.cards import CARDS_DIR, Text, load_cards
 
 CARD_FILE = CARDS_DIR / "relic.yaml"
 
@@ -30,11 +30,6 @@ FAIL_FACE = 0  # the X face: a failed search
 # The ranges a number may take (msgspec refuses anything else at load, naming file, line and
 # field). A hand is bounded so four players' hands fit in the two sets' deck.
 HandSize = Annotated[int, Meta(ge=1, le=12)]
-
-
-class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    en: str
-    ja: str
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -1,94 +1,123 @@
-"""Relic expedition (チーム桜刻館, RE regulation 3.1), 2-4 players: the rules, phase by phase.
-
-A turn: (1) search if the dungeon is at 3, 6 or 9 cards and nothing blocks it - then the turn
-ends; else (2) draw (not the first player's first turn), (3) choose the dungeon phase, the battle
-phase or a double draw, (7) the end phase discards down to 6. The game ends at the end of a turn
-with a depth-3 search, or at once when the deck runs out.
+"""Relic expedition (チーム桜刻館, RE regulation 3.1), 2-4 players: setup and the flow.
 
     game = Relic(["human", "human"], seed=7)
-    game.apply(game.active, DoubleDraw())
+    game.apply(game.state.active, DoubleDraw())
 
-The battle arithmetic is in ``battle.py``, the fight and the skills in ``skills.py``, what a
-seat sees in ``views.py``, why an action is refused in ``reasons.py``.
+The phases table below is the whole flow: each phase's legal actions, the handler of each action
+it accepts and why one is refused live in its ``flow_<phase>.py``; the steps several phases take
+(draw, start and finish a turn, search, the dungeon set, the skill prompts) in ``turn.py`` and
+``skills.py``; the questions they ask of the state in ``base.py``; the pure arithmetic the views
+and the bots share in ``battle.py`` (the fight) and ``field.py`` (depths, searches, enemy sets);
+what a seat sees in ``views.py``.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import random
+from collections import Counter
+from typing import Any
 
-from dungeon_table.core.protocol import Action, Event, Game, Result, ScoreLine
+from dungeon_table.core.phased import OVER, Phase
+from dungeon_table.core.protocol import Event, Result
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
+from dungeon_table.games.relic import (
+    flow_battle,
+    flow_dungeon,
+    flow_end,
+    flow_play,
+    flow_prompt,
+    flow_search,
+    turn,
+    views,
+)
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic.cards import RelicCards, load
-from dungeon_table.games.relic.skills import SkillRules
-from dungeon_table.games.relic.state import Battle, Player, Prompt, Treasure
-
-STACK_DECKS = ("first", "deck")
-MAX_DUNGEON = 9
+from dungeon_table.games.relic.base import RelicBase, no_search
+from dungeon_table.games.relic.cards import load
+from dungeon_table.games.relic.state import Player, RelicState
 
 
-class Relic(SkillRules, Game):
-    game_id: ClassVar[str] = "relic"
-    action_types = m.ACTIONS
-    event_types = m.EVENTS
-    stack_decks = STACK_DECKS
+class Relic(RelicBase):
+    phases = {
+        "search": Phase(
+            flow_search.legal,
+            {m.Search: flow_search.search, m.DeclineSearch: flow_search.decline},
+            hint="search, or decline the search",
+            checks={m.Search: no_search}),
+        "play": Phase(
+            flow_play.legal,
+            {m.DungeonPhase: flow_play.dungeon_phase, m.BattlePhase: flow_play.battle_phase,
+             m.DoubleDraw: flow_play.double_draw},
+            hint="choose the dungeon phase, a battle or a double draw",
+            checks={m.DungeonPhase: flow_play.no_dungeon_phase,
+                    m.BattlePhase: flow_play.no_battle}),
+        "dungeon": Phase(
+            flow_dungeon.legal,
+            {m.SetDungeon: flow_dungeon.set_dungeon, m.SetEnemy: flow_dungeon.set_enemy,
+             m.EndPhase: turn.end_phase},
+            hint="set a dungeon card, set an enemy, or end the phase",
+            checks={m.SetDungeon: flow_dungeon.no_dungeon_set,
+                    m.SetEnemy: flow_dungeon.no_enemy_set}),
+        "battle": Phase(
+            flow_battle.legal,
+            {m.Commit: flow_battle.commit, m.Withdraw: flow_battle.withdraw,
+             m.ChooseTs: flow_battle.choose_ts, m.WildAs: flow_battle.wild_as,
+             m.Fight: flow_battle.fight, m.EndPhase: turn.end_phase},
+            hint="commit characters, choose the TS, then fight",
+            checks={m.Commit: flow_battle.no_commit, m.Withdraw: flow_battle.not_committed,
+                    m.ChooseTs: flow_battle.no_ts, m.WildAs: flow_battle.no_wild_in_battle,
+                    m.Fight: flow_battle.nothing_committed,
+                    m.EndPhase: flow_battle.committed_already}),
+        "prompt": Phase(
+            flow_prompt.legal,
+            {m.UseSkill: flow_prompt.use_skill, m.SkipSkill: flow_prompt.skip_skill,
+             m.Mend: flow_prompt.mend, m.Done: flow_prompt.done,
+             m.SetDungeon: flow_prompt.advance, m.WildAs: flow_prompt.wild_as},
+            hint="answer the skill's prompt",
+            checks={m.UseSkill: no_search, m.SetDungeon: flow_prompt.no_advance,
+                    m.Mend: flow_prompt.no_mend, m.WildAs: flow_prompt.no_wild_on_discard}),
+        "end": Phase(
+            flow_end.legal,
+            {m.Discard: flow_end.discard, m.EndTurn: flow_end.end_turn},
+            hint="discard down to 6, then end the turn",
+            checks={m.Discard: flow_end.no_discard, m.EndTurn: flow_end.hand_over_the_limit}),
+        "over": OVER,
+    }
 
     def __init__(self, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                  stack: dict[str, list[Any]] | None = None) -> None:
         super().__init__(seats, seed, options, stack)
-        self.cards: RelicCards = load()
+        self.cards = load()
         self.n = len(seats)
-        if not 2 <= self.n <= 4:
-            raise ValueError(f"relic takes 2-4 seats, got {self.n}")
         self.variant = self.n >= 3
         self.rng = Rng(seed)
-        self.phase = "play"
-        self.turn = 0
-        self.active = 0
-        self.first = 0
-        self.players = [Player(seat) for seat in range(self.n)]
-        self.deck = Deck(self.cards.deck(2 if self.variant else 1))
-        self.discard: list[str] = []
-        self.dungeon_set_done = False
-        self.enemy_set_done = False
-        self.double_drawn = False     # a double draw this turn: no card goes onto the field
-        self.battle: Battle | None = None
-        self.prompts: list[Prompt] = []
-        self.resume = "end"           # the phase the turn goes back to once the prompts are done
-        self.depth3_searched = False  # the game ends at the end of this turn
-        self.end_reason = ""
-        self.last_search: tuple[int, Treasure] | None = None
-        self.first_draw: list[list[str]] = []
-        # each seat's points at the end of every round (the game-over chart; the final points
-        # close it in ``result``)
-        self.history: list[list[int]] = [[] for _ in range(self.n)]
+        self.state = RelicState(
+            players=[Player(seat) for seat in range(self.n)],
+            deck=Deck(self.cards.deck(2 if self.variant else 1)),
+            history=[[] for _ in range(self.n)],
+        )
         self.setup_events: list[Event] = self._setup()
 
     # --- setup ----------------------------------------------------------------------------------
-    def _stack(self, name: str) -> None:
-        try:
-            self.deck.stack_top(str(card) for card in self.stack.get(name, []))
-        except ValueError as err:
-            raise ValueError(f"stack {name}: {err}") from None
-
     def _setup(self) -> list[Event]:
-        self.deck.shuffle(self.rng)
-        self._stack("first")
+        state = self.state
+        state.deck.shuffle(self.rng)
+        self.stack_onto(state.deck, "first")
         events: list[Event] = []
-        self.first = self._first_player_draw(events)
-        events.append(m.FirstPlayer(seat=self.first))
-        self.deck.shuffle(self.rng)
-        self._stack("deck")
-        order = [(self.first + i) % self.n for i in range(self.n)]
+        state.first = first = self._first_player_draw(events)
+        events.append(m.FirstPlayer(seat=first))
+        state.deck.shuffle(self.rng)
+        self.stack_onto(state.deck, "deck")
+        order = [(first + i) % self.n for i in range(self.n)]
         for _ in range(self.cards.hand_size):
             for seat in order:
-                events += self.draw(seat, "deal")
-        events += self.start_turn(self.first)
+                events += turn.draw(self, seat, "deal")
+        events += turn.start_turn(self, first)
         return events
 
     def _first_player_draw(self, events: list[Event]) -> int:
         """Every seat draws; the highest face starts; the tied redraw. The cards go back."""
+        deck = self.state.deck
         drawing = list(range(self.n))
         drawn: list[str] = []
         round_no = 0
@@ -97,227 +126,63 @@ class Relic(SkillRules, Game):
             cards = ["" for _ in range(self.n)]
             faces = [-1 for _ in range(self.n)]
             for seat in drawing:
-                cards[seat] = self.deck.draw()
+                cards[seat] = deck.draw()
                 faces[seat] = self.cards.card(cards[seat]).dice
             drawn += [c for c in cards if c]
-            self.first_draw.append(cards)
+            self.state.first_draw.append(cards)
             events.append(m.FirstPlayerDraw(cards=cards, faces=faces, round=round_no))
             best = max(faces)
             drawing = [s for s in drawing if faces[s] == best]
         for card in drawn:
-            self.deck.put_top(card)
+            deck.put_top(card)
         return drawing[0]
 
     # --- the protocol ---------------------------------------------------------------------------
     def to_act(self) -> list[int]:
-        return [] if self.phase == "over" else [self.active]
+        return [] if self.state.phase == "over" else [self.state.active]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
-        from dungeon_table.games.relic.legal import legal_actions
-
-        return legal_actions(self, seat)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        handler = getattr(self, f"_do_{type(action).__name__}")
-        events: list[Event] = handler(seat, action)
-        return events
-
-    def why_illegal(self, seat: int, action: Action) -> str:
-        from dungeon_table.games.relic.reasons import why_illegal
-
-        return why_illegal(self, seat, action)
-
-    # --- helpers the rules share ----------------------------------------------------------------
-    def player(self, seat: int) -> Player:
-        return self.players[seat]
-
-    def kind(self, card: str) -> str:
-        return self.cards.card(card).kind
-
-    def search_depth(self, seat: int) -> int:
-        """The depth a search now would take: 0 unless the search conditions hold."""
-        player = self.player(seat)
-        count = len(player.dungeon)
-        depth = count // 3
-        if count == 0 or count % 3 or player.enemies:
-            return 0
-        if depth in player.searched or depth in player.forfeited:
-            return 0
-        return depth
-
-    def can_set_dungeon(self, seat: int) -> bool:
-        """The dungeon-set condition: no enemy on the field and room for another card; and no
-        double draw this turn (after it no card goes onto the field, an advance's included)."""
-        player = self.player(seat)
-        return (not player.enemies and len(player.dungeon) < MAX_DUNGEON
-                and not (self.double_drawn and seat == self.active))
-
-    def forfeits(self, seat: int) -> int:
-        """The depth whose search the next dungeon card would forfeit (0: none)."""
-        player = self.player(seat)
-        count = len(player.dungeon)
-        depth = count // 3
-        if count in (3, 6) and depth not in player.searched and depth not in player.forfeited:
-            return depth
-        return 0
-
-    def enemy_targets(self, seat: int, enemy: str) -> list[int]:
-        """Opponents whose field may take ``enemy`` from ``seat``."""
-        level = self.cards.card(enemy).level
-        return [p.seat for p in self.players if p.seat != seat
-                and all(owner != seat for _, owner in p.enemies) and level <= p.depth]
-
-    def draw(self, seat: int, reason: str) -> list[Event]:
-        """Draw one card into ``seat``'s hand; an emptied deck ends the game at once."""
-        card = self.deck.draw()
-        self.player(seat).hand.append(card)
-        others = tuple(s for s in range(self.n) if s != seat)
-        events: list[Event] = [m.Drew(seat=seat, card=card, reason=reason, to=(seat,)),
-                               m.DrewHidden(seat=seat, reason=reason, to=others)]
-        if not self.deck and self.phase != "over":
-            events += self.end_game("deck_out")
-        return events
-
-    def end_game(self, reason: str) -> list[Event]:
-        self.phase = "over"
-        self.end_reason = reason
-        self.prompts.clear()
-        self.battle = None
-        return [m.GameEnded(reason=reason, points=self.points())]
-
-    # --- the turn -------------------------------------------------------------------------------
-    def start_turn(self, seat: int) -> list[Event]:
-        self.turn += 1
-        self.active = seat
-        self.dungeon_set_done = self.enemy_set_done = self.double_drawn = False
-        self.battle = None
-        self.prompts.clear()
-        events: list[Event] = [m.TurnStarted(seat=seat, turn=self.turn)]
-        if self.search_depth(seat):
-            self.phase = "search"
-            return events
-        return events + self.draw_step(seat)
-
-    def draw_step(self, seat: int) -> list[Event]:
-        self.phase = "play"
-        if self.turn == 1:
-            return [m.DrawSkipped(seat=seat)]
-        return self.draw(seat, "draw")
-
-    def finish_turn(self) -> list[Event]:
-        events: list[Event] = [m.TurnEnded(seat=self.active)]
-        if self.depth3_searched:
-            return events + self.end_game("depth3")
-        following = (self.active + 1) % self.n
-        if following == self.first:  # a round is over
-            for seat, points in enumerate(self.points()):
-                self.history[seat].append(points)
-        return events + self.start_turn(following)
-
-    def search(self, seat: int, via: str) -> list[Event]:
-        """Turn the depth's cards down, draw the deck's top card, score its dice face."""
-        player = self.player(seat)
-        depth = self.search_depth(seat)
-        player.searched.append(depth)
-        card = self.deck.draw()
-        face = self.cards.card(card).dice
-        points, treasure = self.cards.treasure(depth, face)
-        found = Treasure(depth=depth, card=card, face=face, points=points, treasure=treasure)
-        player.treasures.append(found)
-        self.last_search = (seat, found)
-        if depth == 3:
-            self.depth3_searched = True
-        events: list[Event] = [m.Searched(seat=seat, depth=depth, card=card, face=face,
-                                          points=points, treasure=treasure, via=via)]
-        if not self.deck:
-            events += self.end_game("deck_out")
-        return events
-
-    def _do_Search(self, seat: int, action: m.Search) -> list[Event]:  # noqa: N802
-        events = self.search(seat, "turn")
-        return events if self.phase == "over" else events + self.finish_turn()
-
-    def _do_DeclineSearch(self, seat: int, action: m.DeclineSearch) -> list[Event]:  # noqa: N802
-        events: list[Event] = [m.SearchDeclined(seat=seat, depth=self.search_depth(seat))]
-        return events + self.draw_step(seat)
-
-    def _do_DungeonPhase(self, seat: int, action: m.DungeonPhase) -> list[Event]:  # noqa: N802
-        self.phase = "dungeon"
-        return [m.PhaseChosen(seat=seat, phase="dungeon")]
-
-    def _do_DoubleDraw(self, seat: int, action: m.DoubleDraw) -> list[Event]:  # noqa: N802
-        self.phase = "end"
-        self.double_drawn = True
-        return [m.PhaseChosen(seat=seat, phase="double_draw"), *self.draw(seat, "double_draw")]
-
-    def _do_SetEnemy(self, seat: int, action: m.SetEnemy) -> list[Event]:  # noqa: N802
-        self.player(seat).hand.remove(action.card)
-        self.player(action.target).enemies.append((action.card, seat))
-        self.enemy_set_done = True
-        return [m.EnemySet(seat=seat, card=action.card, target=action.target)]
-
-    def _do_EndPhase(self, seat: int, action: m.EndPhase) -> list[Event]:  # noqa: N802
-        self.phase = "end"
-        self.battle = None
-        return []
-
-    def _do_Discard(self, seat: int, action: m.Discard) -> list[Event]:  # noqa: N802
-        self.player(seat).hand.remove(action.card)
-        self.discard.append(action.card)
-        events: list[Event] = [m.Discarded(seat=seat, cards=[action.card], reason="end")]
-        self.queue_discard_skills(seat, [action.card])
-        return events + self.run_prompts(seat, "end")
-
-    def _do_EndTurn(self, seat: int, action: m.EndTurn) -> list[Event]:  # noqa: N802
-        return self.finish_turn()
-
-    def may_end_turn(self, seat: int) -> bool:
-        """At most the hand limit, or nothing left to discard but injuries."""
-        hand = self.player(seat).hand
-        return (len(hand) <= self.cards.hand_limit
-                or all(self.kind(c) == "injury" for c in hand))
-
-    # --- scoring --------------------------------------------------------------------------------
-    def breakdown(self, seat: int) -> list[ScoreLine]:
-        player = self.player(seat)
-        characters = [c for c in player.hand if self.kind(c) == "character"]
-        lines = [
-            ScoreLine("score.treasures", sum(t.points for t in player.treasures),
-                      len(player.treasures)),
-            ScoreLine("score.characters", sum(self.cards.card(c).level for c in characters),
-                      len(characters)),
-            ScoreLine("score.enemies", sum(self.cards.card(c).level for c in player.defeated),
-                      len(player.defeated)),
-        ]
-        return [*lines, ScoreLine("score.total", sum(line.value for line in lines))]
-
-    def points(self) -> list[int]:
-        return [self.breakdown(seat)[-1].value for seat in range(self.n)]
+    def view(self, seat: int | None) -> m.RelicView:
+        return views.build_view(self, seat)
 
     def result(self) -> Result | None:
-        if self.phase != "over":
+        if self.state.phase != "over":
             return None
         breakdown = [self.breakdown(seat) for seat in range(self.n)]
         final = [lines[-1].value for lines in breakdown]
         ranking = sorted(range(self.n), key=lambda s: (-final[s], s))
         winners = [s for s in ranking if final[s] == final[ranking[0]]]
         outcome = "relic.result.win" if len(winners) == 1 else "relic.result.tie"
-        history = [[*series, final[seat]] for seat, series in enumerate(self.history)]
+        history = [[*series, final[seat]] for seat, series in enumerate(self.state.history)]
         return Result(ranking=ranking, winners=winners, outcome=outcome, breakdown=breakdown,
                       history=history, history_key="relic.history.points")
 
-    # --- views ----------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> m.RelicView:
-        from dungeon_table.games.relic.views import build_view
+    # --- what the generic suites (and search) ask ------------------------------------------
+    def conserved(self) -> Counter[str]:
+        """Every card, wherever it lies: the deck, the discard pile, the hands (a committed
+        character is still in its hand), the dungeons, the fields, the treasures' cards, the
+        score piles."""
+        state = self.state
+        cards = [*state.deck.cards, *state.discard]
+        for p in state.players:
+            cards += [*p.hand, *p.dungeon, *(card for card, _ in p.enemies),
+                      *(t.card for t in p.treasures), *p.defeated]
+        return Counter(cards)
 
-        return build_view(self, seat)
-
-    def state_dict(self) -> dict[str, Any]:
-        from dungeon_table.games.relic.views import build_state
-
-        return build_state(self)
+    def redeal(self, seat: int | None, rng: random.Random) -> None:
+        """The deck and the other seats' hands are hidden from ``seat``: their cards are
+        shuffled together and dealt back, each hand keeping its size. A character committed to
+        the battle is on the table, so it stays in its hand; once the game is over every hand's
+        characters count in the points each seat sees, so only the deck is shuffled then."""
+        state = self.state
+        shown = set(state.battle.committed) if state.battle else set()
+        hidden = [] if state.phase == "over" else [p for p in state.players if p.seat != seat]
+        pool = [*state.deck.cards, *(c for p in hidden for c in p.hand if c not in shown)]
+        rng.shuffle(pool)
+        for player in hidden:
+            kept = [c for c in player.hand if c in shown]
+            dealt = len(player.hand) - len(kept)
+            player.hand, pool = kept + pool[:dealt], pool[dealt:]
+        state.deck.cards = pool
 
     def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
         # Hands are hidden: every change of seat between two humans is covered.

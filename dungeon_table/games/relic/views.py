@@ -1,4 +1,4 @@
-"""What a seat sees (``RelicView``) and the whole state as plain data.
+"""What a seat sees (``RelicView``), built from the state.
 
 Hidden from a seat: the other hands (a count shows), the deck's order. Everything on the table,
 the discard pile and the search cards are public.
@@ -6,43 +6,40 @@ the discard pile and the search cards are public.
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
-
+from dungeon_table.games.relic import field
 from dungeon_table.games.relic import model as m
+from dungeon_table.games.relic.base import RelicBase
 from dungeon_table.games.relic.battle import preview, ts_options
 from dungeon_table.games.relic.state import Player, Treasure
 
-if TYPE_CHECKING:
-    from dungeon_table.games.relic.rules import Relic
 
-
-def build_view(game: Relic, seat: int | None) -> m.RelicView:
-    active = game.active
-    acting = game.phase != "over"
+def build_view(game: RelicBase, seat: int | None) -> m.RelicView:
+    active = game.state.active
+    acting = game.state.phase != "over"
+    last = game.state.last_search
     return m.RelicView(
         seat=seat,
         n_players=game.n,
         variant=game.variant,
-        phase=game.phase,  # type: ignore[arg-type]
+        phase=game.state.phase,  # type: ignore[arg-type]
         active=active,
-        turn=game.turn,
+        turn=game.state.turn,
         to_act=game.to_act(),
-        first_player=game.first,
-        players=[_player(game, p, seat) for p in game.players],
+        first_player=game.state.first,
+        players=[_player(game, p, seat) for p in game.state.players],
         hand=list(game.player(seat).hand) if seat is not None else [],
-        deck_count=len(game.deck),
-        discard=list(game.discard),
+        deck_count=len(game.state.deck),
+        discard=list(game.state.discard),
         search_depth=game.search_depth(active) if acting else 0,
         forfeits=game.forfeits(active) if acting and game.can_set_dungeon(active) else 0,
-        dungeon_set_done=game.dungeon_set_done,
-        enemy_set_done=game.enemy_set_done,
+        dungeon_set_done=game.state.dungeon_set_done,
+        enemy_set_done=game.state.enemy_set_done,
         battle=_battle(game),
         prompt=_prompt(game),
-        last_search=_treasure(game.last_search[1]) if game.last_search else None,
-        last_search_seat=game.last_search[0] if game.last_search else -1,
-        end_reason=game.end_reason,
-        first_draw=[list(cards) for cards in game.first_draw],
+        last_search=_treasure(last.found) if last else None,
+        last_search_seat=last.seat if last else -1,
+        end_reason=game.state.end_reason,
+        first_draw=[list(cards) for cards in game.state.first_draw],
     )
 
 
@@ -51,15 +48,15 @@ def _treasure(found: Treasure) -> m.TreasureView:
                           points=found.points, treasure=found.treasure)
 
 
-def _player(game: Relic, player: Player, seat: int | None) -> m.PlayerView:
+def _player(game: RelicBase, player: Player, seat: int | None) -> m.PlayerView:
     lines = game.breakdown(player.seat)
     # Another seat's hand is hidden: its characters' levels are not shown in its points.
-    points = lines[-1].value if player.seat == seat or game.phase == "over" else (
+    points = lines[-1].value if player.seat == seat or game.state.phase == "over" else (
         lines[-1].value - lines[1].value)
     return m.PlayerView(
         seat=player.seat,
-        dungeon=[m.DungeonCardView(card=c, depth=i // 3 + 1,
-                                   face_down=(i // 3 + 1) in player.searched)
+        dungeon=[m.DungeonCardView(card=c, depth=field.depth(i + 1),
+                                   face_down=field.depth(i + 1) in player.searched)
                  for i, c in enumerate(player.dungeon)],
         depth=player.depth,
         searched=list(player.searched),
@@ -72,9 +69,9 @@ def _player(game: Relic, player: Player, seat: int | None) -> m.PlayerView:
     )
 
 
-def _battle(game: Relic) -> m.BattleView | None:
-    battle = game.battle
-    if battle is None or game.phase not in ("battle", "prompt"):  # prompt: banish or not
+def _battle(game: RelicBase) -> m.BattleView | None:
+    battle = game.state.battle
+    if battle is None or game.state.phase not in ("battle", "prompt"):  # prompt: banish or not
         return None
     foe = game.cards.card(battle.enemy)
     out = preview(game.cards, battle.enemy, battle.committed, battle.ts, battle.wild)
@@ -89,33 +86,9 @@ def _battle(game: Relic) -> m.BattleView | None:
     )
 
 
-def _prompt(game: Relic) -> m.PromptView | None:
-    if game.phase != "prompt" or not game.prompts:
+def _prompt(game: RelicBase) -> m.PromptView | None:
+    if game.state.phase != "prompt" or not game.state.prompts:
         return None
-    prompt = game.prompts[0]
+    prompt = game.state.prompts[0]
     return m.PromptView(card=prompt.card, skill=prompt.skill, kind=prompt.kind,
-                        queued=len(game.prompts) - 1)
-
-
-def build_state(game: Relic) -> dict[str, Any]:
-    """Everything, hidden parts included, as plain data (scripts, determinism checks)."""
-    return {
-        "phase": game.phase,
-        "turn": game.turn,
-        "active": game.active,
-        "first_player": game.first,
-        "first_draw": [list(cards) for cards in game.first_draw],
-        "to_act": game.to_act(),
-        "players": [asdict(p) for p in game.players],
-        "deck": list(game.deck.cards),
-        "discard": list(game.discard),
-        "dungeon_set_done": game.dungeon_set_done,
-        "enemy_set_done": game.enemy_set_done,
-        "double_drawn": game.double_drawn,
-        "battle": asdict(game.battle) if game.battle else None,
-        "prompts": [asdict(p) for p in game.prompts],
-        "depth3_searched": game.depth3_searched,
-        "end_reason": game.end_reason,
-        "points": game.points(),
-        "history": [list(series) for series in game.history],
-    }
+                        queued=len(game.state.prompts) - 1)
