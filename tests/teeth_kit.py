@@ -90,5 +90,12 @@ def check_the_rule_test_fails(mutant: Mutant, rule_test: Callable[[], None],
     _stop_at_the_first_failure(rule_test, monkeypatch)
     mutant(monkeypatch)
     # an assertion, an illegal step, or a refusal that no longer comes (pytest's own failure)
-    with pytest.raises((Exception, pytest.fail.Exception)):  # noqa: PT011
+    with pytest.raises((Exception, pytest.fail.Exception)) as failure:  # noqa: PT011
         rule_test()                                    # ...and fails once the rule is broken
+    # A mutant that patches a name the code no longer has crashes the test whatever the rules
+    # do: that proves nothing about the rule, so it is the mutant that is broken.
+    assert not isinstance(failure.value, BROKEN_MUTANT), (
+        f"the mutant broke the code, not the rule: {failure.value!r}")
+
+
+BROKEN_MUTANT = (AttributeError, NameError, ImportError, TypeError)

@@ -8,6 +8,7 @@ would not be testing its rule.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -54,8 +55,7 @@ def _active_takes_no_extra(mp: pytest.MonkeyPatch) -> None:
 
     def outcome(self: Market, seat: int, chosen: list[tuple[str, str]]) -> defence.Outcome:
         found = real(self, seat, chosen)
-        extra = 1 if seat == self.active else 0
-        return defence.Outcome(found.uses, found.damage - extra, found.prevented, found.job_guard)
+        return dataclasses.replace(found, damage=found.damage - found.extra, extra=0)
     mp.setattr(Market, "outcome", outcome)
 
 
