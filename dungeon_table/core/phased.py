@@ -171,7 +171,7 @@ class PhasedGame(Game, Generic[S]):
         change), a copy of the state and of the random source, caches empty."""
         twin = copy.copy(self)
         twin.state = copy_state(self.state)
-        twin.rng = copy.copy(self.rng)  # type: ignore[attr-defined]
+        twin.rng = self.rng.copy()  # type: ignore[attr-defined]
         for name in self.caches:
             twin.__dict__.pop(name, None)
         twin.reset_caches()

@@ -43,6 +43,13 @@ class Rng:
         """A float in ``[0, 1)``."""
         return self._random.random()
 
+    def copy(self) -> Rng:
+        """An independent source in the same state: it rolls what this one would roll next, and
+        rolling it leaves this one where it was (``clone`` of a game needs exactly that)."""
+        twin = Rng(self.seed)
+        twin.setstate(self.getstate())
+        return twin
+
     def getstate(self) -> Any:
         return self._random.getstate()
 

@@ -120,8 +120,17 @@ def test_a_clone_shares_nothing_that_changes() -> None:
     twin = game.clone()
     twin.apply(0, twin.legal_actions(0)[0])
     assert twin.state_dict() != game.state_dict()
-    assert twin.rng is not game.rng and twin.rng.getstate() == game.rng.getstate()
+    assert twin.rng.getstate() == game.rng.getstate()
     assert twin.state.hands is not game.state.hands
+
+
+def test_a_clone_rolls_its_own_dice() -> None:
+    """The clone rolls what the original would roll next, and rolling it does not move the
+    original's dice (a search's playouts on clones must leave the real game's future alone)."""
+    game = toy.SealedAuction(["human", "human"], 5)
+    twin = game.clone()
+    rolled = [twin.rng.randint(1, 6) for _ in range(20)]
+    assert [game.rng.randint(1, 6) for _ in range(20)] == rolled
 
 
 def test_a_redeal_reshuffles_the_hidden_cards_and_reseeds_the_dice() -> None:
