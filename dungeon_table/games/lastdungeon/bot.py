@@ -18,7 +18,7 @@ from typing import Any
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.lastdungeon import model as m
-from dungeon_table.games.lastdungeon.cards import LastDungeonCards, load
+from dungeon_table.games.lastdungeon.cards import LastDungeonCards, cost_on_room, load
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,8 @@ def plans(cards: LastDungeonCards, hand: list[str], slots: list[Slot], spare: in
             card_damage = sum(stats[c][1] for c in chosen)
             budget = len(hand) - k - spare
             for spaces in combinations(sorted(slots, key=lambda s: s.delta), k):
-                cost = sum(max(0, stats[c][0] + s.delta) for c, s in zip(chosen, spaces, strict=True))
+                cost = sum(cost_on_room(stats[c][0], s.delta)
+                           for c, s in zip(chosen, spaces, strict=True))
                 if cost > budget:
                     continue
                 out.append(Plan(

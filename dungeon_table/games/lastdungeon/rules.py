@@ -19,7 +19,7 @@ from dungeon_table.core.protocol import Action, Event, Game, Result, ScoreLine
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.lastdungeon import model as m
-from dungeon_table.games.lastdungeon.cards import LastDungeonCards, load
+from dungeon_table.games.lastdungeon.cards import LastDungeonCards, cost_on_room, load
 from dungeon_table.games.lastdungeon.reasons import why_illegal
 
 STACK_DECKS = ("hand_deck", "events", "level1", "level2", "level3")
@@ -151,7 +151,7 @@ class LastDungeon(Game):
         """The cost of ``card`` on ``space`` after the room's effect (never below 0)."""
         room_id = self.rooms[space]
         delta = self.cards.event(room_id).room.cost_delta if room_id else 0
-        return max(0, self.cards.playable(card)[0] + delta)
+        return cost_on_room(self.cards.playable(card)[0], delta)
 
     def free_spaces(self) -> list[int]:
         """Empty spaces right of the adventurer, the treasure space included."""
