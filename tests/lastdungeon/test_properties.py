@@ -3,6 +3,8 @@ termination, illegal actions change nothing, and the view hides what it must."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +17,7 @@ from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.cards import load
 from dungeon_table.games.lastdungeon.rules import LastDungeon
 
-from .ld_helpers import every_card
+from .ld_helpers import STACK, beat, every_card, script
 
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -61,6 +63,18 @@ def test_every_card_is_in_exactly_one_place(seed: int, picks: list[int], difficu
     assert sorted(every_card(game)) == ALL_CARDS
 
 
+def test_a_discard_event_waiting_for_its_discard_is_still_in_the_box() -> None:
+    # The pickpocket comes up after the level 1 block; while it waits, it is the pending card.
+    rest = [e for e in STACK["events"] if e != "e_pickpocket"]
+    game, _ = script([], stack={"events": [*rest[:4], "e_pickpocket", *rest[4:]]},
+                     difficulty=-20)
+    for _ in range(4):
+        beat(game)
+    assert game.phase == "event_discard" and game.state.pending.card == "e_pickpocket"
+    assert game.conserved() == Counter(ALL_CARDS)
+    assert sorted(every_card(game)) == ALL_CARDS
+
+
 @SETTINGS
 @given(seeds, choices)
 def test_same_seed_same_game(seed: int, picks: list[int]) -> None:
@@ -78,7 +92,7 @@ def test_every_game_ends_within_a_bound(seed: int, difficulty: int) -> None:
         if not game.to_act():
             break
         game.apply(0, bot.choose(game.view(0), game.legal_actions(0)))
-    assert game.result() is not None and game.round <= MAX_ROUNDS
+    assert game.result() is not None and game.state.round <= MAX_ROUNDS
 
 
 def any_action(ids: list[str]) -> st.SearchStrategy[Action]:
@@ -116,12 +130,12 @@ def test_view_hides_the_draw_pile_order_and_the_adventurer_deck(
     game = new(seed)
     walk(game, picks[:80])
     seen = msgspec.to_builtins(game.view(0))
-    rnd.shuffle(game.draw_pile.cards)                      # type: ignore[attr-defined]
-    below = game.adventurers.cards[:-1]                    # the top card's back is public
+    rnd.shuffle(game.state.draw_pile.cards)                # type: ignore[attr-defined]
+    below = game.state.adventurer_deck.cards[:-1]          # the top card's back is public
     rnd.shuffle(below)                                     # type: ignore[attr-defined]
-    game.adventurers.cards[:-1] = below
+    game.state.adventurer_deck.cards[:-1] = below
     assert msgspec.to_builtins(game.view(0)) == seen
     text = msgspec.json.encode(game.view(0)).decode()
-    hidden = set(game.adventurers.cards) | set(game.face_down.values())
+    hidden = set(game.state.adventurer_deck.cards) | set(game.state.face_down.values())
     assert hidden and not any(f'"{card}"' in text for card in hidden)
 
