@@ -231,6 +231,22 @@ def test_cancel_a_crystal_payment_keeps_the_crystals() -> None:
     assert game.crystal_total == 6 and game.phase == "actions" and game.state.pending is None
 
 
+def test_view_tells_the_crystals_paid_so_far() -> None:
+    # The payment is met when the crystals picked reach the need; the view carries their sum.
+    game, _ = script([{"type": "expand"}, {"type": "pay", "crystal": "crystal_l1"}])
+    pending = game.view(0).pending
+    assert (pending.need, pending.chosen, pending.paid) == (3, ["crystal_l1"], 1)
+    act(game, {"type": "pay", "crystal": "crystal_l2"})                # 1 + 2 = 3: met
+    assert game.phase == "actions" and game.view(0).pending is None
+
+
+def test_view_free_spaces_are_the_empty_ones_right_of_the_adventurer() -> None:
+    game, _ = script([{"type": "play", "card": "d_goblin", "space": 1}])
+    assert game.view(0).free_spaces == [2, 3]                  # the treasure space counts
+    game, _ = script([FIGHT])                                  # it advances to space 1
+    assert game.view(0).free_spaces == [2, 3]
+
+
 # --- B. damage and repel -----------------------------------------------------------------------
 def test_damage_left_to_right_with_running_total() -> None:
     game, events = script([{"type": "play", "card": "d_golem", "space": 2},

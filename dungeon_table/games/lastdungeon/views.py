@@ -37,7 +37,7 @@ def _pending(game: LastDungeonBase) -> m.Pending | None:
     if p is None:
         return None
     return m.Pending(kind=p.kind, card=p.card, space=p.space, need=p.need,  # type: ignore[arg-type]
-                     chosen=list(p.chosen))
+                     chosen=list(p.chosen), paid=game.paid())
 
 
 def build_view(game: LastDungeonBase, seat: int | None) -> m.LastDungeonView:
@@ -66,4 +66,5 @@ def build_view(game: LastDungeonBase, seat: int | None) -> m.LastDungeonView:
         empower_next=state.empower_next,
         difficulty=game.difficulty,
         position=state.position,
+        free_spaces=game.free_spaces(),
     )
