@@ -13,14 +13,14 @@ card file (``cost_on_room``), never worked out here again.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
 
+from dungeon_table.ai.phase_bot import PhaseBot
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.cards import LastDungeonCards, cost_on_room, load
+from dungeon_table.games.lastdungeon.rules import LastDungeon
 
 
 @dataclass(frozen=True)
@@ -127,18 +127,21 @@ class Tuning:
     scout_reserve: tuple[int, int, int] = (2, 2, 99)
 
 
-class GreedyBot:
-    """Strongest cards first until the adventurer would fall; spend crystals only to survive."""
+class GreedyBot(PhaseBot):
+    """Strongest cards first until the adventurer would fall; spend crystals only to survive.
+
+    ``seed`` is the bots' common signature; these decide without chance."""
 
     name = "greedy"
+    game = LastDungeon
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
         self.cards = load()
 
     def choose(self, view: m.LastDungeonView, legal: list[Action]) -> Action:
-        handler = getattr(self, f"_{view.phase}", None)
-        action = handler(view, legal) if handler else None
+        """The phase's chooser; where it has no answer (or none that is legal), the last legal
+        action: fight, crystallise, cancel."""
+        action: Action | None = super().choose(view, legal)
         if action is None or action not in legal:
             return legal[-1]
         return action
@@ -177,6 +180,9 @@ class GreedyBot:
         if need > 0 and on_last_step(view) and m.Retreat() in legal:
             return m.Retreat()
         return m.Fight()
+
+    choosers = {"actions": _actions, "pay_cost": _pay_cost, "pay_crystals": _pay_crystals,
+                "repelled": _repelled, "event_discard": _event_discard}
 
 
 class PlannerBot(GreedyBot):
@@ -263,6 +269,5 @@ class PlannerBot(GreedyBot):
             return m.Scout()
         return m.Crystallise()
 
-
-def make_planner(seed: int, **tuning: Any) -> PlannerBot:
-    return PlannerBot(seed, Tuning(**tuning))
+    choosers = {**GreedyBot.choosers, "actions": _actions, "pay_cost": _pay_cost,
+                "repelled": _repelled}
