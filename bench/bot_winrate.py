@@ -31,9 +31,9 @@ def play(bot_name: str, difficulty: int, seed: int) -> Tally:
     game = spec.new_game(["bot"], seed, {"difficulty": difficulty})
     tally = Tally(games=1)
     result = play_out(game, [spec.make_bot(bot_name, seed)], 0, tally)
-    tally.rounds = game.round
+    tally.rounds = game.state.round  # type: ignore[attr-defined]
     tally.score = result.breakdown[0][-1].value
-    tally.repelled = game.repelled
+    tally.repelled = game.state.repelled  # type: ignore[attr-defined]
     return tally
 
 

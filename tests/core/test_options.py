@@ -110,7 +110,7 @@ def test_good_options_within_their_declarations_play(tmp_path: Path) -> None:
     run = run_script({"game": "dungeon", "options": {"mode": "time_attack", "minutes": 90}})
     assert run.record.options["minutes"] == 90  # any whole number of minutes, not only offered
     run = run_script({"game": "lastdungeon", "options": {"difficulty": -20}})
-    assert run.game.walker.power == 1  # type: ignore[attr-defined]  # the tests' device
+    assert run.game.state.adventurer.power == 1  # type: ignore[attr-defined]  # the tests' device
     Session.new("market", seats("market"), 1, {"chests": True, "ghosts_enter": "sword_bought"})
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from dungeon_table.core.protocol import Event, to_dict
 from dungeon_table.core.script import run_script
+from dungeon_table.core.zones import Deck
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.rules import LastDungeon
 
@@ -50,8 +51,8 @@ def act(game: LastDungeon, *actions: dict[str, Any]) -> list[dict[str, Any]]:
 def beat(game: LastDungeon) -> list[dict[str, Any]]:
     """Repel the adventurer standing now (tests use a low difficulty so one card or two do)."""
     events: list[dict[str, Any]] = []
-    assert game.walker is not None
-    while game.total_damage() < game.walker.power:
+    assert game.state.adventurer is not None
+    while game.total_damage() < game.state.adventurer.power:
         plays = [a for a in game.legal_actions(0) if isinstance(a, m.Play)]
         if not plays:
             break
@@ -65,13 +66,21 @@ def beat(game: LastDungeon) -> list[dict[str, Any]]:
     return events
 
 
+def from_top(deck: Deck) -> list[str]:
+    """A deck's cards in the order they will be drawn."""
+    return list(reversed(deck.cards))
+
+
 def every_card(game: LastDungeon) -> list[str]:
     """Every card id wherever it lies, once per place it is found."""
-    crystals = [game.face_down.get(c, c) for c, _ in game.crystals]
-    removed = [game.face_down.get(c, c) for c in game.removed]
-    cards = [*game.hand, *game.draw_pile.cards, *game.discard, *game.played.values(),
-             *game.adventurers.cards, *crystals, *removed,
-             *(r for r in game.rooms if r), *game.expansion_rooms]
-    if game.walker:
-        cards += [game.walker.card, *game.walker.stack]
+    state = game.state
+    crystals = [state.face_down.get(c, c) for c, _ in state.crystals]
+    removed = [state.face_down.get(c, c) for c in state.removed]
+    cards = [*state.hand, *state.draw_pile.cards, *state.discard, *state.played.values(),
+             *state.adventurer_deck.cards, *crystals, *removed,
+             *(r for r in state.rooms if r), *state.expansion_rooms]
+    if state.pending and state.pending.kind == "event":   # a discard event waiting
+        cards.append(state.pending.card or "")
+    if state.adventurer:
+        cards += [state.adventurer.card, *state.adventurer.stack]
     return cards

@@ -6,7 +6,7 @@ import pytest
 
 from dungeon_table.core import registry
 from dungeon_table.games.lastdungeon import model as m
-from dungeon_table.games.lastdungeon.bot import crystals_to_pay, plans
+from dungeon_table.games.lastdungeon.bot import GreedyBot, PlannerBot, crystals_to_pay, plans
 from dungeon_table.games.lastdungeon.cards import load
 
 
@@ -30,6 +30,16 @@ def test_bot_plays_legal_actions_to_the_end_and_is_deterministic(name: str) -> N
 def test_best_is_the_planner() -> None:
     spec = registry.get("lastdungeon")
     assert spec.best == "planner" and type(spec.make_bot("best", 1)).__name__ == "PlannerBot"
+
+
+@pytest.mark.parametrize("bot", [GreedyBot, PlannerBot])
+def test_each_bot_decides_each_phase_with_its_own_chooser(bot: type[GreedyBot]) -> None:
+    """The planner inherits the greedy bot's table: a chooser it overrides must be in its own
+    table too, or the greedy one would decide that phase."""
+    assert set(bot.choosers) == {"actions", "pay_cost", "pay_crystals", "repelled",
+                                 "event_discard"}
+    for phase, chooser in bot.choosers.items():
+        assert chooser is getattr(bot, f"_{phase}"), phase
 
 
 def test_crystals_to_pay_overpays_least() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from teeth_kit import (
     static_problems,
 )
 
+from dungeon_table.games.lastdungeon import flow_payment, steps
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.rules import LastDungeon
 
@@ -46,37 +48,39 @@ def test_the_static_check_catches_a_self_comparison() -> None:
 
 
 # --- dynamic: break a rule, its test must fail ---------------------------------------------------
+# The rules are functions over the game (``steps``, the phases' modules) and the phases' tables:
+# a mutant patches the function or the table entry where the rule lives.
 def _hero_can_be_scouted(mp: pytest.MonkeyPatch) -> None:
-    real = LastDungeon._repel
+    real = steps.repel
 
-    def repel(self: LastDungeon, walker, total, events):  # type: ignore[no-untyped-def]
-        real(self, walker, total, events)
-        if walker.card == "hero" and walker.side == "back" and self.phase == "actions":
-            self.phase = "repelled"                    # the flipped hero offered for scouting
-    mp.setattr(LastDungeon, "_repel", repel)
+    def repel(game: LastDungeon, walker, total, events):  # type: ignore[no-untyped-def]
+        real(game, walker, total, events)
+        if walker.card == "hero" and walker.side == "back" and game.phase == "actions":
+            game.state.phase = "repelled"              # the flipped hero offered for scouting
+    mp.setattr(steps, "repel", repel)
 
 
 def _discard_flipped_as_it_lies(mp: pytest.MonkeyPatch) -> None:
-    real = LastDungeon._draw
+    real = steps.draw
 
-    def draw(self: LastDungeon, count: int, events):  # type: ignore[no-untyped-def]
-        self.discard.reverse()                         # the last discarded ends on top
-        return real(self, count, events)
-    mp.setattr(LastDungeon, "_draw", draw)
+    def draw(game: LastDungeon, count: int, events):  # type: ignore[no-untyped-def]
+        game.state.discard.reverse()                   # the last discarded ends on top
+        return real(game, count, events)
+    mp.setattr(steps, "draw", draw)
 
 
 def _treasure_space_not_playable(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(LastDungeon, "free_spaces", lambda self: [
-        s for s in range(self.position + 1, self.treasure) if s not in self.played])
+        s for s in range(self.state.position + 1, self.treasure) if s not in self.state.played])
 
 
 def _stack_forgotten(mp: pytest.MonkeyPatch) -> None:
-    real = LastDungeon._advance
+    real = steps.advance
 
-    def advance(self: LastDungeon, walker, total, events):  # type: ignore[no-untyped-def]
-        real(self, walker, total, events)
+    def advance(game: LastDungeon, walker, total, events):  # type: ignore[no-untyped-def]
+        real(game, walker, total, events)
         walker.stacked_damage = 0
-    mp.setattr(LastDungeon, "_advance", advance)
+    mp.setattr(steps, "advance", advance)
 
 
 def _expansion_reveals_nothing(mp: pytest.MonkeyPatch) -> None:
@@ -84,80 +88,84 @@ def _expansion_reveals_nothing(mp: pytest.MonkeyPatch) -> None:
 
 
 def _advance_event_ignored(mp: pytest.MonkeyPatch) -> None:
-    real = LastDungeon._resolve_event
+    real = steps.resolve_event
 
-    def resolve(self: LastDungeon, card: str, events):  # type: ignore[no-untyped-def]
-        before = self.position
-        waiting = real(self, card, events)
-        if self.cards.event(card).event.kind == "advance":
-            self.position = before
+    def resolve(game: LastDungeon, card: str, events):  # type: ignore[no-untyped-def]
+        before = game.state.position
+        waiting = real(game, card, events)
+        if game.cards.event(card).event.kind == "advance":
+            game.state.position = before
         return waiting
-    mp.setattr(LastDungeon, "_resolve_event", resolve)
+    mp.setattr(steps, "resolve_event", resolve)
 
 
 def _hero_beaten_once(mp: pytest.MonkeyPatch) -> None:
-    real = LastDungeon._repel
+    real = steps.repel
 
-    def repel(self: LastDungeon, walker, total, events):  # type: ignore[no-untyped-def]
+    def repel(game: LastDungeon, walker, total, events):  # type: ignore[no-untyped-def]
         if walker.card == "hero":
             walker.side = "back"                       # the front counts as the back
-        real(self, walker, total, events)
-    mp.setattr(LastDungeon, "_repel", repel)
+        real(game, walker, total, events)
+    mp.setattr(steps, "repel", repel)
 
 
 def _overpay_refunded(mp: pytest.MonkeyPatch) -> None:
-    real = LastDungeon._do_pay
+    moves = LastDungeon.phases["pay_crystals"].moves
+    real = moves[m.Pay]
 
-    def pay(self: LastDungeon, action, events):  # type: ignore[no-untyped-def]
-        real(self, action, events)
+    def pay(game: LastDungeon, seat: int, action):  # type: ignore[no-untyped-def]
+        events = real(game, seat, action)
         spent = [e for e in events if isinstance(e, m.CrystalsSpent)]
         if spent and spent[-1].lost:
-            self.crystals.append(("change", spent[-1].lost))
-    mp.setattr(LastDungeon, "_do_pay", pay)
+            game.state.crystals.append(("change", spent[-1].lost))
+        return events
+    mp.setitem(moves, m.Pay, pay)  # type: ignore[arg-type]
 
 
 def _cost_paid_by_the_card_itself(mp: pytest.MonkeyPatch) -> None:
-    real = LastDungeon._legal_actions
+    phase = LastDungeon.phases["actions"]
+    real = phase.legal
 
-    def legal(self: LastDungeon):  # type: ignore[no-untyped-def]
-        found = real(self)
-        extra = [m.Play(card=c, space=s) for s in self.free_spaces() for c in self.hand
-                 if self.cost_at(c, s) == len(self.hand) and m.Play(card=c, space=s) not in found]
+    def legal(game: LastDungeon, seat: int):  # type: ignore[no-untyped-def]
+        found = real(game, seat)
+        hand = game.state.hand
+        extra = [m.Play(card=c, space=s) for s in game.free_spaces() for c in hand
+                 if game.cost_at(c, s) == len(hand) and m.Play(card=c, space=s) not in found]
         return [*extra, *found]
-    mp.setattr(LastDungeon, "_legal_actions", legal)
+    mp.setitem(LastDungeon.phases, "actions", replace(phase, legal=legal))  # type: ignore[arg-type]
 
 
 def _new_adventurer_at_the_entrance(mp: pytest.MonkeyPatch) -> None:
-    real = LastDungeon._enter
+    real = steps.enter
 
-    def enter(self: LastDungeon, card: str, events):  # type: ignore[no-untyped-def]
-        self.position = 0
-        real(self, card, events)
-    mp.setattr(LastDungeon, "_enter", enter)
+    def enter(game: LastDungeon, card: str, events):  # type: ignore[no-untyped-def]
+        game.state.position = 0
+        real(game, card, events)
+    mp.setattr(steps, "enter", enter)
 
 
 def _deck_left_behind_by_a_retreat(mp: pytest.MonkeyPatch) -> None:
     """Only the adventurer retreats: the deck stays, and the next one enters where it is."""
-    real_retreat, real_enter = LastDungeon._paid_retreat, LastDungeon._enter
+    real_retreat, real_enter = flow_payment.WHEN_PAID["retreat"], steps.enter
 
-    def retreat(self: LastDungeon, events):  # type: ignore[no-untyped-def]
-        self.deck_at = self.position                    # type: ignore[attr-defined]
-        real_retreat(self, events)
+    def retreat(game: LastDungeon, events):  # type: ignore[no-untyped-def]
+        game.deck_at = game.state.position              # type: ignore[attr-defined]
+        real_retreat(game, events)
 
-    def enter(self: LastDungeon, card: str, events):  # type: ignore[no-untyped-def]
-        self.position = getattr(self, "deck_at", self.position)
-        real_enter(self, card, events)
-    mp.setattr(LastDungeon, "_paid_retreat", retreat)
-    mp.setattr(LastDungeon, "_enter", enter)
+    def enter(game: LastDungeon, card: str, events):  # type: ignore[no-untyped-def]
+        game.state.position = getattr(game, "deck_at", game.state.position)
+        real_enter(game, card, events)
+    mp.setitem(flow_payment.WHEN_PAID, "retreat", retreat)
+    mp.setattr(steps, "enter", enter)
 
 
 def _discard_shuffled(mp: pytest.MonkeyPatch) -> None:
-    real = LastDungeon._draw
+    real = steps.draw
 
-    def draw(self: LastDungeon, count: int, events):  # type: ignore[no-untyped-def]
-        self.discard.sort()                            # any reordering will do
-        return real(self, count, events)
-    mp.setattr(LastDungeon, "_draw", draw)
+    def draw(game: LastDungeon, count: int, events):  # type: ignore[no-untyped-def]
+        game.state.discard.sort()                      # any reordering will do
+        return real(game, count, events)
+    mp.setattr(steps, "draw", draw)
 
 
 MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] = [

@@ -84,11 +84,13 @@ def test_every_step_that_shows_hidden_cards_reveals() -> None:
     game = s.game
     seen = {"draw": 0, "deck": 0, "expansion": 0}
     while game.to_act():
-        hidden = (len(game.draw_pile), len(game.adventurers), len(game.expansion_rooms))
+        hidden = (len(game.state.draw_pile), len(game.state.adventurer_deck),
+                  len(game.state.expansion_rooms))
         action = _first_useful(game)
         events: list[Event] = s.apply(0, action)
         game = s.game
-        after = (len(game.draw_pile), len(game.adventurers), len(game.expansion_rooms))
+        after = (len(game.state.draw_pile), len(game.state.adventurer_deck),
+                 len(game.state.expansion_rooms))
         drew = after[0] < hidden[0] or any(isinstance(e, m.CardsDrawn) for e in events)
         seen["draw"] += drew
         seen["deck"] += after[1] != hidden[1]
@@ -104,6 +106,6 @@ def _first_useful(game: LastDungeon) -> Any:
     legal = game.legal_actions(0)
     for kind in (m.Expand, m.Retreat, m.Play):
         found = [a for a in legal if isinstance(a, kind)]
-        if found and not (kind is m.Retreat and game.retreated_this_round):
+        if found and not (kind is m.Retreat and game.state.retreated_this_round):
             return found[0]
     return legal[0]

@@ -7,18 +7,20 @@ the strong ones), banks the most damage when it cannot, buys spaces with crystal
 turn the fight or save the game, and scouts when the crystals left still cover an emergency.
 
 Both are stateless: each call recomputes from the view, so the Hint button can ask at any moment.
+The rules' numbers come from the view (``shortfall``, ``free_spaces``, ``pending.paid``) and the
+card file (``cost_on_room``), never worked out here again.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
 
+from dungeon_table.ai.phase_bot import PhaseBot
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.lastdungeon import model as m
-from dungeon_table.games.lastdungeon.cards import LastDungeonCards, load
+from dungeon_table.games.lastdungeon.cards import LastDungeonCards, cost_on_room, load
+from dungeon_table.games.lastdungeon.rules import LastDungeon
 
 
 @dataclass(frozen=True)
@@ -50,9 +52,13 @@ EMPTY = Plan((), 0, 0, 0, 0)
 
 
 def free_slots(view: m.LastDungeonView) -> list[Slot]:
-    start = view.position + 1
     return [Slot(i, s.damage_bonus, s.cost_delta, s.draw_on_play)
-            for i, s in enumerate(view.spaces) if i >= start and s.card is None]
+            for i in view.free_spaces for s in (view.spaces[i],)]
+
+
+def on_last_step(view: m.LastDungeonView) -> bool:
+    """The next advance reaches the treasure (and loses)."""
+    return view.position + 1 >= len(view.spaces) - 1
 
 
 def plans(cards: LastDungeonCards, hand: list[str], slots: list[Slot], spare: int = 0) -> list[Plan]:
@@ -73,7 +79,8 @@ def plans(cards: LastDungeonCards, hand: list[str], slots: list[Slot], spare: in
             card_damage = sum(stats[c][1] for c in chosen)
             budget = len(hand) - k - spare
             for spaces in combinations(sorted(slots, key=lambda s: s.delta), k):
-                cost = sum(max(0, stats[c][0] + s.delta) for c, s in zip(chosen, spaces, strict=True))
+                cost = sum(cost_on_room(stats[c][0], s.delta)
+                           for c, s in zip(chosen, spaces, strict=True))
                 if cost > budget:
                     continue
                 out.append(Plan(
@@ -120,32 +127,30 @@ class Tuning:
     scout_reserve: tuple[int, int, int] = (2, 2, 99)
 
 
-class GreedyBot:
-    """Strongest cards first until the adventurer would fall; spend crystals only to survive."""
+class GreedyBot(PhaseBot):
+    """Strongest cards first until the adventurer would fall; spend crystals only to survive.
+
+    ``seed`` is the bots' common signature; these decide without chance."""
 
     name = "greedy"
+    game = LastDungeon
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
         self.cards = load()
 
     def choose(self, view: m.LastDungeonView, legal: list[Action]) -> Action:
-        handler = getattr(self, f"_{view.phase}", None)
-        action = handler(view, legal) if handler else None
+        """The phase's chooser; where it has no answer (or none that is legal), the last legal
+        action: fight, crystallise, cancel."""
+        action: Action | None = super().choose(view, legal)
         if action is None or action not in legal:
             return legal[-1]
         return action
 
     # --- shared pieces ------------------------------------------------------------------------
-    def _need(self, view: m.LastDungeonView) -> int:
-        assert view.adventurer is not None
-        return view.adventurer.power - view.total_damage
-
     def _pay_crystals(self, view: m.LastDungeonView, legal: list[Action]) -> Action:
         assert view.pending is not None
-        paid = sum(c.value for c in view.crystals if c.card in view.pending.chosen)
         left = [c for c in view.crystals if c.card not in view.pending.chosen]
-        return m.Pay(crystal=crystals_to_pay(left, view.pending.need - paid)[0])
+        return m.Pay(crystal=crystals_to_pay(left, view.pending.need - view.pending.paid)[0])
 
     def _pay_cost(self, view: m.LastDungeonView, legal: list[Action]) -> Action | None:
         options = [a for a in legal if isinstance(a, m.Discard)]
@@ -167,16 +172,17 @@ class GreedyBot:
     def _actions(self, view: m.LastDungeonView, legal: list[Action]) -> Action | None:
         if m.Expand() in legal:
             return m.Expand()
-        need = self._need(view)
+        need = view.shortfall
         plays = [a for a in legal if isinstance(a, m.Play)]
         if need > 0 and plays:
             bonus = {i: s.damage_bonus for i, s in enumerate(view.spaces)}
             return max(plays, key=lambda a: (keep_value(self.cards, a.card), bonus[a.space]))
-        assert view.adventurer is not None
-        last_step = view.position + 1 >= len(view.spaces) - 1
-        if need > 0 and last_step and m.Retreat() in legal:
+        if need > 0 and on_last_step(view) and m.Retreat() in legal:
             return m.Retreat()
         return m.Fight()
+
+    choosers = {"actions": _actions, "pay_cost": _pay_cost, "pay_crystals": _pay_crystals,
+                "repelled": _repelled, "event_discard": _event_discard}
 
 
 class PlannerBot(GreedyBot):
@@ -192,7 +198,7 @@ class PlannerBot(GreedyBot):
               hand: list[str] | None = None, spare: int = 0) -> Plan:
         candidates = plans(self.cards, hand if hand is not None else list(view.hand or []),
                            free_slots(view) if slots is None else slots, spare)
-        return best_plan(candidates, self._need(view))
+        return best_plan(candidates, view.shortfall)
 
     def _actions(self, view: m.LastDungeonView, legal: list[Action]) -> Action | None:
         spend = self._spend(view, legal)
@@ -212,8 +218,7 @@ class PlannerBot(GreedyBot):
         can_expand, can_retreat = m.Expand() in legal, m.Retreat() in legal
         if not (can_expand or can_retreat):
             return None
-        assert view.adventurer is not None
-        need = self._need(view)
+        need = view.shortfall
         slots = free_slots(view)
         if self._plan(view, slots).damage >= need:
             if can_expand and self.tuning.expand_early and \
@@ -228,8 +233,7 @@ class PlannerBot(GreedyBot):
         if can_expand and can_retreat and view.crystal_total >= 5 and self._plan(
                 view, slots + [extra["expand"], extra["retreat"]]).damage >= need:
             return m.Expand()
-        last_step = view.position + 1 >= len(view.spaces) - 1
-        if last_step:
+        if on_last_step(view):
             return m.Expand() if can_expand else m.Retreat() if can_retreat else None
         if can_expand and view.crystal_total - 3 >= self.tuning.reserve:
             return m.Expand()
@@ -265,6 +269,5 @@ class PlannerBot(GreedyBot):
             return m.Scout()
         return m.Crystallise()
 
-
-def make_planner(seed: int, **tuning: Any) -> PlannerBot:
-    return PlannerBot(seed, Tuning(**tuning))
+    choosers = {**GreedyBot.choosers, "actions": _actions, "pay_cost": _pay_cost,
+                "repelled": _repelled}

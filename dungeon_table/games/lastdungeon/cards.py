@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 import msgspec
 from msgspec import Meta
 
-from dungeon_table.core.cards import CARDS_DIR, load_cards
+from dungeon_table.core.cards import CARDS_DIR, Text, load_cards
 
 CARD_FILE = CARDS_DIR / "lastdungeon.yaml"
 
@@ -33,13 +33,6 @@ Price = Annotated[int, Meta(ge=1, le=99)]        # crystals an expansion or a re
 Small = Annotated[int, Meta(ge=0, le=20)]        # an event's size, cards drawn, rooms laid
 Delta = Annotated[int, Meta(ge=-9, le=9)]        # a room's change to damage or cost
 Points = Annotated[int, Meta(ge=0, le=1000)]     # a score weight
-
-
-class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A player-facing text in both languages."""
-
-    en: str
-    ja: str
 
 
 class Plain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -97,6 +90,12 @@ class RoomEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     draw_on_play: Small = 0
 
 
+def cost_on_room(printed: int, delta: int) -> int:
+    """A hand card's cost on a space: its printed cost changed by the room's ``cost_delta``, never
+    below 0. The one home of the formula: the rules' legality and refusals, the bots' plans."""
+    return max(0, printed + delta)
+
+
 class EventEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What an event does when it comes up in the adventurer deck; ``value`` is its size."""
 
@@ -151,38 +150,49 @@ class LastDungeonCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     events: list[EventCard]
 
     def adventurer(self, card_id: str) -> AdventurerCard:
-        return _index(self)[1][card_id]
+        return _index(self).adventurers[card_id]
 
     def event(self, card_id: str) -> EventCard:
-        return _index(self)[2][card_id]
+        return _index(self).events[card_id]
 
     def level(self, card_id: str) -> int:
         """Level of an adventurer or the hero; 0 for anything else."""
         if card_id == self.hero.id:
             return self.hero.level
-        found = _index(self)[1].get(card_id)
+        found = _index(self).adventurers.get(card_id)
         return found.level if found else 0
 
     def playable(self, card_id: str) -> tuple[int, int]:
         """``(cost, damage)`` of a card in hand: a starting dungeon card or a scouted adventurer."""
-        return _index(self)[0][card_id]
+        return _index(self).playable[card_id]
 
     def level_ids(self, level: int) -> list[str]:
         return [a.id for a in self.adventurers if a.level == level]
 
+    def lookups(self) -> Lookups:
+        """The cards by id, for the rules' hot paths (built once per loaded file)."""
+        return _index(self)
 
-_Index = tuple[dict[str, tuple[int, int]], dict[str, AdventurerCard], dict[str, EventCard]]
-# Lookups by id, built once per loaded file (the struct holds lists, so it is not hashable).
-_INDEXES: dict[int, tuple[LastDungeonCards, _Index]] = {}
+
+class Lookups(NamedTuple):
+    playable: dict[str, tuple[int, int]]   # a hand card's (cost, damage)
+    adventurers: dict[str, AdventurerCard]
+    events: dict[str, EventCard]
+    rooms: dict[str, RoomEffect]           # an event card's room side
 
 
-def _index(cards: LastDungeonCards) -> _Index:
+# Built once per loaded file (the struct holds lists, so it is not hashable).
+_INDEXES: dict[int, tuple[LastDungeonCards, Lookups]] = {}
+
+
+def _index(cards: LastDungeonCards) -> Lookups:
     known = _INDEXES.get(id(cards))
     if known is not None and known[0] is cards:
         return known[1]
     playable = {d.id: (d.cost, d.damage) for d in cards.dungeon}
     playable.update({a.id: (a.cost, a.damage) for a in cards.adventurers})
-    index = (playable, {a.id: a for a in cards.adventurers}, {e.id: e for e in cards.events})
+    index = Lookups(playable, {a.id: a for a in cards.adventurers},
+                    {e.id: e for e in cards.events}, {e.id: e.room for e in cards.events})
     _INDEXES[id(cards)] = (cards, index)
     return index
 

@@ -230,6 +230,7 @@ class Pending(msgspec.Struct, frozen=True):
     space: int | None
     need: int
     chosen: list[str]
+    paid: int = 0  # the value of the crystals chosen so far (a crystal payment)
 
 
 class LastDungeonView(msgspec.Struct, frozen=True):
@@ -256,3 +257,4 @@ class LastDungeonView(msgspec.Struct, frozen=True):
     empower_next: int = 0
     difficulty: int = 0
     position: int = 0            # space of the adventurer deck (also while no adventurer stands)
+    free_spaces: list[int] = []  # where a card may be played: empty, right of the adventurer

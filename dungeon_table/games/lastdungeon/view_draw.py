@@ -77,8 +77,7 @@ def _phase_prompt(r: LastDungeonRenderer, view: m.LastDungeonView) -> str:
     if p is not None and view.phase == "pay_cost":
         return t("ld.prompt.pay_cost", n=p.need - len(p.chosen), card=r.name(p.card or ""))
     if p is not None and view.phase == "pay_crystals":
-        have = sum(c.value for c in view.crystals if c.card in p.chosen)
-        return t(f"ld.prompt.pay_{p.kind}", have=have, need=p.need)
+        return t(f"ld.prompt.pay_{p.kind}", have=p.paid, need=p.need)
     if p is not None and view.phase == "event_discard":
         return t("ld.prompt.event_discard", n=p.need - len(p.chosen))
     return t(f"ld.prompt.{view.phase}")
