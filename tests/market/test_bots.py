@@ -127,7 +127,7 @@ def test_a_bot_decides_from_its_view_alone(level: str) -> None:
     modules import nothing of the engine's state."""
     spec = registry.get("market")
     first = spec.new_game(["human"] * 3, 3, {})
-    deck = first.state_dict()["deck"]
+    deck = first.state.deck.cards[::-1]  # from the top
     second = spec.new_game(["human"] * 3, 3, {}, {"deck": deck[:12] + deck[12:][::-1]})
     bots_a, bots_b = bots_for([level] * 3, 3), bots_for([level] * 3, 3)
     agreed = 0

@@ -73,7 +73,7 @@ def every_card(state: dict[str, Any]) -> list[str]:
     the game, the discovery area (a chest's card included), the players."""
     area = [c for slot in state["area"] if slot for c in (slot["card"], slot["hidden"]) if c]
     owned = [c for p in state["players"] for c in (*p["equipment"], *p["gems"])]
-    return [*state["deck"], *state["discard"], *state["ghosts_aside"], *state["removed"], *area,
+    return [*state["deck"]["cards"], *state["discard"], *state["ghosts_aside"], *state["removed"], *area,
             *owned]
 
 
@@ -144,31 +144,33 @@ def check_hidden(game: Market, rnd: random.Random) -> None:
     """Change what a seat may not know and see that its view stays the same."""
     seen = views(game)
     # The deck's order below the top (the top is the peek's, checked below): nobody sees it.
-    below = game.deck.cards[:-1]
+    below = game.state.deck.cards[:-1]
     rnd.shuffle(below)
-    game.deck.cards[:-1] = below
+    game.state.deck.cards[:-1] = below
     assert views(game) == seen
     for seat in [*range(game.n), None]:
         view = game.view(seat)
         if view.peek:   # only the active player's own job shows the top card, on its turn
-            assert seat == game.active and view.peek == game.deck.top
+            assert seat == game.state.active and view.peek == game.state.deck.top
         for slot in view.discovery:   # a chest's card: the active player's alone
-            under = game.area[slot.index].hidden  # type: ignore[union-attr]
-            if under and seat != game.active:
+            under = game.state.area[slot.index].hidden  # type: ignore[union-attr]
+            if under and seat != game.state.active:
                 assert slot.hidden == "?" and f'"{under}"' not in text(seen[seat])
     # Another seat's pending defence or sealed bid never shows.
-    if game.burst is not None and game.phase == "defend":
+    if game.state.burst is not None and game.phase == "defend":
         for owner in range(game.n):
-            kept = game.burst.pending[owner]
-            game.burst.pending[owner] = []
+            kept = game.state.burst.pending[owner]
+            game.state.burst.pending[owner] = []
             now = views(game)
-            game.burst.pending[owner] = kept
+            game.state.burst.pending[owner] = kept
             assert all(now[s] == seen[s] for s in now if s != owner)
-    if game.auction is not None:
-        for owner, amount in list(game.auction.bids.items()):
-            game.auction.bids[owner] = amount + 1
+    if game.state.auction is not None:
+        for owner, amount in enumerate(list(game.state.auction.bids)):
+            if amount is None:
+                continue
+            game.state.auction.bids[owner] = amount + 1
             now = views(game)
-            game.auction.bids[owner] = amount
+            game.state.auction.bids[owner] = amount
             assert all(now[s] == seen[s] for s in now if s != owner)
 
 
@@ -217,7 +219,7 @@ def test_events_for_one_seat_only_stay_with_it(seed: int, n: int, opts: dict[str
             break
         for event in game.apply(*chosen):
             if isinstance(event, m.ChestPeeked | m.TopPeeked):
-                assert event.to == (game.active,)
+                assert event.to == (game.state.active,)
             if isinstance(event, m.BidPlaced):
                 assert set(msgspec.to_builtins(event)) == {"type", "seat", "to"}
 

@@ -151,12 +151,12 @@ def test_peek_shows_the_owner_the_top_card_on_its_own_turn() -> None:
         level_up(game, "scout")
         assert game.view(0).peek == ""                      # seat 1's turn now
         act(game, *market_turn(1), *market_turn(1))
-    top = game.state_dict()["deck"][0]
+    top = game.state.deck.top
     assert (game.view(0).active, game.view(0).peek) == (0, top)
     for seat in (1, 2, None):
         assert game.view(seat).peek == ""
         assert top not in msgspec.json.encode(game.view(seat)).decode()
     events = act(game, *explore(1))
-    top = game.state_dict()["deck"][0]
+    top = game.state.deck.top
     assert game.view(0).peek == top
     assert of_type(events, "top_peeked") == [{"type": "top_peeked", "card": top, "to": [0]}]

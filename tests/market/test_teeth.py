@@ -54,7 +54,7 @@ def _active_takes_no_extra(mp: pytest.MonkeyPatch) -> None:
 
     def outcome(self: Market, seat: int, chosen: list[tuple[str, str]]) -> defence.Outcome:
         found = real(self, seat, chosen)
-        extra = 1 if seat == self.active else 0
+        extra = 1 if seat == self.state.active else 0
         return defence.Outcome(found.uses, found.damage - extra, found.prevented, found.job_guard)
     mp.setattr(Market, "outcome", outcome)
 
@@ -73,7 +73,7 @@ def _ghost_forces_nothing(mp: pytest.MonkeyPatch) -> None:
 
     def after(self: Market, *args: object, **kwargs: object) -> None:
         real(self, *args, **kwargs)  # type: ignore[arg-type]
-        self.must_explore = False
+        self.state.must_explore = False
     mp.setattr(Market, "_after_reveal", after)
 
 
@@ -105,14 +105,14 @@ def _chest_card_shown_to_all(mp: pytest.MonkeyPatch) -> None:
 
 
 def _peek_for_everyone(mp: pytest.MonkeyPatch) -> None:
-    mp.setattr(Market, "peek_card", lambda self, seat: self.deck.top or "")
+    mp.setattr(Market, "peek_card", lambda self, seat: self.state.deck.top or "")
 
 
 def _exp_keeps_the_attackers(mp: pytest.MonkeyPatch) -> None:
     real = Market._gain_exp
 
     def gain(self: Market, revealed: int, events: list) -> None:  # type: ignore[type-arg]
-        burst = self.burst if self.phase == "defend" else None
+        burst = self.state.burst if self.state.phase == "defend" else None
         real(self, revealed + (len(burst.slots) if burst else 0), events)
     mp.setattr(Market, "_gain_exp", gain)
 
@@ -132,7 +132,7 @@ def _job_bonus_inside_the_cap(mp: pytest.MonkeyPatch) -> None:
 
 def _heal_past_the_start(mp: pytest.MonkeyPatch) -> None:
     def heal(self: Market, seat: int, events: list) -> None:  # type: ignore[type-arg]
-        player = self.players[seat]
+        player = self.state.players[seat]
         amount = self.amount(seat, "heal")
         if amount:
             player.life += amount
@@ -143,9 +143,9 @@ def _heal_past_the_start(mp: pytest.MonkeyPatch) -> None:
 def _forced_buy_discards(mp: pytest.MonkeyPatch) -> None:
     def close(self: Market, events: list) -> None:  # type: ignore[type-arg]
         for index, slot in self.slots():
-            self.area[index] = None
-            self.players[self.active].coins += slot.price       # coins back, card discarded
-            self.discard.append(slot.card)
+            self.state.area[index] = None
+            self.state.players[self.state.active].coins += slot.price  # coins back, card discarded
+            self.state.discard.append(slot.card)
         self._finish_turn(events)
     mp.setattr(Market, "_close_market", close)
 

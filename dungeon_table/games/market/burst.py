@@ -28,7 +28,7 @@ class BurstRules(_Base):
     def _start_burst(self, slots: list[int], events: list[Event]) -> None:
         attackers: Attackers = {}
         for slot in slots:
-            card = self.card_of[self.area[slot].card]  # type: ignore[union-attr]
+            card = self.card_of[self.state.area[slot].card]  # type: ignore[union-attr]
             attackers.setdefault(card.colour, []).append((slot, card.attack))
         # One attack per colour, in the colours' order; its value the sum of its attackers.
         attacks = [m.Attack(colour=c, value=sum(a for _, a in attackers[c]),
@@ -36,22 +36,22 @@ class BurstRules(_Base):
                    for c in self.cards.colours if c in attackers]
         events.append(m.ExplorationEnded(reason="burst"))
         events.append(m.BurstStarted(attacks=attacks))
-        suggested = {s: suggest(self.kit(s), attacks, attackers, self.gems_defend)
-                     for s in range(self.n)}
-        self.burst = Burst(attacks, attackers, slots, suggested,
-                           {s: list(v) for s, v in suggested.items()}, [False] * self.n)
-        self.phase = "defend"
+        suggested = [suggest(self.kit(s), attacks, attackers, self.gems_defend)
+                     for s in range(self.n)]
+        self.state.burst = Burst(attacks, attackers, slots, suggested,
+                                 [list(v) for v in suggested], [False] * self.n)
+        self.state.phase = "defend"
         for seat in range(self.n):
             # Nothing that could guard: there is no choice to make, the seat is in at once.
             if not self._can_guard(seat):
-                self.burst.confirmed[seat] = True
+                self.state.burst.confirmed[seat] = True
                 events.append(m.DefenceChosen(seat=seat))
-        if all(self.burst.confirmed):
+        if all(self.state.burst.confirmed):
             self._resolve_burst(events)
 
     def kit(self, seat: int) -> Kit:
         """What ``seat`` defends with: unused equipment and gems, gauntlets, job guards."""
-        player = self.players[seat]
+        player = self.state.players[seat]
         items = []
         gauntlets: dict[str, int] = {}
         for card_id in [*player.equipment, *player.gems]:
@@ -71,56 +71,56 @@ class BurstRules(_Base):
 
     def outcome(self, seat: int, chosen: list[tuple[str, str]]) -> Outcome:
         """What ``seat`` would take with ``chosen`` against the burst now."""
-        assert self.burst is not None
-        return resolve(chosen, self.kit(seat), self.burst.attacks, self.burst.attackers,
-                       active=seat == self.active)
+        assert self.state.burst is not None
+        return resolve(chosen, self.kit(seat), self.state.burst.attacks, self.state.burst.attackers,
+                       active=seat == self.state.active)
 
     # --- choosing the defence -------------------------------------------------------------------
     def _can_guard(self, seat: int) -> bool:
-        assert self.burst is not None
+        assert self.state.burst is not None
         kit = self.kit(seat)
         return any(kit.can_guard(item, attack.colour, self.gems_defend)
-                   for item in kit.items for attack in self.burst.attacks)
+                   for item in kit.items for attack in self.state.burst.attacks)
 
     def _guard_actions(self, seat: int) -> list[Action]:
-        assert self.burst is not None
+        assert self.state.burst is not None
         kit = self.kit(seat)
-        pending = {item for item, _ in self.burst.pending[seat]}
+        pending = {item for item, _ in self.state.burst.pending[seat]}
         return [m.Guard(item=item.id, attack=attack.colour)
                 for item in kit.items if item.id not in pending
-                for attack in self.burst.attacks
+                for attack in self.state.burst.attacks
                 if kit.can_guard(item, attack.colour, self.gems_defend)]
 
     def _legal_defend(self, seat: int) -> list[Action]:
-        assert self.burst is not None
-        unguard = [m.Unguard(item=item) for item, _ in self.burst.pending[seat]]
+        assert self.state.burst is not None
+        unguard = [m.Unguard(item=item) for item, _ in self.state.burst.pending[seat]]
         return [*self._guard_actions(seat), *unguard, m.Defend()]
 
     def _do_guard(self, seat: int, action: m.Guard, events: list[Event]) -> None:
-        assert self.burst is not None
-        self.burst.pending[seat].append((action.item, action.attack))
+        assert self.state.burst is not None
+        self.state.burst.pending[seat].append((action.item, action.attack))
 
     def _do_unguard(self, seat: int, action: m.Unguard, events: list[Event]) -> None:
-        assert self.burst is not None
-        self.burst.pending[seat] = [(i, a) for i, a in self.burst.pending[seat] if i != action.item]
+        assert self.state.burst is not None
+        self.state.burst.pending[seat] = [(i, a) for i, a in self.state.burst.pending[seat] if i != action.item]
 
     def _do_defend(self, seat: int, action: m.Defend, events: list[Event]) -> None:
-        assert self.burst is not None
-        self.burst.confirmed[seat] = True
+        assert self.state.burst is not None
+        self.state.burst.confirmed[seat] = True
         events.append(m.DefenceChosen(seat=seat))
-        if all(self.burst.confirmed):
+        if all(self.state.burst.confirmed):
             self._resolve_burst(events)
 
     # --- damage and what follows ----------------------------------------------------------------
     def _resolve_burst(self, events: list[Event]) -> None:
-        burst = self.burst
+        burst = self.state.burst
         assert burst is not None
         killed: set[int] = set()
-        for player in self.players:
+        for player in self.state.players:
             result = self.outcome(player.seat, burst.pending[player.seat])
             for use in result.uses:
                 if use.used:
-                    player.used.add(use.item)
+                    player.used.append(use.item)
                 if use.killed >= 0:
                     killed.add(use.killed)
             player.life -= result.damage
@@ -129,16 +129,16 @@ class BurstRules(_Base):
         if self.professional:
             # A sword's kill lies face down in the area and counts for the active player's EXP.
             for slot in killed:
-                self.area[slot].killed = True  # type: ignore[union-attr]
-            self._gain_exp(len(self.area) - len(burst.slots) + len(killed), events)
-        knocked = [p.seat for p in self.players if p.life <= 0]
+                self.state.area[slot].killed = True  # type: ignore[union-attr]
+            self._gain_exp(len(self.state.area) - len(burst.slots) + len(killed), events)
+        knocked = [p.seat for p in self.state.players if p.life <= 0]
         if knocked:  # the game ends now: no deposit share, no auction
             self._end_game("knocked_out", knocked, events)
             return
         self._share_deposit(events)
         self._discard_area("burst", events)
-        if self.professional and self.jobs_up:
-            self.phase = "auction"
+        if self.professional and self.state.jobs_up:
+            self.state.phase = "auction"
             return
         self._finish_turn(events)
 
@@ -146,64 +146,64 @@ class BurstRules(_Base):
         """Banker jobs take their part first (active player, then clockwise); the rest is split
         equally; the remainder goes to the lowest life (ties: the active player, then clockwise)."""
         bonus = [0] * self.n
-        for seat in self.clockwise_from(self.active):
-            take = min(self.deposit, self.amount(seat, "burst_share"))
+        for seat in self.clockwise_from(self.state.active):
+            take = min(self.state.deposit, self.amount(seat, "burst_share"))
             bonus[seat] = take
-            self.deposit -= take
-            self.players[seat].coins += take
-        each, remainder = divmod(self.deposit, self.n)
-        lowest = min(p.life for p in self.players)
-        to = next(s for s in self.clockwise_from(self.active) if self.players[s].life == lowest)
+            self.state.deposit -= take
+            self.state.players[seat].coins += take
+        each, remainder = divmod(self.state.deposit, self.n)
+        lowest = min(p.life for p in self.state.players)
+        to = next(s for s in self.clockwise_from(self.state.active) if self.state.players[s].life == lowest)
         shares = [each + (remainder if s == to else 0) for s in range(self.n)]
         for seat, share in enumerate(shares):
-            self.players[seat].coins += share
-        self.deposit = 0
+            self.state.players[seat].coins += share
+        self.state.deposit = 0
         events.append(m.DepositShared(shares=shares, remainder_to=to, remainder=remainder,
                                       job_bonus=bonus if any(bonus) else []))
 
     def _discard_area(self, reason: str, events: list[Event]) -> None:
         """Every card left in the area to the discard pile; chest cards come to light."""
         cards = [c for _, s in self.slots() for c in ([s.card, s.hidden] if s.hidden else [s.card])]
-        self.area = [None] * len(self.area)
+        self.state.area = [None] * len(self.state.area)
         if cards:
-            self.discard += cards
+            self.state.discard += cards
             events.append(m.AreaDiscarded(cards=cards, reason=reason))
 
     # --- the job auction (Professional) ---------------------------------------------------------
     def _legal_auction(self, seat: int) -> list[Action]:
-        return [m.AuctionJob(job=job) for job in self.jobs_up]
+        return [m.AuctionJob(job=job) for job in self.state.jobs_up]
 
     def _do_auctionjob(self, seat: int, action: m.AuctionJob, events: list[Event]) -> None:
         """The others go under the job deck; the row refills from the top."""
-        returned = [j for j in self.jobs_up if j != action.job]
+        returned = [j for j in self.state.jobs_up if j != action.job]
         for job in returned:
-            self.job_deck.put_bottom(job)
-        refill = self.job_deck.draw_many(self.cards.setup.job_row)
-        self.jobs_up = refill
-        self.auction = Auction(action.job)
-        self.phase = "bid"
+            self.state.job_deck.put_bottom(job)
+        refill = self.state.job_deck.draw_many(self.cards.setup.job_row)
+        self.state.jobs_up = refill
+        self.state.auction = Auction(action.job, [None] * self.n)
+        self.state.phase = "bid"
         events.append(m.JobOffered(job=action.job, returned=returned, refill=list(refill)))
 
     def _legal_bid(self, seat: int) -> list[Action]:
-        return [m.Bid(amount=a) for a in range(self.players[seat].coins + 1)]
+        return [m.Bid(amount=a) for a in range(self.state.players[seat].coins + 1)]
 
     def _do_bid(self, seat: int, action: m.Bid, events: list[Event]) -> None:
-        auction = self.auction
+        auction = self.state.auction
         assert auction is not None
         auction.bids[seat] = action.amount
         events.append(m.BidPlaced(seat=seat))
-        if len(auction.bids) < self.n:
+        if None in auction.bids:
             return
-        bids = [auction.bids[s] for s in range(self.n)]
+        bids = [bid or 0 for bid in auction.bids]
         top = max(bids)
         # Ties: the active player, then the nearest clockwise (all 0: the active player).
-        winner = next(s for s in self.clockwise_from(self.active) if bids[s] == top)
-        self.players[winner].coins -= top
-        self.deposit += top
-        self.players[winner].jobs[auction.job] = 0
-        self.last_bids, self.auction = bids, None
+        winner = next(s for s in self.clockwise_from(self.state.active) if bids[s] == top)
+        self.state.players[winner].coins -= top
+        self.state.deposit += top
+        self.state.players[winner].jobs[auction.job] = 0
+        self.state.last_bids, self.state.auction = bids, None
         events.append(m.BidsRevealed(bids=bids, winner=winner, job=auction.job))
         then = "end_turn"
-        if winner != self.active and self._open_levelling(winner, auction.job, then, events):
+        if winner != self.state.active and self._open_levelling(winner, auction.job, then, events):
             return
         self._finish_turn(events)

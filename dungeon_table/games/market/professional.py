@@ -29,7 +29,7 @@ class JobRules(_Base):
         if not self.professional:
             return []
         found: list[Effect] = []
-        for job_id, level in self.players[seat].jobs.items():
+        for job_id, level in self.state.players[seat].jobs.items():
             if level >= 1:
                 at = self.cards.job(job_id).levels[level - 1]
                 found += [e for e in at.effects if e.kind == kind]
@@ -43,7 +43,7 @@ class JobRules(_Base):
         the cap. 0 without the Professional expansion."""
         if not self.professional:
             return 0
-        player = self.players[seat]
+        player = self.state.players[seat]
         colours = {self.card_of[c].colour for c in player.equipment}
         base = len(colours) + (1 if player.gems else 0) + 1
         return min(base, self.cards.setup.reveal_limit_cap) + self.amount(seat, "extra_reveal")
@@ -55,7 +55,7 @@ class JobRules(_Base):
         return costs[level] if level < len(costs) else 0
 
     def levellable(self, seat: int, only: str | None = None) -> list[str]:
-        player = self.players[seat]
+        player = self.state.players[seat]
         return [job for job, level in player.jobs.items()
                 if (only is None or job == only) and level < len(self.cards.level_costs)
                 and player.exp >= self.next_cost(level)]
@@ -63,43 +63,43 @@ class JobRules(_Base):
     def _gain_exp(self, revealed: int, events: list[Event]) -> None:
         """The active player's EXP at the end of exploration (the count comes from the caller:
         face-up cards, minus attackers, plus sword kills), plus its Sage bonus."""
-        gained = max(0, revealed) + self.amount(self.active, "exp_bonus")
+        gained = max(0, revealed) + self.amount(self.state.active, "exp_bonus")
         if gained:
-            player = self.players[self.active]
+            player = self.state.players[self.state.active]
             player.exp += gained
-            events.append(m.ExpGained(seat=self.active, exp=gained, total=player.exp))
+            events.append(m.ExpGained(seat=self.state.active, exp=gained, total=player.exp))
 
     def _open_levelling(self, seat: int, only: str | None, then: str,
                         events: list[Event]) -> bool:
         """Open a ``level`` phase if ``seat`` can afford a level now; False if skipped."""
         if not self.professional or not self.levellable(seat, only):
             return False
-        self.levelling = Levelling(seat, only, then)
-        self.phase = "level"
+        self.state.levelling = Levelling(seat, only, then)
+        self.state.phase = "level"
         return True
 
     def _legal_level(self, seat: int) -> list[Action]:
-        assert self.levelling is not None
-        jobs = self.levellable(seat, self.levelling.only)
+        assert self.state.levelling is not None
+        jobs = self.levellable(seat, self.state.levelling.only)
         return [*(m.LevelUp(job=job) for job in jobs), m.Done()]
 
     def _do_levelup(self, seat: int, action: m.LevelUp, events: list[Event]) -> None:
-        player = self.players[seat]
+        player = self.state.players[seat]
         level = player.jobs[action.job]
         cost = self.next_cost(level)
         player.exp -= cost
         player.jobs[action.job] = level + 1
         events.append(m.LevelledUp(seat=seat, job=action.job, level=level + 1, exp_spent=cost))
-        assert self.levelling is not None
-        if not self.levellable(seat, self.levelling.only):
+        assert self.state.levelling is not None
+        if not self.levellable(seat, self.state.levelling.only):
             self._after_levelling(events)  # nothing more to afford: no decision left
 
     def _do_done(self, seat: int, action: m.Done, events: list[Event]) -> None:
         self._after_levelling(events)
 
     def _after_levelling(self, events: list[Event]) -> None:
-        assert self.levelling is not None
-        then, self.levelling = self.levelling.then, None
+        assert self.state.levelling is not None
+        then, self.state.levelling = self.state.levelling.then, None
         if then == "explore":
             self._begin_exploring(events)
         elif then == "end_turn":
@@ -110,7 +110,7 @@ class JobRules(_Base):
     # --- start-of-turn effects ------------------------------------------------------------------
     def _heal(self, seat: int, events: list[Event]) -> None:
         """Cleric: life at the start of the owner's turn, never above its starting life."""
-        player = self.players[seat]
+        player = self.state.players[seat]
         for job_id, level in player.jobs.items():
             if level < 1:
                 continue
@@ -124,12 +124,12 @@ class JobRules(_Base):
 
     def peek_card(self, seat: int | None) -> str:
         """The deck's top card if ``seat``'s job lets it look now (its own exploration)."""
-        if (seat != self.active or self.phase != "explore" or not self.deck
+        if (seat != self.state.active or self.state.phase != "explore" or not self.state.deck
                 or not self.effects(seat, "peek")):
             return ""
-        return self.deck.top or ""
+        return self.state.deck.top or ""
 
     def _offer_peek(self, events: list[Event]) -> None:
-        card = self.peek_card(self.active)
+        card = self.peek_card(self.state.active)
         if card:
-            events.append(m.TopPeeked(card=card, to=(self.active,)))
+            events.append(m.TopPeeked(card=card, to=(self.state.active,)))

@@ -40,7 +40,7 @@ def why_illegal(game: Market, seat: int, action: Action) -> str:
 
 
 def _stop(game: Market, seat: int, action: m.Stop) -> str | None:
-    if game.must_explore:
+    if game.state.must_explore:
         return "you must explore again: a ghost was revealed"
     if not game.slots():
         return "reveal at least one card before you stop"
@@ -48,7 +48,7 @@ def _stop(game: Market, seat: int, action: m.Stop) -> str | None:
 
 
 def _slot(game: Market, index: int) -> str | None:
-    if not 0 <= index < len(game.area) or game.area[index] is None:
+    if not 0 <= index < len(game.state.area) or game.state.area[index] is None:
         return f"there is no card in slot {index}"
     return None
 
@@ -57,9 +57,9 @@ def _price(game: Market, seat: int, action: m.SetPrice) -> str | None:
     missing = _slot(game, action.slot)
     if missing:
         return missing
-    slot = game.area[action.slot]
+    slot = game.state.area[action.slot]
     assert slot is not None
-    coins = game.players[seat].coins
+    coins = game.state.players[seat].coins
     if action.price < 0:
         return "a price is 0 (unpriced) or more coins"
     if action.price == slot.price:
@@ -72,16 +72,16 @@ def _buy(game: Market, seat: int, action: m.Buy) -> str | None:
     missing = _slot(game, action.slot)
     if missing:
         return missing
-    slot = game.area[action.slot]
+    slot = game.state.area[action.slot]
     assert slot is not None
-    cost, coins = game.cost_for(seat, slot), game.players[seat].coins
+    cost, coins = game.cost_for(seat, slot), game.state.players[seat].coins
     return f"that costs {cost}G and you have {coins}G"
 
 
 def _guard(game: Market, seat: int, action: m.Guard) -> str | None:
-    burst = game.burst
+    burst = game.state.burst
     assert burst is not None
-    player = game.players[seat]
+    player = game.state.players[seat]
     if action.item not in player.equipment and action.item not in player.gems:
         return f"you hold no {action.item}"
     if action.item in player.used:
@@ -102,23 +102,23 @@ def _unguard(game: Market, seat: int, action: m.Unguard) -> str | None:
 
 
 def _auction(game: Market, seat: int, action: m.AuctionJob) -> str | None:
-    return f"{action.job} is not a face-up job (face up: {', '.join(game.jobs_up)})"
+    return f"{action.job} is not a face-up job (face up: {', '.join(game.state.jobs_up)})"
 
 
 def _bid(game: Market, seat: int, action: m.Bid) -> str | None:
     if action.amount < 0:
         return "a bid is 0 or more coins"
-    return f"you bid {action.amount}G and have {game.players[seat].coins}G"
+    return f"you bid {action.amount}G and have {game.state.players[seat].coins}G"
 
 
 def _level_up(game: Market, seat: int, action: m.LevelUp) -> str | None:
-    player = game.players[seat]
+    player = game.state.players[seat]
     if action.job not in player.jobs:
         return f"you hold no job {action.job}"
     level = player.jobs[action.job]
     if level >= len(game.cards.level_costs):
         return f"{action.job} is at LV{level} already, the top"
-    only = game.levelling.only if game.levelling else None
+    only = game.state.levelling.only if game.state.levelling else None
     if only and action.job != only:
         return f"only the job just won ({only}) may level up now"
     cost = game.next_cost(level)

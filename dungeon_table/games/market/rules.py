@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import msgspec
+
 from dungeon_table.core.protocol import Action, Event, Game, Result
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
@@ -27,7 +29,7 @@ from dungeon_table.games.market.cards import COLOURS, LOOTS, MarketCards, defaul
 from dungeon_table.games.market.market_phase import MarketRules
 from dungeon_table.games.market.professional import JobRules
 from dungeon_table.games.market.scoring import totals
-from dungeon_table.games.market.state import Auction, Burst, Levelling, Player, Slot
+from dungeon_table.games.market.state import MarketState, Player, Slot
 
 STACK_DECKS = ("deck", "jobs", "reshuffle")
 _STACK_HINTS = {
@@ -63,61 +65,50 @@ class Market(BurstRules, MarketRules, JobRules, Game):
         self.ghosts_enter = "first_reshuffle" if self.professional else str(
             opts.get("ghosts_enter", "first_reshuffle"))
         self.rng = Rng(seed)
-        self.phase = "explore"
-        self.turn = 0
-        self.active = 0
-        self.players: list[Player] = []
-        self.deposit = 0
-        self.deck = Deck()
-        self.discard: list[str] = []          # last = top
-        self.ghosts_aside: list[str] = []     # 3-4 players: not yet in the deck/discard cycle
-        self.reshuffles = 0
-        self.removed: list[str] = []          # out of the game (a chest that hid a ghost)
-        self.area: list[Slot | None] = []     # the discovery area; None where a card left it
-        self.must_explore = False
-        self.burst: Burst | None = None
-        self.buyers: list[int] = []           # the buy order still to come
-        self.buyer: int | None = None
-        self.job_deck = Deck()
-        self.jobs_up: list[str] = []
-        self.auction: Auction | None = None
-        self.last_bids: list[int] = []
-        self.levelling: Levelling | None = None
-        self.end_reason = ""
-        self.history: list[list[int]] = []
         self.score_cache: dict[int, Any] = {}  # scoring.totals' per-seat memo
-        self._setup()
+        self.state = self._setup()
+        self._start_turn(0, [])
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    def state_dict(self) -> dict[str, Any]:
+        """The state value as plain data (until the game moves onto the kit)."""
+        out: dict[str, Any] = msgspec.to_builtins(self.state)
+        return out
 
     # --- setup ----------------------------------------------------------------------------------
-    def _setup(self) -> None:
+    def _setup(self) -> MarketState:
         """The source's ゲームの準備: a colour, its gauntlet and 15G each; the deck without the
         starting gauntlets (and, for 3-4 players, without the ghosts); 5G in the deposit."""
         cards, setup = self.cards, self.cards.setup
         life = setup.life_two_players if self.n == 2 else setup.life
-        starting = set()
+        players = []
         for seat in range(self.n):
             colour = cards.colours[seat]
             gauntlet = cards.starting_gauntlet(colour)
-            starting.add(gauntlet)
-            self.players.append(Player(seat, colour, life, life, setup.coins, [gauntlet]))
-        self.deposit = setup.deposit
+            players.append(Player(seat, colour, life, life, setup.coins, [gauntlet]))
+        starting = {p.equipment[0] for p in players}
         ghosts = cards.ids_of("ghost")
         deck = [c for c in cards.ids_of("monster") if c not in starting] + cards.ids_of("gem")
         if self.chests:
             deck += cards.ids_of("chest")
+        aside = []
         if self.n == 2:
             deck += ghosts                    # 2 players: the ghosts are in from the start
         else:
-            self.ghosts_aside = ghosts
-        self.deck = self._shuffled("deck", deck)
+            aside = ghosts
+        state = MarketState(players=players, deposit=setup.deposit,
+                            deck=self._shuffled("deck", deck), ghosts_aside=aside)
         if self.professional:
-            self.job_deck = self._shuffled("jobs", [j.id for j in cards.jobs])
-            self.jobs_up = self.job_deck.draw_many(setup.job_row)
+            state.job_deck = self._shuffled("jobs", [j.id for j in cards.jobs])
+            state.jobs_up = state.job_deck.draw_many(setup.job_row)
         for card in self.stack.get("reshuffle", []):
             if card not in cards.all_ids():
                 raise ValueError(f"stack reshuffle: unknown card {card!r}")
-        self.history = [[p.life] for p in self.players]
-        self._start_turn(0, [])
+        state.history = [[p.life] for p in players]
+        return state
 
     def _shuffled(self, name: str, ids: list[str]) -> Deck:
         """A shuffled deck with the script's ``stack`` for it on top (first listed drawn first)."""
@@ -143,41 +134,41 @@ class Market(BurstRules, MarketRules, JobRules, Game):
 
     def slots(self) -> list[tuple[int, Slot]]:
         """The discovery area's occupied places with their indices."""
-        return [(i, s) for i, s in enumerate(self.area) if s is not None]
+        return [(i, s) for i, s in enumerate(self.state.area) if s is not None]
 
     def can_refill(self) -> bool:
         """3-4 players turn the discard pile (and, the first time, the ghosts) into a new deck."""
-        return self.n > 2 and bool(self.discard or self._ghosts_join())
+        return self.n > 2 and bool(self.state.discard or self._ghosts_join())
 
     def _ghosts_join(self) -> list[str]:
-        first = self.reshuffles == 0 and self.ghosts_enter == "first_reshuffle"
-        return list(self.ghosts_aside) if first else []
+        first = self.state.reshuffles == 0 and self.ghosts_enter == "first_reshuffle"
+        return list(self.state.ghosts_aside) if first else []
 
     def can_reveal(self) -> bool:
-        return bool(self.deck) or self.can_refill()
+        return bool(self.state.deck) or self.can_refill()
 
     # --- protocol -------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
-        if self.phase == "over":
+        if self.state.phase == "over":
             return []
-        if self.phase == "defend" and self.burst:
-            return [s for s in range(self.n) if not self.burst.confirmed[s]]
-        if self.phase == "bid" and self.auction:
-            return [s for s in range(self.n) if s not in self.auction.bids]
-        if self.phase == "level" and self.levelling:
-            return [self.levelling.seat]
-        if self.phase == "buy":
-            return [] if self.buyer is None else [self.buyer]
-        return [self.active]
+        if self.state.phase == "defend" and self.state.burst:
+            return [s for s in range(self.n) if not self.state.burst.confirmed[s]]
+        if self.state.phase == "bid" and self.state.auction:
+            return [s for s in range(self.n) if self.state.auction.bids[s] is None]
+        if self.state.phase == "level" and self.state.levelling:
+            return [self.state.levelling.seat]
+        if self.state.phase == "buy":
+            return [] if self.state.buyer is None else [self.state.buyer]
+        return [self.state.active]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
-        return getattr(self, f"_legal_{self.phase}")(seat)
+        return getattr(self, f"_legal_{self.state.phase}")(seat)
 
     def _legal_explore(self, seat: int) -> list[Action]:
         legal: list[Action] = [m.Explore()]
-        if self.slots() and not self.must_explore:
+        if self.slots() and not self.state.must_explore:
             legal.append(m.Stop())
         return legal
 
@@ -193,9 +184,9 @@ class Market(BurstRules, MarketRules, JobRules, Game):
 
     # --- the turn -------------------------------------------------------------------------------
     def _start_turn(self, seat: int, events: list[Event]) -> None:
-        self.active, self.turn = seat, self.turn + 1
-        self.area, self.must_explore, self.burst = [], False, None
-        events.append(m.TurnStarted(seat=seat, turn=self.turn))
+        self.state.active, self.state.turn = seat, self.state.turn + 1
+        self.state.area, self.state.must_explore, self.state.burst = [], False, None
+        events.append(m.TurnStarted(seat=seat, turn=self.state.turn))
         if self.professional:
             self._heal(seat, events)
             if self._open_levelling(seat, None, "explore", events):
@@ -203,20 +194,20 @@ class Market(BurstRules, MarketRules, JobRules, Game):
         self._begin_exploring(events)
 
     def _begin_exploring(self, events: list[Event]) -> None:
-        self.phase = "explore"
+        self.state.phase = "explore"
         self._offer_peek(events)
 
     def _finish_turn(self, events: list[Event]) -> None:
         """The end of the active player's turn: (Professional) level up, then the next player."""
-        self.area, self.burst, self.buyer, self.buyers = [], None, None, []
-        if self.professional and self._open_levelling(self.active, None, "next_turn", events):
+        self.state.area, self.state.burst, self.state.buyer, self.state.buyers = [], None, None, []
+        if self.professional and self._open_levelling(self.state.active, None, "next_turn", events):
             return
         self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
-        for player in self.players:
-            self.history[player.seat].append(player.life)
-        seat = self.next_seat(self.active)
+        for player in self.state.players:
+            self.state.history[player.seat].append(player.life)
+        seat = self.next_seat(self.state.active)
         if not self.can_reveal():
             # No card left to reveal and none in the area (2 players: the source's end; 3-4
             # players: every card is owned).
@@ -226,16 +217,16 @@ class Market(BurstRules, MarketRules, JobRules, Game):
 
     # --- exploration ----------------------------------------------------------------------------
     def _do_explore(self, seat: int, action: m.Explore, events: list[Event]) -> None:
-        if not self.deck and not self._refill(events):
+        if not self.state.deck and not self._refill(events):
             self._end_exploration("deck_empty", events)
             return
-        card = self.deck.draw()
+        card = self.state.deck.draw()
         if self.kind(card) == "chest":
             self._open_chest(card, events)
         else:
-            self.area.append(Slot(card))
-            events.append(m.Revealed(card=card, slot=len(self.area) - 1))
-            self._after_reveal(len(self.area) - 1, events)
+            self.state.area.append(Slot(card))
+            events.append(m.Revealed(card=card, slot=len(self.state.area) - 1))
+            self._after_reveal(len(self.state.area) - 1, events)
 
     def _do_stop(self, seat: int, action: m.Stop, events: list[Event]) -> None:
         self._end_exploration("stopped", events)
@@ -246,47 +237,47 @@ class Market(BurstRules, MarketRules, JobRules, Game):
         if not self.can_refill():
             return False
         ghosts = self._ghosts_join()
-        self.ghosts_aside = [g for g in self.ghosts_aside if g not in ghosts]
-        self.deck = Deck(self.discard + ghosts)
-        self.discard = []
-        self.deck.shuffle(self.rng)
-        if self.reshuffles == 0:
-            self.deck.stack_top([c for c in self.stack.get("reshuffle", []) if c in self.deck])
-        self.reshuffles += 1
-        events.append(m.Reshuffled(count=len(self.deck), ghosts_added=bool(ghosts)))
+        self.state.ghosts_aside = [g for g in self.state.ghosts_aside if g not in ghosts]
+        self.state.deck = Deck(self.state.discard + ghosts)
+        self.state.discard = []
+        self.state.deck.shuffle(self.rng)
+        if self.state.reshuffles == 0:
+            self.state.deck.stack_top([c for c in self.stack.get("reshuffle", []) if c in self.state.deck])
+        self.state.reshuffles += 1
+        events.append(m.Reshuffled(count=len(self.state.deck), ghosts_added=bool(ghosts)))
         return True
 
     def _open_chest(self, chest: str, events: list[Event]) -> None:
         """A chest: the active player alone looks at the next card. A ghost is revealed at once
         and the chest leaves the game; anything else lies hidden under the chest."""
-        slot = len(self.area)
+        slot = len(self.state.area)
         under = ""
-        if self.deck or self._refill(events):
-            under = self.deck.draw()
+        if self.state.deck or self._refill(events):
+            under = self.state.deck.draw()
         events.append(m.ChestFound(card=chest, slot=slot, empty=not under))
         if under and self.kind(under) == "ghost":
-            self.removed.append(chest)
-            self.area.append(Slot(under))
+            self.state.removed.append(chest)
+            self.state.area.append(Slot(under))
             events.append(m.ChestRemoved(card=chest))
             events.append(m.Revealed(card=under, slot=slot, via_chest=True))
             self._after_reveal(slot, events)
             return
-        self.area.append(Slot(chest, chest=True, hidden=under))
+        self.state.area.append(Slot(chest, chest=True, hidden=under))
         if under:
-            events.append(m.ChestPeeked(slot=slot, card=under, to=(self.active,)))
+            events.append(m.ChestPeeked(slot=slot, card=under, to=(self.state.active,)))
         self._after_reveal(slot, events, face_up=False)
 
     def _after_reveal(self, slot: int, events: list[Event], face_up: bool = True) -> None:
         """Burst check, the ghost's forced re-explore, the Professional reveal limit."""
         # Any reveal answers a ghost's forced re-explore; a new ghost forces another.
-        self.must_explore = False
+        self.state.must_explore = False
         if face_up:
             attackers = self._burst_slots(slot)
             if attackers:
                 self._start_burst(attackers, events)
                 return
-            self.must_explore = self.kind(self.area[slot].card) == "ghost"  # type: ignore[union-attr]
-        if self.professional and len(self.area) >= self.reveal_limit(self.active):
+            self.state.must_explore = self.kind(self.state.area[slot].card) == "ghost"  # type: ignore[union-attr]
+        if self.professional and len(self.state.area) >= self.reveal_limit(self.state.active):
             self._end_exploration("limit", events)
             return
         self._offer_peek(events)
@@ -294,7 +285,7 @@ class Market(BurstRules, MarketRules, JobRules, Game):
     def _burst_slots(self, slot: int) -> list[int]:
         """The attackers if the card just revealed bursts: it and every face-up card it pairs with
         (same colour; a ghost also pairs with another ghost), so up to three."""
-        new = self.card_of[self.area[slot].card]  # type: ignore[union-attr]
+        new = self.card_of[self.state.area[slot].card]  # type: ignore[union-attr]
         if new.kind not in ("monster", "ghost"):
             return []
         pairs = []
@@ -309,36 +300,36 @@ class Market(BurstRules, MarketRules, JobRules, Game):
         return sorted([slot, *pairs]) if pairs else []
 
     def _end_exploration(self, reason: str, events: list[Event]) -> None:
-        self.must_explore = False
+        self.state.must_explore = False
         events.append(m.ExplorationEnded(reason=reason))
         if self.professional:
-            self._gain_exp(len(self.area), events)
+            self._gain_exp(len(self.state.area), events)
         self._open_market(events)
 
     # --- the end --------------------------------------------------------------------------------
     def _end_game(self, reason: str, knocked: list[int], events: list[Event]) -> None:
-        self.phase, self.end_reason = "over", reason
-        self.buyer, self.levelling = None, None
+        self.state.phase, self.state.end_reason = "over", reason
+        self.state.buyer, self.state.levelling = None, None
         # 得点計算 1: every player at 0 life or less discards all their gems first.
         lost: list[str] = []
-        for player in self.players:
+        for player in self.state.players:
             if player.life <= 0:
                 lost += player.gems
-                player.used.difference_update(player.gems)
+                player.used = [c for c in player.used if c not in player.gems]
                 player.gems = []
-        self.discard.extend(lost)
+        self.state.discard.extend(lost)
         events.append(m.GameEnded(reason=reason, seats=knocked, discarded=lost))
 
     def result(self) -> Result | None:
-        if self.phase != "over":
+        if self.state.phase != "over":
             return None
-        breakdown = totals(self.cards, self.players)
+        breakdown = totals(self.cards, self.state.players)
         final = [lines[-1].value for lines in breakdown]
         ranking = sorted(range(self.n), key=lambda s: (-final[s], s))
         winners = [s for s in ranking if final[s] == final[ranking[0]]]
-        history = [list(h) for h in self.history]
-        if self.end_reason == "knocked_out":   # the burst ended the turn: its lives close the chart
-            for player in self.players:
+        history = [list(h) for h in self.state.history]
+        if self.state.end_reason == "knocked_out":   # the burst ended the turn: its lives close the chart
+            for player in self.state.players:
                 history[player.seat].append(player.life)
         outcome = "market.result.win" if len(winners) == 1 else "market.result.tie"
         return Result(ranking=ranking, winners=winners, outcome=outcome, breakdown=breakdown,
@@ -349,11 +340,6 @@ class Market(BurstRules, MarketRules, JobRules, Game):
         from dungeon_table.games.market.views import build_view
 
         return build_view(self, seat)
-
-    def state_dict(self) -> dict[str, Any]:
-        from dungeon_table.games.market.views import build_state
-
-        return build_state(self)
 
     def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
         from dungeon_table.games.market.views import handoff_reason

@@ -1,5 +1,4 @@
-"""What a seat sees (``MarketView``), the whole state as plain data, and when the screen must be
-covered between two humans.
+"""What a seat sees (``MarketView``) and when the screen must be covered between two humans.
 
 Hidden from a seat: the card under a chest (only the active player saw it), other seats' pending
 defences and sealed bids, the deck's order, another player's peek at the deck.
@@ -8,7 +7,7 @@ defences and sealed bids, the deck's order, another player's peek at the deck.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.cards import COLOURS
@@ -21,45 +20,45 @@ if TYPE_CHECKING:
 
 # --- the view ---------------------------------------------------------------------------------
 def build_view(game: Market, seat: int | None) -> m.MarketView:
-    points = [lines[-1].value for lines in totals(game.cards, game.players, game.score_cache)]
-    burst, auction = game.burst, game.auction
-    defending = game.phase == "defend" and burst is not None
+    points = [lines[-1].value for lines in totals(game.cards, game.state.players, game.score_cache)]
+    burst, auction = game.state.burst, game.state.auction
+    defending = game.state.phase == "defend" and burst is not None
     return m.MarketView(
         seat=seat,
         n_players=game.n,
-        phase=game.phase,  # type: ignore[arg-type]
-        active=game.active,
-        turn=game.turn,
+        phase=game.state.phase,  # type: ignore[arg-type]
+        active=game.state.active,
+        turn=game.state.turn,
         to_act=game.to_act(),
-        players=[_player(game, p, points[p.seat]) for p in game.players],
-        deposit=game.deposit,
-        deck_count=len(game.deck),
-        discard_count=len(game.discard),
-        discard_top=game.discard[-1] if game.discard else "",
-        ghosts_in=len(game.ghosts_aside) < len(COLOURS),  # one ghost per colour
+        players=[_player(game, p, points[p.seat]) for p in game.state.players],
+        deposit=game.state.deposit,
+        deck_count=len(game.state.deck),
+        discard_count=len(game.state.discard),
+        discard_top=game.state.discard[-1] if game.state.discard else "",
+        ghosts_in=len(game.state.ghosts_aside) < len(COLOURS),  # one ghost per colour
         discovery=_discovery(game, seat),
-        must_explore=game.must_explore,
-        revealed=len(game.area),
+        must_explore=game.state.must_explore,
+        revealed=len(game.state.area),
         burst_odds=burst_odds(game, seat),
         attacks=list(burst.attacks) if defending and burst else [],
         defence=_defence(game, seat) if defending else None,
         defended=list(burst.confirmed) if defending and burst else [False] * game.n,
-        buyer=game.buyer if game.phase == "buy" else None,
-        buyers_left=list(game.buyers) if game.phase == "buy" else [],
-        jobs_up=list(game.jobs_up),
-        job_deck_count=len(game.job_deck),
+        buyer=game.state.buyer if game.state.phase == "buy" else None,
+        buyers_left=list(game.state.buyers) if game.state.phase == "buy" else [],
+        jobs_up=list(game.state.jobs_up),
+        job_deck_count=len(game.state.job_deck),
         auction_job=auction.job if auction else "",
-        bids_in=[s in auction.bids for s in range(game.n)] if auction else [False] * game.n,
-        my_bid=auction.bids.get(seat) if auction and seat is not None else None,
-        last_bids=list(game.last_bids),
-        level_jobs=(game.levellable(game.levelling.seat, game.levelling.only)
-                    if game.phase == "level" and game.levelling else []),
+        bids_in=[b is not None for b in auction.bids] if auction else [False] * game.n,
+        my_bid=auction.bids[seat] if auction and seat is not None else None,
+        last_bids=list(game.state.last_bids),
+        level_jobs=(game.levellable(game.state.levelling.seat, game.state.levelling.only)
+                    if game.state.phase == "level" and game.state.levelling else []),
         peek=game.peek_card(seat),
         chests=game.chests,
         professional=game.professional,
         gems_defend=game.gems_defend,
         chest_buyer_gets_card=game.chest_buyer_gets_card,
-        end_reason=game.end_reason,
+        end_reason=game.state.end_reason,
     )
 
 
@@ -83,19 +82,19 @@ def _player(game: Market, player: Player, points: int) -> m.PlayerView:
 
 
 def _discovery(game: Market, seat: int | None) -> list[m.Slot]:
-    attacking = set(game.burst.slots) if game.burst else set()
+    attacking = set(game.state.burst.slots) if game.state.burst else set()
     out = []
     for index, slot in game.slots():
         hidden = ""
         if slot.chest and slot.hidden:
-            hidden = slot.hidden if seat == game.active else "?"
+            hidden = slot.hidden if seat == game.state.active else "?"
         out.append(m.Slot(index=index, card=slot.card, price=slot.price, chest=slot.chest,
                           hidden=hidden, killed=slot.killed, attacking=index in attacking))
     return out
 
 
 def _defence(game: Market, seat: int | None) -> m.DefenceView | None:
-    burst = game.burst
+    burst = game.state.burst
     if seat is None or burst is None:
         return None
     now = game.outcome(seat, burst.pending[seat])
@@ -112,17 +111,17 @@ def burst_odds(game: Market, seat: int | None) -> float:
     only through a ghost under it. The card under a chest is the deck's next one, or, when the
     chest was the deck's last card, the first of the discard pile reshuffled (3-4 players; with
     the ghosts the first time), so a ghost can come up under a last-card chest."""
-    if game.phase == "over":
+    if game.state.phase == "over":
         return 0.0
     bursts = _bursts(game)
-    if game.deck:
-        unseen = list(game.deck.cards)
-        if seat != game.active:
+    if game.state.deck:
+        unseen = list(game.state.deck.cards)
+        if seat != game.state.active:
             unseen += [s.hidden for _, s in game.slots() if s.chest and s.hidden]
-        deck_size = len(game.deck)
-        reshuffled = game.discard + game._ghosts_join() if game.can_refill() else []
+        deck_size = len(game.state.deck)
+        reshuffled = game.state.discard + game._ghosts_join() if game.can_refill() else []
     elif game.can_refill():
-        unseen = game.discard + game._ghosts_join()
+        unseen = game.state.discard + game._ghosts_join()
         deck_size, reshuffled = len(unseen), []  # and nothing left to reshuffle after this one
     else:
         return 0.0
@@ -177,58 +176,14 @@ def handoff_reason(game: Market, seat: int, viewer: int | None) -> str | None:
     or None when both see the same things (docs/rules/market.md, Handoff)."""
     if seat == viewer:
         return None
-    if game.phase == "defend":
+    if game.state.phase == "defend":
         return "handoff.reason.defend"
-    if game.phase == "bid":
+    if game.state.phase == "bid":
         return "handoff.reason.bid"
     chest = any(s.chest and s.hidden for _, s in game.slots())
-    if chest and game.active in (seat, viewer):
+    if chest and game.state.active in (seat, viewer):
         return "handoff.reason.chest"
     if game.peek_card(seat) or game.peek_card(viewer):
         return "handoff.reason.turn"
     return None
 
-
-# --- the whole state --------------------------------------------------------------------------
-def build_state(game: Market) -> dict[str, Any]:
-    """Everything, hidden parts included, as plain data (scripts, determinism checks)."""
-    return {
-        "phase": game.phase,
-        "turn": game.turn,
-        "active": game.active,
-        "to_act": game.to_act(),
-        "players": [_player_state(p) for p in game.players],
-        "deposit": game.deposit,
-        "deck": list(reversed(game.deck.cards)),     # from the top
-        "discard": list(game.discard),
-        "ghosts_aside": list(game.ghosts_aside),
-        "reshuffles": game.reshuffles,
-        "removed": list(game.removed),
-        "area": [None if s is None else {"card": s.card, "chest": s.chest, "hidden": s.hidden,
-                                         "price": s.price, "killed": s.killed} for s in game.area],
-        "must_explore": game.must_explore,
-        "burst": None if game.burst is None else {
-            "attacks": [{"colour": a.colour, "value": a.value, "slots": list(a.slots)}
-                        for a in game.burst.attacks],
-            "pending": {str(s): [list(u) for u in v] for s, v in game.burst.pending.items()},
-            "confirmed": list(game.burst.confirmed),
-        },
-        "buyer": game.buyer,
-        "buyers": list(game.buyers),
-        "job_deck": list(reversed(game.job_deck.cards)),
-        "jobs_up": list(game.jobs_up),
-        "auction": None if game.auction is None else {
-            "job": game.auction.job, "bids": {str(s): b for s, b in game.auction.bids.items()}},
-        "last_bids": list(game.last_bids),
-        "levelling": None if game.levelling is None else {
-            "seat": game.levelling.seat, "only": game.levelling.only,
-            "then": game.levelling.then},
-        "end_reason": game.end_reason,
-        "history": [list(h) for h in game.history],
-    }
-
-
-def _player_state(p: Player) -> dict[str, Any]:
-    return {"seat": p.seat, "colour": p.colour, "life": p.life, "max_life": p.max_life,
-            "coins": p.coins, "equipment": list(p.equipment), "gems": list(p.gems),
-            "used": sorted(p.used), "jobs": dict(p.jobs), "exp": p.exp}
