@@ -91,3 +91,6 @@ class MarketState(msgspec.Struct):
     levelling: Levelling | None = None
     end_reason: str = ""
     history: list[list[int]] = []    # every seat's life at the end of every turn
+    # The seat a job showed the deck's top card to, until that card is drawn or the deck is
+    # reshuffled: it knows the card even once its view no longer shows it (``Market.redeal``).
+    top_seen_by: int | None = None

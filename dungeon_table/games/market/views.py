@@ -1,4 +1,4 @@
-"""What a seat sees (``MarketView``) and when the screen must be covered between two humans.
+"""What a seat sees (``MarketView``), the burst odds included.
 
 Hidden from a seat: the card under a chest (only the active player saw it), other seats' pending
 defences and sealed bids, the deck's order, another player's peek at the deck.
@@ -7,19 +7,16 @@ defences and sealed bids, the deck's order, another player's peek at the deck.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from dungeon_table.games.market import model as m
+from dungeon_table.games.market.base import MarketBase
 from dungeon_table.games.market.cards import COLOURS
 from dungeon_table.games.market.scoring import totals
 from dungeon_table.games.market.state import Player
 
-if TYPE_CHECKING:
-    from dungeon_table.games.market.rules import Market
-
 
 # --- the view ---------------------------------------------------------------------------------
-def build_view(game: Market, seat: int | None) -> m.MarketView:
+def build_view(game: MarketBase, seat: int | None) -> m.MarketView:
     points = [lines[-1].value for lines in totals(game.cards, game.state.players, game.score_cache)]
     burst, auction = game.state.burst, game.state.auction
     defending = game.state.phase == "defend" and burst is not None
@@ -62,7 +59,7 @@ def build_view(game: Market, seat: int | None) -> m.MarketView:
     )
 
 
-def _player(game: Market, player: Player, points: int) -> m.PlayerView:
+def _player(game: MarketBase, player: Player, points: int) -> m.PlayerView:
     order = game.equipment_order
     return m.PlayerView(
         seat=player.seat,
@@ -81,7 +78,7 @@ def _player(game: Market, player: Player, points: int) -> m.PlayerView:
     )
 
 
-def _discovery(game: Market, seat: int | None) -> list[m.Slot]:
+def _discovery(game: MarketBase, seat: int | None) -> list[m.Slot]:
     attacking = set(game.state.burst.slots) if game.state.burst else set()
     out = []
     for index, slot in game.slots():
@@ -93,7 +90,7 @@ def _discovery(game: Market, seat: int | None) -> list[m.Slot]:
     return out
 
 
-def _defence(game: Market, seat: int | None) -> m.DefenceView | None:
+def _defence(game: MarketBase, seat: int | None) -> m.DefenceView | None:
     burst = game.state.burst
     if seat is None or burst is None:
         return None
@@ -105,7 +102,7 @@ def _defence(game: Market, seat: int | None) -> m.DefenceView | None:
 
 
 # --- burst odds -------------------------------------------------------------------------------
-def burst_odds(game: Market, seat: int | None) -> float:
+def burst_odds(game: MarketBase, seat: int | None) -> float:
     """The exact chance that the next reveal bursts, over the cards ``seat`` cannot see: the deck
     and the chest cards it does not know (each as likely to be on top). A chest on top bursts
     only through a ghost under it. The card under a chest is the deck's next one, or, when the
@@ -119,9 +116,9 @@ def burst_odds(game: Market, seat: int | None) -> float:
         if seat != game.state.active:
             unseen += [s.hidden for _, s in game.slots() if s.chest and s.hidden]
         deck_size = len(game.state.deck)
-        reshuffled = game.state.discard + game._ghosts_join() if game.can_refill() else []
+        reshuffled = game.state.discard + game.ghosts_join() if game.can_refill() else []
     elif game.can_refill():
-        unseen = game.state.discard + game._ghosts_join()
+        unseen = game.state.discard + game.ghosts_join()
         deck_size, reshuffled = len(unseen), []  # and nothing left to reshuffle after this one
     else:
         return 0.0
@@ -142,7 +139,7 @@ def burst_odds(game: Market, seat: int | None) -> float:
     return (bursting + chests * under_chest) / len(unseen)
 
 
-def _bursts(game: Market) -> Callable[[str], bool]:
+def _bursts(game: MarketBase) -> Callable[[str], bool]:
     """Whether a card revealed face up now would burst: a monster or ghost of a colour face up
     in the area, or any ghost while a ghost is face up."""
     colours, ghost_up = _face_up(game)
@@ -156,7 +153,7 @@ def _bursts(game: Market) -> Callable[[str], bool]:
     return bursts
 
 
-def _face_up(game: Market) -> tuple[set[str], bool]:
+def _face_up(game: MarketBase) -> tuple[set[str], bool]:
     """Colours of the face-up monsters and ghosts in the area, and whether a ghost is among them."""
     colours: set[str] = set()
     ghost = False
@@ -168,22 +165,4 @@ def _face_up(game: Market) -> tuple[set[str], bool]:
             colours.add(card.colour)
             ghost = ghost or card.kind == "ghost"
     return colours, ghost
-
-
-# --- the privacy screen -----------------------------------------------------------------------
-def handoff_reason(game: Market, seat: int, viewer: int | None) -> str | None:
-    """The i18n key of why the screen is covered before ``seat`` decides after ``viewer`` looked,
-    or None when both see the same things (docs/rules/market.md, Handoff)."""
-    if seat == viewer:
-        return None
-    if game.state.phase == "defend":
-        return "handoff.reason.defend"
-    if game.state.phase == "bid":
-        return "handoff.reason.bid"
-    chest = any(s.chest and s.hidden for _, s in game.slots())
-    if chest and game.state.active in (seat, viewer):
-        return "handoff.reason.chest"
-    if game.peek_card(seat) or game.peek_card(viewer):
-        return "handoff.reason.turn"
-    return None
 
