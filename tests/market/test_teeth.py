@@ -23,11 +23,11 @@ from dungeon_table.games.market import flow_turn as turn
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.base import MarketBase
 
-from . import test_properties as properties
 from . import test_rules_burst as burst
 from . import test_rules_chests as chests
 from . import test_rules_defence as defend
 from . import test_rules_explore as explore
+from . import test_rules_hidden as hidden
 from . import test_rules_jobs as jobs
 from . import test_rules_market as market
 from . import test_rules_professional as professional
@@ -121,6 +121,15 @@ def _exp_keeps_the_attackers(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(jobs_flow, "gain_exp", gain)
 
 
+def _scout_forgets_the_top_it_saw(mp: pytest.MonkeyPatch) -> None:
+    real = jobs_flow.offer_peek
+
+    def offer(game: MarketBase, events: list) -> None:  # type: ignore[type-arg]
+        real(game, events)
+        game.state.top_seen_by = None
+    mp.setattr(jobs_flow, "offer_peek", offer)
+
+
 def _three_tied_keep_their_rank(mp: pytest.MonkeyPatch) -> None:
     real = scoring._tied_points
 
@@ -154,11 +163,6 @@ def _forced_buy_discards(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(market_flow, "close_market", close)
 
 
-def _first_fixed_walk() -> None:
-    """The property test's hidden-information checks along one fixed walk (2 players, chests)."""
-    properties.test_fixed_walks_hide_what_they_must(*properties.FIXED_WALKS[0])
-
-
 MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] = [
     (_pair_turns_sideways, defend.test_gauntlet_pair_reduces_two_and_stays_unused),
     (_active_takes_no_extra, burst.test_the_active_player_takes_one_more),
@@ -174,8 +178,11 @@ MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] =
      market.test_buy_order_four_players_starts_left_of_the_active_player),
     (_unpriced_costs_4, market.test_unpriced_buy_costs_5g_to_the_deposit),
     (_chest_card_shown_to_all, chests.test_chest_the_active_player_alone_sees_the_hidden_card),
-    (_peek_for_everyone, _first_fixed_walk),
-    (_chest_card_shown_to_all, _first_fixed_walk),
+    (_peek_for_everyone, hidden.test_a_scout_keeps_knowing_the_top_card_it_saw_once_it_stops),
+    (_chest_card_shown_to_all,
+     hidden.test_a_chest_card_is_dealt_anew_for_all_but_the_active_player_and_never_a_ghost),
+    (_scout_forgets_the_top_it_saw,
+     hidden.test_a_scout_keeps_knowing_the_top_card_it_saw_once_it_stops),
     (_exp_keeps_the_attackers, professional.test_exp_is_the_revealed_cards_minus_the_attackers),
     (_three_tied_keep_their_rank,
      score.test_life_rank_three_tied_take_the_next_rank_points_and_share_the_win),
