@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.cards import Card, Effect, MarketCards, load
+from dungeon_table.games.market.cards import Effect, load
 
 UNKNOWN_CARD = 1.0  # a hidden card's worth to whoever cannot see it: about an average loot's
 SWORD_STOP = 4      # what a sword takes off: the stronger of a pair's attackers, on average
@@ -50,21 +50,10 @@ class Tuning:
     deny: float = 0.0               # how much keeping a job from an opponent counts in a bid
 
 
-_BY_ID: dict[int, tuple[MarketCards, dict[str, Card]]] = {}
-
-
-def cards_by_id(cards: MarketCards) -> dict[str, Card]:
-    """Every card of the file by id, built once (the bots look cards up thousands of times)."""
-    known = _BY_ID.get(id(cards))
-    if known is None or known[0] is not cards:
-        known = _BY_ID[id(cards)] = (cards, {c.id: c for c in cards.cards})
-    return known[1]
-
-
 def equipment_points(card_ids: list[str]) -> int:
     """The equipment lines of the score: kinds per colour, the five-colour set, swords."""
     cards = load()
-    info = cards_by_id(cards)
+    info = cards.by_id()
     score = cards.score
     count: Counter[str] = Counter()
     kinds: dict[str, set[str]] = {}
@@ -96,7 +85,7 @@ class Valuer:
         self.view = view
         self.tuning = tuning or Tuning()
         self.cards = load()
-        self.info = cards_by_id(self.cards)
+        self.info = self.cards.by_id()  # one dict for the thousands of look-ups a decision makes
         self.rank_table = self.cards.score.rank_points
         self.unpriced = self.cards.setup.unpriced_price
         self.coin_vp = 1.0 / self.cards.score.coin_divisor
@@ -247,15 +236,15 @@ class Valuer:
 
     @cached_property
     def gems_defend(self) -> bool:
-        """House rule ``gems_defend`` as the view tells it (on where the view does not say)."""
-        return bool(getattr(self.view, "gems_defend", True))
+        """House rule ``gems_defend``, as the view tells it."""
+        return self.view.gems_defend
 
     def slot_gain(self, seat: int, slot: m.Slot) -> float:
         """What buying a discovery slot gives ``seat``. A chest gives nothing unless the house
         rule ``chest_buyer_gets_card`` is on: then its card, as far as ``seat`` knows it."""
         if not slot.chest:
             return self.card_gain(seat, slot.card)
-        if not getattr(self.view, "chest_buyer_gets_card", False) or not slot.hidden:
+        if not self.view.chest_buyer_gets_card or not slot.hidden:
             return 0.0
         return self.card_gain(seat, slot.hidden) if slot.hidden != "?" else UNKNOWN_CARD
 
