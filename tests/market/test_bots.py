@@ -149,8 +149,9 @@ def test_a_bot_decides_from_its_view_alone(level: str) -> None:
 
 PACKAGE = Path(bot_module.__file__).parent
 BOT_MODULES = sorted(PACKAGE.glob("bot*.py"))
-# Besides its view a bot reads the notation and the card file; the renderer is no engine.
-READABLE = {"__init__", "model", "cards"}
+# Besides its view a bot reads the notation, the card file and the rules that depend on the cards
+# alone (card_rules: pure, no state); the renderer is no engine.
+READABLE = {"__init__", "model", "cards", "card_rules"}
 ENGINE = {p.stem for p in PACKAGE.glob("*.py") if p.stem not in READABLE
           and not p.stem.startswith("bot") and p.stem != "view" and not p.stem.startswith("view_")}
 

@@ -124,6 +124,13 @@ def test_discount_lowers_the_owner_unpriced_buys() -> None:
     assert coins(game)[0] == 15 - cost and game.view(0).deposit == 1 + cost
 
 
+def test_every_seat_is_shown_what_an_unpriced_card_costs_each_player() -> None:
+    game = prelude("haggler")
+    cost = 5 - effect("haggler", "discount")
+    for seat in (0, 1, 2, None):
+        assert [p.unpriced_cost for p in game.view(seat).players] == [cost, 5, 5]
+
+
 def test_burst_share_takes_from_the_deposit_first() -> None:
     # Seat 1 buys a gem on seat 2's turn (deposit 6); seat 0 bursts purple 7: the Banker takes
     # its part, the rest is shared with the remainder to seat 0 (tied lowest with seat 1, active).

@@ -16,7 +16,14 @@ from typing import Any
 
 from dungeon_table.core.phased import PhasedGame
 from dungeon_table.core.rng import Rng
-from dungeon_table.games.market.cards import COLOURS, LOOTS, Effect, MarketCards, default_options
+from dungeon_table.games.market.cards import (
+    COLOURS,
+    LOOTS,
+    Card,
+    Effect,
+    MarketCards,
+    default_options,
+)
 from dungeon_table.games.market.cards import load as load_cards
 from dungeon_table.games.market.defence import Item, Kit, Outcome, resolve
 from dungeon_table.games.market.state import MarketState, Slot
@@ -64,6 +71,11 @@ class MarketBase(PhasedGame[MarketState]):
         """The discovery area's occupied places with their indices."""
         return [(i, s) for i, s in enumerate(self.state.area) if s is not None]
 
+    def face_up(self) -> list[tuple[int, Card]]:
+        """The discovery area's face-up cards with their slots: what a card turned up now may
+        burst with (``card_rules.bursts_with``); not a chest, not a sword's kill."""
+        return [(i, self.card_of[s.card]) for i, s in self.slots() if not s.chest and not s.killed]
+
     # --- the deck -------------------------------------------------------------------------------
     def can_refill(self) -> bool:
         """3-4 players turn the discard pile (and, the first time, the ghosts) into a new deck."""
@@ -78,6 +90,11 @@ class MarketBase(PhasedGame[MarketState]):
         return bool(self.state.deck) or self.can_refill()
 
     # --- the market -----------------------------------------------------------------------------
+    def unpriced_cost(self, seat: int) -> int:
+        """What an unpriced card costs ``seat``: 5G (the card file's), less a Haggler's
+        discount, never below 0."""
+        return max(0, self.cards.setup.unpriced_price - self.amount(seat, "discount"))
+
     def buy_order(self) -> list[int]:
         """3-4 players: every other player once, clockwise from the left. 2 players: the
         opponent, the active player (one card), the opponent again."""
@@ -122,8 +139,8 @@ class MarketBase(PhasedGame[MarketState]):
             return []
         found: list[Effect] = []
         for job_id, level in self.state.players[seat].jobs.items():
-            if level >= 1:
-                at = self.cards.job(job_id).levels[level - 1]
+            at = self.cards.job_at(job_id, level)
+            if at is not None:
                 found += [e for e in at.effects if e.kind == kind]
         return found
 

@@ -121,7 +121,7 @@ class GreedyBot(PhaseBot):
             action = m.Buy(slot=slot.index)
             if action not in legal:
                 continue
-            cost = slot.price if slot.price > 0 else val.unpriced_cost(me)
+            cost = slot.price if slot.price > 0 else view.players[me].unpriced_cost
             surplus = val.slot_gain(me, slot) - val.coin_vp * cost
             if surplus > best_surplus:
                 best, best_surplus = action, surplus
@@ -181,17 +181,12 @@ class TraderBot(GreedyBot):
     def round(self, view: m.MarketView, val: Valuer) -> Round:
         """The market round to come (or under way) as the bot sees it."""
         me = self._me(view)
-        seller, n = view.active, view.n_players
+        seller = view.active
         coins = [p.coins for p in view.players]
         coins[seller] += sum(s.price for s in view.discovery)
-        if n == 2:
-            other = 1 - seller
-            order = [other, seller, other]
-        else:
-            order = [(seller + k) % n for k in range(1, n)]
         return Round(
-            seller=seller, order=order, coins=coins,
-            unpriced=[val.unpriced_cost(s) for s in range(n)], coin_vp=val.coin_vp,
+            seller=seller, order=list(view.buy_order), coins=coins,
+            unpriced=[p.unpriced_cost for p in view.players], coin_vp=val.coin_vp,
             weights=val.weights(me), commission=val.job_amount(seller, "commission"),
             deposit=view.deposit,
         )
@@ -234,7 +229,7 @@ class TraderBot(GreedyBot):
                       for p in view.players if p.seat != me), default=0.0)
         ceilings = {p.seat: min(p.coins, int(val.job_worth(p.seat, job) / val.coin_vp))
                     for p in view.players if p.seat != me}
-        order = [(view.active + k) % view.n_players for k in range(view.n_players)]
+        order = view.tie_order
         ahead = set(order[:order.index(me)])  # they win a tie against the bot
         top = min(view.players[me].coins, int((worth + denied) / val.coin_vp))
         best_amount, best_worth = 0, -math.inf

@@ -17,11 +17,11 @@ bench (``bench/market_winrate.py``) pits a changed bot against unchanged ones.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
 from dungeon_table.games.market import model as m
+from dungeon_table.games.market.card_rules import equipment_lines
 from dungeon_table.games.market.cards import Effect, load
 
 UNKNOWN_CARD = 1.0  # a hidden card's worth to whoever cannot see it: about an average loot's
@@ -51,22 +51,9 @@ class Tuning:
 
 
 def equipment_points(card_ids: list[str]) -> int:
-    """The equipment lines of the score: kinds per colour, the five-colour set, swords."""
-    cards = load()
-    info = cards.by_id()
-    score = cards.score
-    count: Counter[str] = Counter()
-    kinds: dict[str, set[str]] = {}
-    swords = 0
-    for card_id in card_ids:
-        card = info[card_id]
-        count[card.colour] += 1
-        kinds.setdefault(card.colour, set()).add(card.loot)
-        swords += card.loot == "sword"
-    points = sum(score.kinds_bonus[len(k)] for k in kinds.values()) + score.sword_bonus * swords
-    if len(count) == len(cards.colours):
-        points += score.five_colour_multiplier * min(count.values())
-    return points
+    """The equipment lines of the score (the rules' own, ``card_rules``): the five-colour set,
+    kinds per colour, swords."""
+    return sum(line.value for line in equipment_lines(load(), card_ids))
 
 
 def _rank_points(place: float, table: list[int], players: int) -> float:
@@ -87,7 +74,6 @@ class Valuer:
         self.cards = load()
         self.info = self.cards.by_id()  # one dict for the thousands of look-ups a decision makes
         self.rank_table = self.cards.score.rank_points
-        self.unpriced = self.cards.setup.unpriced_price
         self.coin_vp = 1.0 / self.cards.score.coin_divisor
         self.n = view.n_players
         self._life_vp: dict[int, float] = {}
@@ -176,9 +162,8 @@ class Valuer:
         """The summed amount of one job effect ``seat`` has now (a colour's guard: that colour)."""
         total = 0
         for held in self.view.players[seat].jobs:
-            if held.level <= 0:
-                continue
-            for effect in self.cards.job(held.job).levels[held.level - 1].effects:
+            at = self.cards.job_at(held.job, held.level)
+            for effect in at.effects if at else []:
                 if effect.kind == kind and (not colour or effect.colour == colour):
                     total += effect.amount
         return total
@@ -247,10 +232,6 @@ class Valuer:
         if not self.view.chest_buyer_gets_card or not slot.hidden:
             return 0.0
         return self.card_gain(seat, slot.hidden) if slot.hidden != "?" else UNKNOWN_CARD
-
-    # --- money ------------------------------------------------------------------------------
-    def unpriced_cost(self, seat: int) -> int:
-        return max(0, self.unpriced - self.job_amount(seat, "discount"))
 
     # --- whose gain counts how much against mine -----------------------------------------------
     def weights(self, me: int) -> list[float]:

@@ -16,6 +16,7 @@ from dungeon_table.games.market import flow_jobs as jobs
 from dungeon_table.games.market import flow_market as market
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.base import MarketBase
+from dungeon_table.games.market.card_rules import bursts_with
 from dungeon_table.games.market.state import Slot
 
 
@@ -125,17 +126,7 @@ def burst_slots(game: MarketBase, slot: int) -> list[int]:
     """The attackers if the card just revealed bursts: it and every face-up card it pairs with
     (same colour; a ghost also pairs with another ghost), so up to three."""
     new = game.card_of[game.state.area[slot].card]  # type: ignore[union-attr]
-    if new.kind not in ("monster", "ghost"):
-        return []
-    pairs = []
-    for index, other in game.slots():
-        if index == slot or other.chest:
-            continue
-        card = game.card_of[other.card]
-        if card.kind not in ("monster", "ghost"):
-            continue
-        if card.colour == new.colour or (new.kind == card.kind == "ghost"):
-            pairs.append(index)
+    pairs = [index for index, card in game.face_up() if index != slot and bursts_with(new, card)]
     return sorted([slot, *pairs]) if pairs else []
 
 

@@ -19,10 +19,10 @@ def heal(game: MarketBase, seat: int, events: list[Event]) -> None:
     """Cleric: life at the start of the owner's turn, never above its starting life."""
     player = game.state.players[seat]
     for job_id, level in player.jobs.items():
-        if level < 1:
+        at = game.cards.job_at(job_id, level)
+        if at is None:
             continue
-        amount = sum(e.amount for e in game.cards.job(job_id).levels[level - 1].effects
-                     if e.kind == "heal")
+        amount = sum(e.amount for e in at.effects if e.kind == "heal")
         healed = min(amount, player.max_life - player.life)
         if healed > 0:
             player.life += healed

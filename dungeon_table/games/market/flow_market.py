@@ -76,8 +76,7 @@ def cost_for(game: MarketBase, seat: int, slot: Slot) -> int:
     discount); the active player's own priced card costs nothing more (its coins are on it)."""
     if slot.price:
         return 0 if seat == game.state.active else slot.price
-    discount = game.amount(seat, "discount")
-    return max(0, game.cards.setup.unpriced_price - discount)
+    return game.unpriced_cost(seat)
 
 
 def legal_buy(game: MarketBase, seat: int) -> list[Action]:

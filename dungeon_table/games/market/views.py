@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.base import MarketBase
+from dungeon_table.games.market.card_rules import bursts_with
 from dungeon_table.games.market.cards import COLOURS
 from dungeon_table.games.market.scoring import totals
 from dungeon_table.games.market.state import Player
@@ -40,6 +41,8 @@ def build_view(game: MarketBase, seat: int | None) -> m.MarketView:
         attacks=list(burst.attacks) if defending and burst else [],
         defence=_defence(game, seat) if defending else None,
         defended=list(burst.confirmed) if defending and burst else [False] * game.n,
+        buy_order=game.buy_order(),
+        tie_order=game.clockwise_from(game.state.active),
         buyer=game.state.buyer if game.state.phase == "buy" else None,
         buyers_left=list(game.state.buyers) if game.state.phase == "buy" else [],
         jobs_up=list(game.state.jobs_up),
@@ -75,6 +78,7 @@ def _player(game: MarketBase, player: Player, points: int) -> m.PlayerView:
         exp=player.exp,
         points=points,
         reveal_limit=game.reveal_limit(player.seat),
+        unpriced_cost=game.unpriced_cost(player.seat),
     )
 
 
@@ -140,29 +144,17 @@ def burst_odds(game: MarketBase, seat: int | None) -> float:
 
 
 def _bursts(game: MarketBase) -> Callable[[str], bool]:
-    """Whether a card revealed face up now would burst: a monster or ghost of a colour face up
-    in the area, or any ghost while a ghost is face up."""
-    colours, ghost_up = _face_up(game)
+    """Whether a card revealed face up now would burst with a face-up card of the area (the
+    rules' own pairing, ``card_rules.bursts_with``). Remembered by kind and colour, all the
+    pairing looks at: the odds ask it of every card this seat cannot see."""
+    face_up = [card for _, card in game.face_up()]
+    known: dict[tuple[str, str], bool] = {}
 
     def bursts(card_id: str) -> bool:
         card = game.card_of[card_id]
-        if card.kind == "ghost" and ghost_up:
-            return True
-        return card.kind in ("monster", "ghost") and card.colour in colours
+        key = (card.kind, card.colour)
+        if key not in known:
+            known[key] = any(bursts_with(card, other) for other in face_up)
+        return known[key]
 
     return bursts
-
-
-def _face_up(game: MarketBase) -> tuple[set[str], bool]:
-    """Colours of the face-up monsters and ghosts in the area, and whether a ghost is among them."""
-    colours: set[str] = set()
-    ghost = False
-    for _, slot in game.slots():
-        if slot.chest or slot.killed:
-            continue
-        card = game.card_of[slot.card]
-        if card.kind in ("monster", "ghost"):
-            colours.add(card.colour)
-            ghost = ghost or card.kind == "ghost"
-    return colours, ghost
-
