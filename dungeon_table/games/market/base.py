@@ -50,6 +50,13 @@ class MarketBase(PhasedGame[MarketState]):
         # Professional always adds the ghosts at the first reshuffle (its own rule change).
         self.ghosts_enter = "first_reshuffle" if self.professional else str(
             opts.get("ghosts_enter", "first_reshuffle"))
+        # Each job's effects by level and kind (none at LV0): every view asks them of every seat.
+        self.job_effects: dict[tuple[str, int, str], list[Effect]] = {}
+        for job in self.cards.jobs:
+            for level in range(1, len(job.levels) + 1):
+                at = self.cards.job_at(job.id, level)
+                for effect in at.effects if at else []:
+                    self.job_effects.setdefault((job.id, level, effect.kind), []).append(effect)
         self.rng = Rng(seed)
         self.score_cache: dict[int, Any] = {}  # scoring.totals' per-seat memo
 
@@ -65,7 +72,8 @@ class MarketBase(PhasedGame[MarketState]):
 
     def clockwise_from(self, seat: int) -> list[int]:
         """Every seat, starting with ``seat`` and going clockwise (the source's tie order)."""
-        return [self.next_seat(seat, k) for k in range(self.n)]
+        n = self.n
+        return [(seat + k) % n for k in range(n)]
 
     def slots(self) -> list[tuple[int, Slot]]:
         """The discovery area's occupied places with their indices."""
@@ -98,11 +106,11 @@ class MarketBase(PhasedGame[MarketState]):
     def buy_order(self) -> list[int]:
         """3-4 players: every other player once, clockwise from the left. 2 players: the
         opponent, the active player (one card), the opponent again."""
-        active = self.state.active
-        if self.n == 2:
-            other = self.next_seat(active)
+        active, n = self.state.active, self.n
+        if n == 2:
+            other = 1 - active
             return [other, active, other]
-        return [self.next_seat(active, k) for k in range(1, self.n)]
+        return [(active + k) % n for k in range(1, n)]
 
     # --- the burst ------------------------------------------------------------------------------
     def kit(self, seat: int) -> Kit:
@@ -138,13 +146,14 @@ class MarketBase(PhasedGame[MarketState]):
         if not self.professional:
             return []
         found: list[Effect] = []
+        table = self.job_effects
         for job_id, level in self.state.players[seat].jobs.items():
-            at = self.cards.job_at(job_id, level)
-            if at is not None:
-                found += [e for e in at.effects if e.kind == kind]
+            found += table.get((job_id, level, kind), ())
         return found
 
     def amount(self, seat: int, kind: str) -> int:
+        if not self.professional:  # no jobs: asked of every seat in every view
+            return 0
         return sum(e.amount for e in self.effects(seat, kind))
 
     def reveal_limit(self, seat: int) -> int:

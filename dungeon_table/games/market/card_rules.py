@@ -5,13 +5,14 @@ Pure functions over the card file's data, so the rules, the view and the bots re
 (a bot works from its view and the card file, never from the game's state)::
 
     bursts_with(cards.card("red_shield_1"), cards.card("red_ghost"))     # True: one colour
+    burst_test(face_up)(cards.card("gem_1a"))                             # False: a gem
     equipment_lines(cards, ["red_gauntlet_1", "red_shield_1"])            # sets, kinds, swords
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from dungeon_table.core.protocol import ScoreLine
 from dungeon_table.games.market.cards import COLOURS, Card, MarketCards
@@ -19,12 +20,23 @@ from dungeon_table.games.market.cards import COLOURS, Card, MarketCards
 ATTACKERS = ("monster", "ghost")
 
 
+def burst_test(face_up: Iterable[Card]) -> Callable[[Card], bool]:
+    """Whether a card turned up now bursts with one of the ``face_up`` cards: monsters of one
+    colour burst (a ghost is a monster of its colour), and so do two ghosts; gems and chests
+    never do. Made once for an area, asked of many cards (the burst odds ask every unseen one)."""
+    attackers = [card for card in face_up if card.kind in ATTACKERS]  # read once: any iterable
+    colours = {card.colour for card in attackers}
+    ghost_up = any(card.kind == "ghost" for card in attackers)
+
+    def bursts(card: Card) -> bool:
+        return card.kind in ATTACKERS and (card.colour in colours
+                                           or (ghost_up and card.kind == "ghost"))
+    return bursts
+
+
 def bursts_with(card: Card, other: Card) -> bool:
-    """Two face-up cards that burst together: monsters of one colour (a ghost is a monster of
-    its colour), or two ghosts. Gems and chests never burst."""
-    if card.kind not in ATTACKERS or other.kind not in ATTACKERS:
-        return False
-    return card.colour == other.colour or card.kind == other.kind == "ghost"
+    """Whether two face-up cards burst together (``burst_test`` of one)."""
+    return burst_test([other])(card)
 
 
 def equipment_lines(cards: MarketCards, equipment: Iterable[str]) -> list[ScoreLine]:

@@ -6,12 +6,10 @@ defences and sealed bids, the deck's order, another player's peek at the deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.base import MarketBase
-from dungeon_table.games.market.card_rules import bursts_with
-from dungeon_table.games.market.cards import COLOURS
+from dungeon_table.games.market.card_rules import burst_test
+from dungeon_table.games.market.cards import COLOURS, Card
 from dungeon_table.games.market.scoring import totals
 from dungeon_table.games.market.state import Player
 
@@ -112,49 +110,38 @@ def burst_odds(game: MarketBase, seat: int | None) -> float:
     only through a ghost under it. The card under a chest is the deck's next one, or, when the
     chest was the deck's last card, the first of the discard pile reshuffled (3-4 players; with
     the ghosts the first time), so a ghost can come up under a last-card chest."""
-    if game.state.phase == "over":
+    state = game.state
+    if state.phase == "over":
         return 0.0
-    bursts = _bursts(game)
-    if game.state.deck:
-        unseen = list(game.state.deck.cards)
-        if seat != game.state.active:
+    if state.deck:
+        unseen = list(state.deck.cards)
+        if seat != state.active:
             unseen += [s.hidden for _, s in game.slots() if s.chest and s.hidden]
-        deck_size = len(game.state.deck)
-        reshuffled = game.state.discard + game.ghosts_join() if game.can_refill() else []
+        deck_size = len(state.deck)
+        reshuffled = state.discard + game.ghosts_join() if game.can_refill() else []
     elif game.can_refill():
-        unseen = game.state.discard + game.ghosts_join()
+        unseen = state.discard + game.ghosts_join()
         deck_size, reshuffled = len(unseen), []  # and nothing left to reshuffle after this one
     else:
         return 0.0
+    # The rules' own test of what a card turned up now bursts with (card_rules.burst_test).
+    bursts = burst_test(card for _, card in game.face_up())
+    card_of = game.card_of
+    cards = [card_of[c] for c in unseen]
 
-    def ghosts(cards: list[str]) -> int:
-        return sum(1 for c in cards if game.kind(c) == "ghost" and bursts(c))
+    def ghosts(among: list[Card]) -> int:
+        return sum(1 for card in among if card.kind == "ghost" and bursts(card))
 
     # A chest on top hides the next card: it bursts when that card is a bursting ghost.
     if deck_size > 1:
-        under_chest = ghosts(unseen) / (len(unseen) - 1)
+        under_chest = ghosts(cards) / (len(cards) - 1)
     else:
-        under_chest = ghosts(reshuffled) / len(reshuffled) if reshuffled else 0.0
+        under_chest = ghosts([card_of[c] for c in reshuffled]) / len(reshuffled) if reshuffled \
+            else 0.0
     peek = game.peek_card(seat)
     if peek:
-        return under_chest if game.kind(peek) == "chest" else float(bursts(peek))
-    chests = sum(1 for c in unseen if game.kind(c) == "chest")
-    bursting = sum(1 for c in unseen if bursts(c))
-    return (bursting + chests * under_chest) / len(unseen)
-
-
-def _bursts(game: MarketBase) -> Callable[[str], bool]:
-    """Whether a card revealed face up now would burst with a face-up card of the area (the
-    rules' own pairing, ``card_rules.bursts_with``). Remembered by kind and colour, all the
-    pairing looks at: the odds ask it of every card this seat cannot see."""
-    face_up = [card for _, card in game.face_up()]
-    known: dict[tuple[str, str], bool] = {}
-
-    def bursts(card_id: str) -> bool:
-        card = game.card_of[card_id]
-        key = (card.kind, card.colour)
-        if key not in known:
-            known[key] = any(bursts_with(card, other) for other in face_up)
-        return known[key]
-
-    return bursts
+        top = card_of[peek]
+        return under_chest if top.kind == "chest" else float(bursts(top))
+    chests = sum(1 for card in cards if card.kind == "chest")
+    bursting = sum(1 for card in cards if bursts(card))
+    return (bursting + chests * under_chest) / len(cards)
