@@ -250,12 +250,12 @@ def test_simulate_on_a_broken_card_file_exits_2_naming_it(
     tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from dungeon_table.core.cards import CARDS_DIR
-    from dungeon_table.games.market import cards, rules
+    from dungeon_table.games.market import base, cards
 
     broken = tmp_path / "market.yaml"
     text = (CARDS_DIR / "market.yaml").read_text(encoding="utf-8")
     broken.write_text(text.replace("coin_divisor:", "coin_divisor: [", 1), encoding="utf-8")
-    monkeypatch.setattr(rules, "load", lambda: cards.load.__wrapped__(broken))
+    monkeypatch.setattr(base, "load_cards", lambda: cards.load.__wrapped__(broken))
     assert main(["simulate", "market", "--players", "2", "--games", "1"]) == 2
     assert f"dungeon-table: {broken}:" in capsys.readouterr().err
 

@@ -4,7 +4,7 @@ Every game is set up and played through the script runner, so a test reads like 
 
     game = run([{"type": "explore"}, {"type": "explore"}],
                players=3, deck=["red_shield_1", "red_helm_1"])
-    game.players[0].life            # 40 - ...
+    game.state.players[0].life            # 40 - ...
 
 ``deck`` lists the dungeon deck from the top (first listed = first revealed); in a 3-4 player
 game the ghosts are not in it until the first reshuffle (``reshuffle`` orders that deck), in a
@@ -101,11 +101,12 @@ def pass_all(game: Market) -> list[dict[str, Any]]:
 def coins_total(game: Market) -> int:
     """Coins in purses, the deposit and on priced cards: constant through a game."""
     on_cards = sum(s.price for _, s in game.slots())
-    return sum(p.coins for p in game.players) + game.deposit + on_cards
+    return sum(p.coins for p in game.state.players) + game.state.deposit + on_cards
 
 
 def every_card(game: Market) -> list[str]:
     """Every dungeon card wherever it lies, once per place it is found."""
     area = [c for _, s in game.slots() for c in ([s.card, s.hidden] if s.hidden else [s.card])]
-    owned = [c for p in game.players for c in (*p.equipment, *p.gems)]
-    return [*game.deck.cards, *game.discard, *game.ghosts_aside, *game.removed, *area, *owned]
+    owned = [c for p in game.state.players for c in (*p.equipment, *p.gems)]
+    state = game.state
+    return [*state.deck.cards, *state.discard, *state.ghosts_aside, *state.removed, *area, *owned]

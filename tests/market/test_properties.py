@@ -1,7 +1,10 @@
 """Properties of Dungeon Market over random legal play (hypothesis), for random seeds, 2-4 players
-and every combination of the options: every card in exactly one place, coins conserved, nothing
-hidden leaks into another seat's view, the same seed and actions give the same game, every game
-ends, no life rises above its start, and an illegal action changes nothing."""
+and every combination of the options: every card and coin kept (the kit's ``conserved``), nothing
+hidden shown to a seat (the kit's ``redeal``), no life above its start, events for one seat sent
+to it alone, and an illegal action refused with a reason and changing nothing.
+
+Determinism, the end of every game and the kit's hooks with the default options are proved for
+every game by ``tests/test_kit_all_games.py``."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_kit_all_games import seen_by
 
 from dungeon_table.core import registry
 from dungeon_table.core.errors import IllegalAction
@@ -23,7 +27,6 @@ from dungeon_table.games.market.rules import Market
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 WALK = 250              # actions per random walk
-MAX_ACTIONS = 20_000    # a generous bound for a whole random game
 
 CARDS = load()
 seeds = st.integers(min_value=0, max_value=2**31)
@@ -67,54 +70,41 @@ def walk(game: Market, choices: list[int]) -> list[dict[str, Any]]:
     return events
 
 
-# --- conservation ---------------------------------------------------------------------------
-def every_card(state: dict[str, Any]) -> list[str]:
-    """Every card in ``state_dict()`` wherever it lies: deck, discard, ghosts set aside, out of
-    the game, the discovery area (a chest's card included), the players."""
-    area = [c for slot in state["area"] if slot for c in (slot["card"], slot["hidden"]) if c]
-    owned = [c for p in state["players"] for c in (*p["equipment"], *p["gems"])]
-    return [*state["deck"], *state["discard"], *state["ghosts_aside"], *state["removed"], *area,
-            *owned]
+# --- the kit's hooks under every option --------------------------------------------------------
+# tests/test_kit_all_games.py proves conservation, determinism, the end and the redeal for every
+# game, market with its default options; here the same hooks meet 2-4 players and every option
+# (chests, Professional's jobs and peek, the sword's ghosts, the reshuffles of 3-4 players).
+def check_hidden(game: Market, rnd: random.Random) -> None:
+    """Each seat's (and the spectator's) redeal keeps its view, its legal actions and what play
+    conserves: nothing the seat is shown tells the two games apart."""
+    for seat in [*range(game.n), None]:
+        twin = game.redeal_hidden(seat, random.Random(rnd.random()))
+        assert seen_by(twin, seat) == seen_by(game, seat), seat
+        assert twin.conserved() == game.conserved()
 
 
-def box(game: Market) -> list[str]:
-    """The cards the game was set up with: all but the chests unless they are in play."""
-    return sorted(c for c in CARDS.all_ids() if game.chests or CARDS.card(c).kind != "chest")
-
-
-def coins_in_play(game: Market) -> int:
-    view = game.view(None)
-    return (sum(p.coins for p in view.players) + view.deposit
-            + sum(slot.price for slot in view.discovery))
-
-
-@SETTINGS
-@given(seeds, players, options, picks)
-def test_every_card_is_in_exactly_one_place(seed: int, n: int, opts: dict[str, Any],
-                                            choices: list[int]) -> None:
-    game = new(seed, n, opts)
-    expected = box(game)
-    for pick in choices:
-        assert sorted(every_card(game.state_dict())) == expected
-        chosen = step(game, pick)
-        if chosen is None:
-            break
-        game.apply(*chosen)
-    assert sorted(every_card(game.state_dict())) == expected
+def the_box(game: Market) -> Counter[str]:
+    """The cards the game was set up with (all but the chests unless they are in play) and its
+    coins: 15G a player and 5G in the deposit."""
+    cards = Counter(c for c in CARDS.all_ids() if game.chests or CARDS.card(c).kind != "chest")
+    return cards + Counter(coins=15 * game.n + 5)
 
 
 @SETTINGS
 @given(seeds, players, options, picks)
-def test_coins_are_conserved(seed: int, n: int, opts: dict[str, Any], choices: list[int]) -> None:
+def test_every_card_and_coin_is_kept_and_a_redeal_hides_what_it_must(
+        seed: int, n: int, opts: dict[str, Any], choices: list[int]) -> None:
     game = new(seed, n, opts)
-    total = 15 * n + 5
-    for pick in choices:
-        assert coins_in_play(game) == total
+    box, rnd = the_box(game), random.Random(seed)
+    for index, pick in enumerate(choices):
+        assert game.conserved() == box
+        if index % 4 == 0:
+            check_hidden(game, rnd)
         chosen = step(game, pick)
         if chosen is None:
             break
         game.apply(*chosen)
-    assert coins_in_play(game) == total
+    assert game.conserved() == box
 
 
 @SETTINGS
@@ -131,61 +121,6 @@ def test_life_never_rises_above_the_starting_life(seed: int, n: int, opts: dict[
         game.apply(*chosen)
 
 
-# --- hidden information ---------------------------------------------------------------------
-def views(game: Market) -> dict[int | None, Any]:
-    return {seat: msgspec.to_builtins(game.view(seat)) for seat in [*range(game.n), None]}
-
-
-def text(view: Any) -> str:
-    return msgspec.json.encode(view).decode()
-
-
-def check_hidden(game: Market, rnd: random.Random) -> None:
-    """Change what a seat may not know and see that its view stays the same."""
-    seen = views(game)
-    # The deck's order below the top (the top is the peek's, checked below): nobody sees it.
-    below = game.deck.cards[:-1]
-    rnd.shuffle(below)
-    game.deck.cards[:-1] = below
-    assert views(game) == seen
-    for seat in [*range(game.n), None]:
-        view = game.view(seat)
-        if view.peek:   # only the active player's own job shows the top card, on its turn
-            assert seat == game.active and view.peek == game.deck.top
-        for slot in view.discovery:   # a chest's card: the active player's alone
-            under = game.area[slot.index].hidden  # type: ignore[union-attr]
-            if under and seat != game.active:
-                assert slot.hidden == "?" and f'"{under}"' not in text(seen[seat])
-    # Another seat's pending defence or sealed bid never shows.
-    if game.burst is not None and game.phase == "defend":
-        for owner in range(game.n):
-            kept = game.burst.pending[owner]
-            game.burst.pending[owner] = []
-            now = views(game)
-            game.burst.pending[owner] = kept
-            assert all(now[s] == seen[s] for s in now if s != owner)
-    if game.auction is not None:
-        for owner, amount in list(game.auction.bids.items()):
-            game.auction.bids[owner] = amount + 1
-            now = views(game)
-            game.auction.bids[owner] = amount
-            assert all(now[s] == seen[s] for s in now if s != owner)
-
-
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seeds, players, options, picks, seeds)
-def test_nothing_hidden_leaks_into_another_seat_view(seed: int, n: int, opts: dict[str, Any],
-                                                     choices: list[int], shuffle_seed: int) -> None:
-    game = new(seed, n, opts)
-    rnd = random.Random(shuffle_seed)
-    for pick in choices[:120]:
-        check_hidden(game, rnd)
-        chosen = step(game, pick)
-        if chosen is None:
-            break
-        game.apply(*chosen)
-
-
 FIXED_WALKS = [(seed, n, {"chests": seed % 2 == 0, "professional": seed % 3 == 0})
                for seed, n in enumerate([2, 3, 4, 2, 3, 4])]
 
@@ -194,10 +129,10 @@ FIXED_WALKS = [(seed, n, {"chests": seed % 2 == 0, "professional": seed % 3 == 0
 def test_fixed_walks_hide_what_they_must(seed: int, n: int, opts: dict[str, Any]) -> None:
     """The same checks along fixed walks: quick, and what the teeth test breaks."""
     game = new(seed, n, opts)
-    rnd = random.Random(seed)
+    walk_rnd, check_rnd = random.Random(seed), random.Random(-seed)
     for _ in range(80):
-        check_hidden(game, rnd)
-        chosen = step(game, rnd.randrange(10**6))
+        check_hidden(game, check_rnd)
+        chosen = step(game, walk_rnd.randrange(10**6))
         if chosen is None:
             break
         game.apply(*chosen)
@@ -217,37 +152,12 @@ def test_events_for_one_seat_only_stay_with_it(seed: int, n: int, opts: dict[str
             break
         for event in game.apply(*chosen):
             if isinstance(event, m.ChestPeeked | m.TopPeeked):
-                assert event.to == (game.active,)
+                assert event.to == (game.state.active,)
             if isinstance(event, m.BidPlaced):
                 assert set(msgspec.to_builtins(event)) == {"type", "seat", "to"}
 
 
-# --- determinism, the end, illegal actions --------------------------------------------------
-@SETTINGS
-@given(seeds, players, options, picks)
-def test_same_seed_same_actions_same_game(seed: int, n: int, opts: dict[str, Any],
-                                          choices: list[int]) -> None:
-    first, second = new(seed, n, opts), new(seed, n, opts)
-    assert walk(first, choices) == walk(second, choices)
-    assert first.state_dict() == second.state_dict()
-
-
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seeds, players, options)
-def test_every_random_game_ends(seed: int, n: int, opts: dict[str, Any]) -> None:
-    game = new(seed, n, opts)
-    bots = {seat: registry.get("market").make_bot("random", seed + seat) for seat in range(n)}
-    for _ in range(MAX_ACTIONS):
-        to_act = game.to_act()
-        if not to_act:
-            break
-        seat = to_act[0]
-        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
-    result = game.result()
-    assert result is not None and sorted(result.ranking) == list(range(n))
-    assert game.view(None).end_reason in ("knocked_out", "deck_out")
-
-
+# --- illegal actions ------------------------------------------------------------------------
 def any_action() -> st.SearchStrategy[Action]:
     cards = st.sampled_from([*CARDS.all_ids(), "nothing"])
     jobs = st.sampled_from([j.id for j in CARDS.jobs])
@@ -284,5 +194,5 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(
 
 def test_the_card_box_is_what_setup_deals() -> None:
     game = new(1, 3, {"chests": True})
-    kinds = Counter(CARDS.card(c).kind for c in every_card(game.state_dict()))
+    kinds = Counter(CARDS.card(c).kind for c in game.conserved().elements() if c != "coins")
     assert kinds == {"monster": 50, "ghost": 5, "gem": 9, "chest": 3}

@@ -124,6 +124,13 @@ def test_discount_lowers_the_owner_unpriced_buys() -> None:
     assert coins(game)[0] == 15 - cost and game.view(0).deposit == 1 + cost
 
 
+def test_every_seat_is_shown_what_an_unpriced_card_costs_each_player() -> None:
+    game = prelude("haggler")
+    cost = 5 - effect("haggler", "discount")
+    for seat in (0, 1, 2, None):
+        assert [p.unpriced_cost for p in game.view(seat).players] == [cost, 5, 5]
+
+
 def test_burst_share_takes_from_the_deposit_first() -> None:
     # Seat 1 buys a gem on seat 2's turn (deposit 6); seat 0 bursts purple 7: the Banker takes
     # its part, the rest is shared with the remainder to seat 0 (tied lowest with seat 1, active).
@@ -151,12 +158,12 @@ def test_peek_shows_the_owner_the_top_card_on_its_own_turn() -> None:
         level_up(game, "scout")
         assert game.view(0).peek == ""                      # seat 1's turn now
         act(game, *market_turn(1), *market_turn(1))
-    top = game.state_dict()["deck"][0]
+    top = game.state.deck.top
     assert (game.view(0).active, game.view(0).peek) == (0, top)
     for seat in (1, 2, None):
         assert game.view(seat).peek == ""
         assert top not in msgspec.json.encode(game.view(seat)).decode()
     events = act(game, *explore(1))
-    top = game.state_dict()["deck"][0]
+    top = game.state.deck.top
     assert game.view(0).peek == top
     assert of_type(events, "top_peeked") == [{"type": "top_peeked", "card": top, "to": [0]}]

@@ -78,6 +78,21 @@ def test_buy_order_two_players_opponent_active_opponent() -> None:
     assert game.view(0).phase == "explore" and game.view(0).active == 1
 
 
+@pytest.mark.parametrize(("players", "order"), [(2, [1, 0, 1]), (3, [1, 2]), (4, [1, 2, 3])])
+def test_every_seat_is_shown_the_whole_buy_order_before_the_market_opens(
+        players: int, order: list[int]) -> None:
+    game, events = play([*explore(1), STOP], players=players, deck=THREE)
+    for seat in [*range(players), None]:
+        assert game.view(seat).phase == "price" and game.view(seat).buy_order == order
+    events = act(game, OPEN)
+    assert of_type(events, "market_opened")[0]["buyers"] == order
+
+
+def test_every_seat_is_shown_who_wins_a_tie_the_active_player_then_clockwise() -> None:
+    game, _ = play(market_turn(1, players=4), players=4, deck=["gem_1a"])
+    assert game.view(2).active == 1 and game.view(2).tie_order == [1, 2, 3, 0]
+
+
 def test_priced_buy_pays_the_active_player_who_takes_back_the_coins() -> None:
     game, events = play([*explore(2), STOP, price(0, 4), OPEN, buy(0)], deck=THREE)
     assert coins(game) == [15 - 4 + 4 + 4, 15 - 4, 15] and game.view(0).deposit == 5

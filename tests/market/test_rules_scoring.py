@@ -186,4 +186,4 @@ def test_players_at_zero_or_less_discard_their_gems() -> None:
     assert lives(game) == [0, -1] and game.result() is not None
     # 得点計算: ライフが0以下となっているプレイヤーは全員、所持している宝玉カードをすべて捨て札にします。
     assert gems(game, 1) == []
-    assert game.state_dict()["discard"][-1] == "gem_1a"
+    assert game.state.discard[-1] == "gem_1a"

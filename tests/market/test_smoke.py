@@ -62,14 +62,14 @@ def test_market_prices_buys_and_forced_buys_move_every_coin() -> None:
         {"type": "buy", "slot": 0},        # seat 1: 4G to seat 0, who takes its 4G back
         {"type": "buy", "slot": 1},        # seat 2: unpriced, 5G to the deposit
     ], deck=["red_shield_1", "blue_helm_1", "gem_2a"])
-    red, blue, yellow = game.players
-    assert (red.coins, blue.coins, yellow.coins, game.deposit) == (16, 11, 10, 13)
+    red, blue, yellow = game.state.players
+    assert (red.coins, blue.coins, yellow.coins, game.state.deposit) == (16, 11, 10, 13)
     assert blue.equipment == ["blue_gauntlet_1", "red_shield_1"]
     assert yellow.equipment == ["yellow_gauntlet_1", "blue_helm_1"]
     assert red.gems == ["gem_2a"]            # still priced: the active player had to buy it
     forced = of_type(events, "bought")[-1]
     assert forced["forced"] and forced["paid_to"] == "deposit" and forced["price"] == 3
-    assert coins_total(game) == 50 and game.active == 1 and game.phase == "explore"
+    assert coins_total(game) == 50 and game.state.active == 1 and game.phase == "explore"
 
 
 def test_burst_defence_damage_and_deposit_share() -> None:
@@ -80,11 +80,11 @@ def test_burst_defence_damage_and_deposit_share() -> None:
     view = game.view(0)
     assert view.defence is not None and view.defence.damage == 7   # 7 - gauntlet 1 + 1
     events = confirm_all(game)
-    assert [p.life for p in game.players] == [33, 33, 33]
-    assert "red_gauntlet_1" in game.players[0].used
+    assert [p.life for p in game.state.players] == [33, 33, 33]
+    assert "red_gauntlet_1" in game.state.players[0].used
     shared = of_type(events, "deposit_shared")[0]
     assert shared["shares"] == [3, 1, 1] and shared["remainder_to"] == 0
-    assert game.active == 1 and game.deposit == 0
+    assert game.state.active == 1 and game.state.deposit == 0
 
 
 def test_a_chest_hides_its_card_from_everyone_but_the_active_player() -> None:
@@ -98,7 +98,7 @@ def test_a_chest_hides_its_card_from_everyone_but_the_active_player() -> None:
     assert game.handoff_reason(1, 0) == "handoff.reason.chest"
     bought = of_type(act(game, 1, {"type": "buy", "slot": 0}), "bought")[0]
     assert bought["card"] == "" and bought["hidden"] == "blue_armour_1"
-    assert game.discard[-2:] == ["chest_1", "blue_armour_1"]
+    assert game.state.discard[-2:] == ["chest_1", "blue_armour_1"]
 
 
 def test_professional_auction_bids_and_levels() -> None:
@@ -106,21 +106,21 @@ def test_professional_auction_bids_and_levels() -> None:
                      deck=["red_shield_1", "red_helm_2", "gem_1a", "gem_2a"],
                      jobs=["sage", "merchant", "banker", "cleric", "paladin", "scout"])
     confirm_all(game)
-    assert game.phase == "auction" and game.jobs_up == ["sage", "merchant", "banker"]
+    assert game.phase == "auction" and game.state.jobs_up == ["sage", "merchant", "banker"]
     act(game, 0, {"type": "auction", "job": "sage"})
-    assert game.jobs_up == ["cleric", "paladin", "scout"]
+    assert game.state.jobs_up == ["cleric", "paladin", "scout"]
     assert game.view(1).my_bid is None and game.handoff_reason(1, 0) == "handoff.reason.bid"
     revealed = of_type(bid_all(game, [0, 3, 3]), "bids_revealed")[0]
     assert revealed["winner"] == 1           # tied with seat 2: nearer the active player
-    assert game.players[1].jobs == {"sage": 0} and game.deposit == 3
+    assert game.state.players[1].jobs == {"sage": 0} and game.state.deposit == 3
     # Seat 1 reveals two gems: its limit (1 colour + 1) ends exploration; 2 EXP buy LV1.
     events = act(game, 1, EXPLORE, EXPLORE, OPEN)
     events += act(game, 2, {"type": "pass"}) + act(game, 0, {"type": "pass"})
     assert of_type(events, "exploration_ended")[0]["reason"] == "limit"
     assert game.phase == "level" and game.view(1).level_jobs == ["sage"]
     act(game, 1, {"type": "level_up", "job": "sage"})
-    assert game.players[1].jobs == {"sage": 1} and game.players[1].exp == 0
-    assert game.active == 2 and game.phase == "explore"
+    assert game.state.players[1].jobs == {"sage": 1} and game.state.players[1].exp == 0
+    assert game.state.active == 2 and game.phase == "explore"
 
 
 def test_life_rank_ties() -> None:
@@ -186,6 +186,6 @@ def test_the_rules_page_script_example_runs() -> None:
     example = text.split("## Script example")[1].split("```yaml")[1].split("```")[0]
     game = run_script(yaml.safe_load(example)).game
     assert isinstance(game, Market)
-    assert [p.coins for p in game.players] == [21, 9, 10] and game.deposit == 10
-    assert game.players[1].equipment == ["blue_gauntlet_1", "red_shield_1"]
-    assert game.area[0] is not None and game.area[0].card == "red_helm_2"
+    assert [p.coins for p in game.state.players] == [21, 9, 10] and game.state.deposit == 10
+    assert game.state.players[1].equipment == ["blue_gauntlet_1", "red_shield_1"]
+    assert game.state.area[0] is not None and game.state.area[0].card == "red_helm_2"

@@ -16,14 +16,18 @@ import pytest
 from teeth_kit import Mutant, check_the_rule_test_fails, mutant_cases, static_problems
 
 from dungeon_table.games.market import defence, scoring, views
+from dungeon_table.games.market import flow_explore as explore_flow
+from dungeon_table.games.market import flow_jobs as jobs_flow
+from dungeon_table.games.market import flow_market as market_flow
+from dungeon_table.games.market import flow_turn as turn
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.rules import Market
+from dungeon_table.games.market.base import MarketBase
 
-from . import test_properties as properties
 from . import test_rules_burst as burst
 from . import test_rules_chests as chests
 from . import test_rules_defence as defend
 from . import test_rules_explore as explore
+from . import test_rules_hidden as hidden
 from . import test_rules_jobs as jobs
 from . import test_rules_market as market
 from . import test_rules_professional as professional
@@ -51,70 +55,79 @@ def _pair_turns_sideways(mp: pytest.MonkeyPatch) -> None:
 
 
 def _active_takes_no_extra(mp: pytest.MonkeyPatch) -> None:
-    real = Market.outcome
+    real = MarketBase.outcome
 
-    def outcome(self: Market, seat: int, chosen: list[tuple[str, str]]) -> defence.Outcome:
+    def outcome(self: MarketBase, seat: int, chosen: list[tuple[str, str]]) -> defence.Outcome:
         found = real(self, seat, chosen)
         return dataclasses.replace(found, damage=found.damage - found.extra, extra=0)
-    mp.setattr(Market, "outcome", outcome)
+    mp.setattr(MarketBase, "outcome", outcome)
 
 
 def _ties_from_seat_0(mp: pytest.MonkeyPatch) -> None:
-    mp.setattr(Market, "clockwise_from", lambda self, seat: list(range(self.n)))
+    mp.setattr(MarketBase, "clockwise_from", lambda self, seat: list(range(self.n)))
 
 
 def _ties_anticlockwise(mp: pytest.MonkeyPatch) -> None:
-    mp.setattr(Market, "clockwise_from",
+    mp.setattr(MarketBase, "clockwise_from",
                lambda self, seat: [(seat - k) % self.n for k in range(self.n)])
 
 
 def _ghost_forces_nothing(mp: pytest.MonkeyPatch) -> None:
-    real = Market._after_reveal
+    real = explore_flow.after_reveal
 
-    def after(self: Market, *args: object, **kwargs: object) -> None:
-        real(self, *args, **kwargs)  # type: ignore[arg-type]
-        self.must_explore = False
-    mp.setattr(Market, "_after_reveal", after)
+    def after(game: MarketBase, *args: object, **kwargs: object) -> None:
+        real(game, *args, **kwargs)  # type: ignore[arg-type]
+        game.state.must_explore = False
+    mp.setattr(explore_flow, "after_reveal", after)
 
 
 def _gems_burst(mp: pytest.MonkeyPatch) -> None:
-    real = Market._burst_slots
+    real = explore_flow.burst_slots
 
-    def slots(self: Market, slot: int) -> list[int]:
-        gems = [i for i, s in self.slots() if self.kind(s.card) == "gem" and not s.chest]
+    def slots(game: MarketBase, slot: int) -> list[int]:
+        gems = [i for i, s in game.slots() if game.kind(s.card) == "gem" and not s.chest]
         if slot in gems and len(gems) == 2:
             return gems
-        return real(self, slot)
-    mp.setattr(Market, "_burst_slots", slots)
+        return real(game, slot)
+    mp.setattr(explore_flow, "burst_slots", slots)
 
 
 def _buy_order_anticlockwise(mp: pytest.MonkeyPatch) -> None:
-    real = Market.buy_order
-    mp.setattr(Market, "buy_order", lambda self: list(reversed(real(self))))
+    real = MarketBase.buy_order
+    mp.setattr(MarketBase, "buy_order", lambda self: list(reversed(real(self))))
 
 
 def _unpriced_costs_4(mp: pytest.MonkeyPatch) -> None:
-    real = Market.cost_for
-    mp.setattr(Market, "cost_for",
-               lambda self, seat, slot: real(self, seat, slot) - (0 if slot.price else 1))
+    real = market_flow.cost_for
+    mp.setattr(market_flow, "cost_for",
+               lambda game, seat, slot: real(game, seat, slot) - (0 if slot.price else 1))
 
 
 def _chest_card_shown_to_all(mp: pytest.MonkeyPatch) -> None:
     real = views._discovery
-    mp.setattr(views, "_discovery", lambda game, seat: real(game, game.active))
+    mp.setattr(views, "_discovery", lambda game, seat: real(game, game.state.active))
 
 
 def _peek_for_everyone(mp: pytest.MonkeyPatch) -> None:
-    mp.setattr(Market, "peek_card", lambda self, seat: self.deck.top or "")
+    mp.setattr(MarketBase, "peek_card", lambda self, seat: self.state.deck.top or "")
 
 
 def _exp_keeps_the_attackers(mp: pytest.MonkeyPatch) -> None:
-    real = Market._gain_exp
+    real = jobs_flow.gain_exp
 
-    def gain(self: Market, revealed: int, events: list) -> None:  # type: ignore[type-arg]
-        burst = self.burst if self.phase == "defend" else None
-        real(self, revealed + (len(burst.slots) if burst else 0), events)
-    mp.setattr(Market, "_gain_exp", gain)
+    def gain(game: MarketBase, revealed: int, events: list) -> None:  # type: ignore[type-arg]
+        burst = game.state.burst if game.state.phase == "defend" else None
+        real(game, revealed + (len(burst.slots) if burst else 0), events)
+    mp.setattr(jobs_flow, "gain_exp", gain)
+
+
+def _scout_forgets_the_top_it_saw(mp: pytest.MonkeyPatch) -> None:
+    real = jobs_flow.offer_peek
+
+    def offer(game: MarketBase, events: list) -> None:  # type: ignore[type-arg]
+        real(game, events)
+        game.state.top_seen_by = None
+    mp.setattr(jobs_flow, "offer_peek", offer)
 
 
 def _three_tied_keep_their_rank(mp: pytest.MonkeyPatch) -> None:
@@ -126,33 +139,28 @@ def _three_tied_keep_their_rank(mp: pytest.MonkeyPatch) -> None:
 
 
 def _job_bonus_inside_the_cap(mp: pytest.MonkeyPatch) -> None:
-    real = Market.reveal_limit
-    mp.setattr(Market, "reveal_limit", lambda self, seat: min(real(self, seat), 7))
+    real = MarketBase.reveal_limit
+    mp.setattr(MarketBase, "reveal_limit", lambda self, seat: min(real(self, seat), 7))
 
 
 def _heal_past_the_start(mp: pytest.MonkeyPatch) -> None:
-    def heal(self: Market, seat: int, events: list) -> None:  # type: ignore[type-arg]
-        player = self.players[seat]
-        amount = self.amount(seat, "heal")
+    def heal(game: MarketBase, seat: int, events: list) -> None:  # type: ignore[type-arg]
+        player = game.state.players[seat]
+        amount = game.amount(seat, "heal")
         if amount:
             player.life += amount
             events.append(m.HealedByJob(seat=seat, job="cleric", amount=amount, life=player.life))
-    mp.setattr(Market, "_heal", heal)
+    mp.setattr(jobs_flow, "heal", heal)
 
 
 def _forced_buy_discards(mp: pytest.MonkeyPatch) -> None:
-    def close(self: Market, events: list) -> None:  # type: ignore[type-arg]
-        for index, slot in self.slots():
-            self.area[index] = None
-            self.players[self.active].coins += slot.price       # coins back, card discarded
-            self.discard.append(slot.card)
-        self._finish_turn(events)
-    mp.setattr(Market, "_close_market", close)
-
-
-def _first_fixed_walk() -> None:
-    """The property test's hidden-information checks along one fixed walk (2 players, chests)."""
-    properties.test_fixed_walks_hide_what_they_must(*properties.FIXED_WALKS[0])
+    def close(game: MarketBase, events: list) -> None:  # type: ignore[type-arg]
+        for index, slot in game.slots():
+            game.state.area[index] = None
+            game.state.players[game.state.active].coins += slot.price  # coins back, discarded
+            game.state.discard.append(slot.card)
+        turn.finish_turn(game, events)
+    mp.setattr(market_flow, "close_market", close)
 
 
 MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] = [
@@ -170,8 +178,11 @@ MUTANTS: list[tuple[Callable[[pytest.MonkeyPatch], None], Callable[[], None]]] =
      market.test_buy_order_four_players_starts_left_of_the_active_player),
     (_unpriced_costs_4, market.test_unpriced_buy_costs_5g_to_the_deposit),
     (_chest_card_shown_to_all, chests.test_chest_the_active_player_alone_sees_the_hidden_card),
-    (_peek_for_everyone, _first_fixed_walk),
-    (_chest_card_shown_to_all, _first_fixed_walk),
+    (_peek_for_everyone, hidden.test_a_scout_keeps_knowing_the_top_card_it_saw_once_it_stops),
+    (_chest_card_shown_to_all,
+     hidden.test_a_chest_card_is_dealt_anew_for_all_but_the_active_player_and_never_a_ghost),
+    (_scout_forgets_the_top_it_saw,
+     hidden.test_a_scout_keeps_knowing_the_top_card_it_saw_once_it_stops),
     (_exp_keeps_the_attackers, professional.test_exp_is_the_revealed_cards_minus_the_attackers),
     (_three_tied_keep_their_rank,
      score.test_life_rank_three_tied_take_the_next_rank_points_and_share_the_win),

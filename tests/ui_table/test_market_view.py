@@ -12,7 +12,7 @@ from dungeon_table.core.protocol import Action
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market import view_controls
 from dungeon_table.games.market.view import MarketRenderer
-from dungeon_table.ui import fonts, i18n, theme
+from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.renderer import Target, UiState
 
@@ -43,7 +43,8 @@ def player(seat: int, n: int, pro: bool) -> m.PlayerView:
         coins=[12, 4, 22, 15][seat],
         equipment=[m.Held(card=c, used=u) for c, u in EQUIPMENT[seat]],
         gems=[m.Held(card="gem_2a", used=False), m.Held(card="gem_3b", used=True)]
-        if seat == 0 else [], jobs=jobs, exp=3 if pro else 0, points=7, reveal_limit=4 if pro else 0)
+        if seat == 0 else [], jobs=jobs, exp=3 if pro else 0, points=7, reveal_limit=4 if pro else 0,
+        unpriced_cost=5)
 
 
 def make_view(phase: str = "explore", n: int = 4, seat: int | None = 0, pro: bool = False,
@@ -563,3 +564,21 @@ def test_a_replay_says_whose_decision_it_is() -> None:
     view = make_view("defend", seat=None, to_act=[0, 2], attacks=ATTACKS, discovery=list(FIGHT))
     text, _colour = view_controls.prompt(r, view, UiState(seat=None, watching=True))
     assert text == i18n.t("market.wait.defend", names="赤、黄"), "names joined the language's way"
+
+
+def test_an_unpriced_card_in_the_buy_round_shows_what_the_buyer_pays(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """5G less a Haggler's discount, from the view: the chip said 5G whoever was buying."""
+    shown: list[str] = []
+    real = tabletop.pill
+
+    def pill(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> object:
+        shown.append(text)
+        return real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(tabletop, "pill", pill)
+    view = PHASES["buy"]()
+    haggler = msgspec.structs.replace(view.players[1], unpriced_cost=4)
+    view = msgspec.structs.replace(view, players=[view.players[0], haggler, *view.players[2:]])
+    draw(renderer(), view, legal_for(view))
+    unpriced = [s for s in view.discovery if not s.price]
+    assert len(unpriced) == 2 and shown.count(i18n.t("market.price", n=4)) == len(unpriced)

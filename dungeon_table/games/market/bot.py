@@ -11,53 +11,63 @@ chance of winning.
 
 Both are stateless and use no chance (the seed is taken as every bot's is): each call recomputes
 from the view, so the Hint button can ask at any moment. Worths are in victory points
-(``bot_value``); an opponent's gain counts against the bot's own.
+(``bot_value``); an opponent's gain counts against the bot's own. Each decides phase by phase
+(``PhaseBot``: its ``choosers`` are checked against ``Market.phases`` when the class is made); of
+the engine they import only that class, for the check, and read nothing but the view.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
+from dungeon_table.ai.phase_bot import PhaseBot
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.bot_explore import explore_worths
 from dungeon_table.games.market.bot_market import Item, Round, best_prices, judge, play_out
 from dungeon_table.games.market.bot_value import Tuning, Valuer
+from dungeon_table.games.market.cards import load
+from dungeon_table.games.market.rules import Market
 
 # What to fall back on when a phase has no judgement: the action that ends the step.
 _ENDINGS: tuple[Action, ...] = (m.Defend(), m.Done(), m.OpenMarket(), m.Pass(), m.Stop())
 
 
-class GreedyBot:
+class GreedyBot(PhaseBot):
     """One-step judgement per decision: see the module docstring."""
 
     name = "greedy"
+    game = Market
 
     def __init__(self, seed: int, tuning: Tuning | None = None) -> None:
         self.seed = seed
         self.tuning = tuning or Tuning()
 
     def choose(self, view: m.MarketView, legal: list[Action]) -> Action:
+        """The phase's chooser, when there is a choice; an answer it gives that is not legal
+        falls back on the action that ends the step."""
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        handler = getattr(self, f"_{view.phase}", None)
-        action = handler(view, legal, Valuer(view, self.tuning)) if handler else None
-        if action is not None and action in legal:
+        action = super().choose(view, legal)
+        if action in legal:
             return action
         return next((a for a in _ENDINGS if a in legal), legal[0])
 
+    def valuer(self, view: m.MarketView) -> Valuer:
+        """This decision's worths (built once per decision, from the view alone)."""
+        return Valuer(view, self.tuning)
+
     # --- exploring --------------------------------------------------------------------------
-    def _explore(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+    def _explore(self, view: m.MarketView, legal: list[Action]) -> Action:
         if m.Stop() not in legal:
             return m.Explore()
         area = sum(1 for s in view.discovery if not s.killed)
         return m.Explore() if view.burst_odds < 0.34 - 0.04 * area else m.Stop()
 
     # --- defence ----------------------------------------------------------------------------
-    def _defend(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+    def _defend(self, view: m.MarketView, legal: list[Action]) -> Action:
         return m.Defend()  # the suggested set is preselected: the most prevented for the least used
 
     # --- the market -------------------------------------------------------------------------
@@ -94,8 +104,8 @@ class GreedyBot:
             prices[item.slot] = price
         return prices
 
-    def _price(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
-        targets = self.target_prices(view, val)
+    def _price(self, view: m.MarketView, legal: list[Action]) -> Action:
+        targets = self.target_prices(view, self.valuer(view))
         for slot in view.discovery:
             want = targets.get(slot.index, 0)
             action = m.SetPrice(slot=slot.index, price=want)
@@ -103,42 +113,45 @@ class GreedyBot:
                 return action
         return m.OpenMarket()
 
-    def _buy(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
-        me = self._me(view)
+    def _buy(self, view: m.MarketView, legal: list[Action]) -> Action:
+        me, val = self._me(view), self.valuer(view)
         best: Action = m.Pass()
         best_surplus = 0.1
         for slot in view.discovery:
             action = m.Buy(slot=slot.index)
             if action not in legal:
                 continue
-            cost = slot.price if slot.price > 0 else val.unpriced_cost(me)
+            cost = slot.price if slot.price > 0 else view.players[me].unpriced_cost
             surplus = val.slot_gain(me, slot) - val.coin_vp * cost
             if surplus > best_surplus:
                 best, best_surplus = action, surplus
         return best
 
     # --- jobs -------------------------------------------------------------------------------
-    def _auction(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
-        me = self._me(view)
+    def _auction(self, view: m.MarketView, legal: list[Action]) -> Action:
+        me, val = self._me(view), self.valuer(view)
         options = [a for a in legal if isinstance(a, m.AuctionJob)]
         return max(options, key=lambda a: self._pick_worth(val, me, a.job))
 
     def _pick_worth(self, val: Valuer, me: int, job: str) -> float:
         return val.job_worth(me, job)
 
-    def _bid(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
-        me = self._me(view)
+    def _bid(self, view: m.MarketView, legal: list[Action]) -> Action:
+        me, val = self._me(view), self.valuer(view)
         worth = val.job_worth(me, view.auction_job)
         amount = min(view.players[me].coins, int(0.5 * worth / val.coin_vp))
         return m.Bid(amount=max(0, amount))
 
-    def _level(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+    def _level(self, view: m.MarketView, legal: list[Action]) -> Action:
+        return self.cheapest_level(view, legal)
+
+    def cheapest_level(self, view: m.MarketView, legal: list[Action]) -> Action:
         me = self._me(view)
         options = [a for a in legal if isinstance(a, m.LevelUp)]
         if not options:
             return m.Done()
         held = {j.job: j for j in view.players[me].jobs}
-        top = len(val.cards.level_costs)
+        top = len(load().level_costs)
         # The fourth level (its points) first when it is affordable, then the cheapest.
         return min(options, key=lambda a: (held[a.job].level + 1 != top, held[a.job].next_cost,
                                            -held[a.job].level, a.job))
@@ -147,6 +160,9 @@ class GreedyBot:
     def _me(view: m.MarketView) -> int:
         return view.seat if view.seat is not None else view.to_act[0]
 
+    choosers = {"explore": _explore, "defend": _defend, "price": _price, "buy": _buy,
+                "auction": _auction, "bid": _bid, "level": _level}
+
 
 class TraderBot(GreedyBot):
     """Plays the market out on paper before each market decision: see the module docstring."""
@@ -154,9 +170,10 @@ class TraderBot(GreedyBot):
     name = "trader"
 
     # --- exploring --------------------------------------------------------------------------
-    def _explore(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+    def _explore(self, view: m.MarketView, legal: list[Action]) -> Action:
         if m.Stop() not in legal or view.burst_odds <= 0.0:
             return m.Explore()  # a ghost forces it, or the next card is safe (a job's peek)
+        val = self.valuer(view)
         stop, go = explore_worths(view, val, self.items(view, val), self.round(view, val))
         return m.Explore() if go > stop else m.Stop()
 
@@ -164,17 +181,12 @@ class TraderBot(GreedyBot):
     def round(self, view: m.MarketView, val: Valuer) -> Round:
         """The market round to come (or under way) as the bot sees it."""
         me = self._me(view)
-        seller, n = view.active, view.n_players
+        seller = view.active
         coins = [p.coins for p in view.players]
         coins[seller] += sum(s.price for s in view.discovery)
-        if n == 2:
-            other = 1 - seller
-            order = [other, seller, other]
-        else:
-            order = [(seller + k) % n for k in range(1, n)]
         return Round(
-            seller=seller, order=order, coins=coins,
-            unpriced=[val.unpriced_cost(s) for s in range(n)], coin_vp=val.coin_vp,
+            seller=seller, order=list(view.buy_order), coins=coins,
+            unpriced=[p.unpriced_cost for p in view.players], coin_vp=val.coin_vp,
             weights=val.weights(me), commission=val.job_amount(seller, "commission"),
             deposit=view.deposit,
         )
@@ -183,8 +195,8 @@ class TraderBot(GreedyBot):
         prices, _ = best_prices(self.round(view, val), self.items(view, val))
         return prices
 
-    def _buy(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
-        me = self._me(view)
+    def _buy(self, view: m.MarketView, legal: list[Action]) -> Action:
+        me, val = self._me(view), self.valuer(view)
         round_ = self.round(view, val)
         round_.coins = [p.coins for p in view.players]
         items = self.items(view, val)
@@ -206,10 +218,10 @@ class TraderBot(GreedyBot):
         others = [val.job_worth(p.seat, job) for p in val.view.players if p.seat != me]
         return val.job_worth(me, job) - 0.5 * max(others, default=0.0)
 
-    def _bid(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+    def _bid(self, view: m.MarketView, legal: list[Action]) -> Action:
         """The bid with the best chance of winning times what winning is worth, each opponent
         taken to bid evenly up to what the job is worth to it (or its purse)."""
-        me = self._me(view)
+        me, val = self._me(view), self.valuer(view)
         job = view.auction_job
         worth = val.job_worth(me, job)
         weights = val.weights(me)
@@ -217,7 +229,7 @@ class TraderBot(GreedyBot):
                       for p in view.players if p.seat != me), default=0.0)
         ceilings = {p.seat: min(p.coins, int(val.job_worth(p.seat, job) / val.coin_vp))
                     for p in view.players if p.seat != me}
-        order = [(view.active + k) % view.n_players for k in range(view.n_players)]
+        order = view.tie_order
         ahead = set(order[:order.index(me)])  # they win a tie against the bot
         top = min(view.players[me].coins, int((worth + denied) / val.coin_vp))
         best_amount, best_worth = 0, -math.inf
@@ -231,10 +243,10 @@ class TraderBot(GreedyBot):
                 best_amount, best_worth = amount, value
         return m.Bid(amount=best_amount)
 
-    def _level(self, view: m.MarketView, legal: list[Action], val: Valuer) -> Action:
+    def _level(self, view: m.MarketView, legal: list[Action]) -> Action:
         """Raise one job towards its fourth level (and its points) first; the others only with
         EXP that still leaves the fourth level within reach before the game ends."""
-        me = self._me(view)
+        me, val = self._me(view), self.valuer(view)
         player = view.players[me]
         options = {a.job: a for a in legal if isinstance(a, m.LevelUp)}
         rising = [j for j in player.jobs if j.next_cost > 0]
@@ -247,16 +259,15 @@ class TraderBot(GreedyBot):
         still = sum(costs[main.level:])
         coming = val.exp_per_turn(me) * val.own_turns_left
         if player.exp + coming < still:  # the fourth level is out of reach: take effects now
-            return super()._level(view, legal, val)
+            return self.cheapest_level(view, legal)
         held = {j.job: j for j in player.jobs}
         for job, action in sorted(options.items(), key=lambda o: held[o[0]].next_cost):
             if player.exp - held[job].next_cost + coming >= still + 2:
                 return action
         return m.Done()
 
-
-def make_trader(seed: int, **tuning: float) -> TraderBot:
-    return TraderBot(seed, replace(Tuning(), **tuning))
+    choosers = {**GreedyBot.choosers, "explore": _explore, "buy": _buy, "bid": _bid,
+                "level": _level}
 
 
 BOTS = {"greedy": GreedyBot, "trader": TraderBot}

@@ -16,6 +16,7 @@ from collections import Counter
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.bot_market import Item, Round, best_prices
 from dungeon_table.games.market.bot_value import Valuer
+from dungeon_table.games.market.card_rules import bursts_with
 
 CANDIDATES = 8  # the most common kinds of next card that are priced out one by one
 
@@ -40,21 +41,13 @@ def unseen(view: m.MarketView, val: Valuer) -> list[str]:
 
 
 def attacks_if(view: m.MarketView, val: Valuer, card: str) -> dict[str, int]:
-    """The attacks (colour -> value) if ``card`` came next; empty if it would not burst."""
+    """The attacks (colour -> value) if ``card`` came next; empty if it would not burst. The
+    rules' pairing (``card_rules.bursts_with``), each colour's attackers summed."""
     info = val.info[card]
-    if info.kind not in ("monster", "ghost"):
-        return {}
-    by_colour = {val.info[s.card].colour: val.info[s.card].attack
-                 for s in _face_up(view) if val.info[s.card].kind in ("monster", "ghost")}
-    ghosts = [val.info[s.card] for s in _face_up(view)
-              if val.info[s.card].kind == "ghost"]
+    pairs = [val.info[s.card] for s in _face_up(view) if bursts_with(info, val.info[s.card])]
     hit: dict[str, int] = {}
-    if info.colour in by_colour:
-        hit[info.colour] = by_colour[info.colour] + info.attack
-    if info.kind == "ghost" and ghosts:
-        hit.setdefault(info.colour, info.attack)
-        for ghost in ghosts:
-            hit.setdefault(ghost.colour, ghost.attack)
+    for attacker in [info, *pairs] if pairs else []:
+        hit[attacker.colour] = hit.get(attacker.colour, 0) + attacker.attack
     return hit
 
 

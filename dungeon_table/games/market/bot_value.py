@@ -17,12 +17,12 @@ bench (``bench/market_winrate.py``) pits a changed bot against unchanged ones.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.cards import Card, Effect, MarketCards, load
+from dungeon_table.games.market.card_rules import equipment_lines
+from dungeon_table.games.market.cards import Effect, load
 
 UNKNOWN_CARD = 1.0  # a hidden card's worth to whoever cannot see it: about an average loot's
 SWORD_STOP = 4      # what a sword takes off: the stronger of a pair's attackers, on average
@@ -50,34 +50,10 @@ class Tuning:
     deny: float = 0.0               # how much keeping a job from an opponent counts in a bid
 
 
-_BY_ID: dict[int, tuple[MarketCards, dict[str, Card]]] = {}
-
-
-def cards_by_id(cards: MarketCards) -> dict[str, Card]:
-    """Every card of the file by id, built once (the bots look cards up thousands of times)."""
-    known = _BY_ID.get(id(cards))
-    if known is None or known[0] is not cards:
-        known = _BY_ID[id(cards)] = (cards, {c.id: c for c in cards.cards})
-    return known[1]
-
-
 def equipment_points(card_ids: list[str]) -> int:
-    """The equipment lines of the score: kinds per colour, the five-colour set, swords."""
-    cards = load()
-    info = cards_by_id(cards)
-    score = cards.score
-    count: Counter[str] = Counter()
-    kinds: dict[str, set[str]] = {}
-    swords = 0
-    for card_id in card_ids:
-        card = info[card_id]
-        count[card.colour] += 1
-        kinds.setdefault(card.colour, set()).add(card.loot)
-        swords += card.loot == "sword"
-    points = sum(score.kinds_bonus[len(k)] for k in kinds.values()) + score.sword_bonus * swords
-    if len(count) == len(cards.colours):
-        points += score.five_colour_multiplier * min(count.values())
-    return points
+    """The equipment lines of the score (the rules' own, ``card_rules``): the five-colour set,
+    kinds per colour, swords."""
+    return sum(line.value for line in equipment_lines(load(), card_ids))
 
 
 def _rank_points(place: float, table: list[int], players: int) -> float:
@@ -96,9 +72,8 @@ class Valuer:
         self.view = view
         self.tuning = tuning or Tuning()
         self.cards = load()
-        self.info = cards_by_id(self.cards)
+        self.info = self.cards.by_id()  # one dict for the thousands of look-ups a decision makes
         self.rank_table = self.cards.score.rank_points
-        self.unpriced = self.cards.setup.unpriced_price
         self.coin_vp = 1.0 / self.cards.score.coin_divisor
         self.n = view.n_players
         self._life_vp: dict[int, float] = {}
@@ -187,9 +162,8 @@ class Valuer:
         """The summed amount of one job effect ``seat`` has now (a colour's guard: that colour)."""
         total = 0
         for held in self.view.players[seat].jobs:
-            if held.level <= 0:
-                continue
-            for effect in self.cards.job(held.job).levels[held.level - 1].effects:
+            at = self.cards.job_at(held.job, held.level)
+            for effect in at.effects if at else []:
                 if effect.kind == kind and (not colour or effect.colour == colour):
                     total += effect.amount
         return total
@@ -247,21 +221,17 @@ class Valuer:
 
     @cached_property
     def gems_defend(self) -> bool:
-        """House rule ``gems_defend`` as the view tells it (on where the view does not say)."""
-        return bool(getattr(self.view, "gems_defend", True))
+        """House rule ``gems_defend``, as the view tells it."""
+        return self.view.gems_defend
 
     def slot_gain(self, seat: int, slot: m.Slot) -> float:
         """What buying a discovery slot gives ``seat``. A chest gives nothing unless the house
         rule ``chest_buyer_gets_card`` is on: then its card, as far as ``seat`` knows it."""
         if not slot.chest:
             return self.card_gain(seat, slot.card)
-        if not getattr(self.view, "chest_buyer_gets_card", False) or not slot.hidden:
+        if not self.view.chest_buyer_gets_card or not slot.hidden:
             return 0.0
         return self.card_gain(seat, slot.hidden) if slot.hidden != "?" else UNKNOWN_CARD
-
-    # --- money ------------------------------------------------------------------------------
-    def unpriced_cost(self, seat: int) -> int:
-        return max(0, self.unpriced - self.job_amount(seat, "discount"))
 
     # --- whose gain counts how much against mine -----------------------------------------------
     def weights(self, me: int) -> list[float]:

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
-from dungeon_table.core.cards import CARDS_DIR, load_cards
+from dungeon_table.core.cards import CARDS_DIR, Text, load_cards
 from dungeon_table.core.registry import Option
 
 CARD_FILE = CARDS_DIR / "market.yaml"
@@ -43,13 +43,6 @@ Strength = Annotated[int, Meta(ge=0, le=20)]      # an attack, a defence, an eff
 Life = Annotated[int, Meta(ge=1, le=99)]
 Points = Annotated[int, Meta(ge=-99, le=99)]      # a score line's points (a rank may cost some)
 Exp = Annotated[int, Meta(ge=1, le=99)]           # EXP for the next level
-
-
-class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A player-facing text in both languages."""
-
-    en: str
-    ja: str
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -156,6 +149,11 @@ class MarketCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def job(self, job_id: str) -> Job:
         return _index(self)[1][job_id]
+
+    def job_at(self, job_id: str, level: int) -> JobLevel | None:
+        """What a job held at ``level`` gives (LV1 is ``levels[0]``); None at LV0: a job just
+        won does nothing until it is raised."""
+        return self.job(job_id).levels[level - 1] if level >= 1 else None
 
     def all_ids(self) -> list[str]:
         """Every dungeon card id, in file order."""

@@ -346,6 +346,7 @@ class PlayerView(msgspec.Struct, frozen=True):
     exp: int
     points: int             # what the player would score if the game ended now (rules' scoring)
     reveal_limit: int       # Professional: this player's limit on its own turn; 0 without it
+    unpriced_cost: int = 0  # what an unpriced card costs this player: 5G less a Haggler's discount
 
 
 class Slot(msgspec.Struct, frozen=True):
@@ -412,3 +413,7 @@ class MarketView(msgspec.Struct, frozen=True):
     end_reason: str = ""
     gems_defend: bool = True       # house rule: a gem may guard (off: gems only score)
     chest_buyer_gets_card: bool = False  # house rule: a chest's buyer takes its card
+    buy_order: list[int] = []      # this turn's whole buy order, one buy a step (2 players: the
+    #                                opponent, the active player, the opponent)
+    tie_order: list[int] = []      # who wins a tie (the bids, the deposit's remainder): the
+    #                                active player, then clockwise

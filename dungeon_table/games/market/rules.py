@@ -1,4 +1,4 @@
-"""Dungeon Market (ダンジョンマーケット), 2-4 players: the rules, phase by phase.
+"""Dungeon Market (ダンジョンマーケット), 2-4 players: the game, its setup and its phases.
 
 A turn: (Professional: heal, level up) explore - reveal cards until you stop or they burst - then
 either the burst (every player defends, damage, the deposit is shared, Professional: a job auction)
@@ -10,26 +10,37 @@ less, or when no card is left to reveal.
     game.apply(0, Explore())
     game.apply(0, Stop())
 
-The burst and the auction are in ``burst.py``, the market in ``market_phase.py``, job items and
-EXP in ``professional.py``, the defence arithmetic in ``defence.py``, scoring in ``scoring.py``.
+The flow is the ``phases`` table below: each phase's rules are plain functions over the game in
+a module of their own (``flow_explore``, ``flow_burst``, ``flow_auction``, ``flow_level``,
+``flow_market``), the frame of a turn is ``flow_turn`` (its start, its end, the end of the game)
+and the Professional's steps outside its own phases ``flow_jobs`` (a heal, EXP, a peek, a level
+phase opened). They are typed against ``base.MarketBase`` (the card data and the queries every
+phase shares) and each imports only the steps that come after it in a turn, never this module,
+so there is no import circle. The defence arithmetic is ``defence.py``, scoring ``scoring.py``,
+what a seat sees ``views.py``; the state is one value (``state.py``).
 """
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any, ClassVar
 
-from dungeon_table.core.protocol import Action, Event, Game, Result
-from dungeon_table.core.rng import Rng
+from dungeon_table.core.phased import OVER, Phase
+from dungeon_table.core.protocol import Result
 from dungeon_table.core.zones import Deck
+from dungeon_table.games.market import flow_auction as auction
+from dungeon_table.games.market import flow_burst as burst
+from dungeon_table.games.market import flow_explore as explore
+from dungeon_table.games.market import flow_level as level
+from dungeon_table.games.market import flow_market as market
+from dungeon_table.games.market import flow_turn as turn
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.burst import BurstRules
-from dungeon_table.games.market.cards import COLOURS, LOOTS, MarketCards, default_options, load
-from dungeon_table.games.market.market_phase import MarketRules
-from dungeon_table.games.market.professional import JobRules
+from dungeon_table.games.market.base import MarketBase
 from dungeon_table.games.market.scoring import totals
-from dungeon_table.games.market.state import Auction, Burst, Levelling, Player, Slot
+from dungeon_table.games.market.state import MarketState, Player
+from dungeon_table.games.market.views import build_view
 
-STACK_DECKS = ("deck", "jobs", "reshuffle")
 _STACK_HINTS = {
     "deck": " (the starting gauntlets never are; with 3-4 players the ghosts join only at the first"
             " reshuffle; chests only with the chests or professional option)",
@@ -37,325 +48,206 @@ _STACK_HINTS = {
 }
 
 
-class Market(BurstRules, MarketRules, JobRules, Game):
+class Market(MarketBase):
     game_id: ClassVar[str] = "market"
     action_types = m.ACTIONS
     event_types = m.EVENTS
-    stack_decks = STACK_DECKS
+    stack_decks = ("deck", "jobs", "reshuffle")
+    phases = {
+        "explore": Phase(explore.legal, {m.Explore: explore.explore, m.Stop: explore.stop},
+                         hint="explore, or stop and go to the market",
+                         checks={m.Stop: explore.why_not_stop}),
+        "defend": Phase(burst.legal, {m.Guard: burst.guard, m.Unguard: burst.unguard,
+                                      m.Defend: burst.defend},
+                        hint="choose your defence (guard, unguard) and confirm it (defend)",
+                        checks={m.Guard: burst.why_not_guard, m.Unguard: burst.why_not_unguard}),
+        "auction": Phase(auction.legal_pick, {m.AuctionJob: auction.pick},
+                         hint="the player who caused the burst picks a face-up job to auction",
+                         checks={m.AuctionJob: auction.why_not_pick}),
+        "bid": Phase(auction.legal_bid, {m.Bid: auction.bid}, hint="place a sealed bid",
+                     checks={m.Bid: auction.why_not_bid}),
+        "level": Phase(level.legal, {m.LevelUp: level.level_up, m.Done: level.done},
+                       hint="level up a job, or done",
+                       checks={m.LevelUp: level.why_not_level_up}),
+        "price": Phase(market.legal_price, {m.SetPrice: market.set_price,
+                                            m.OpenMarket: market.open_market},
+                       hint="price your finds, then open the market",
+                       checks={m.SetPrice: market.why_not_price}),
+        "buy": Phase(market.legal_buy, {m.Buy: market.buy, m.Pass: market.pass_},
+                     hint="buy a card or pass", checks={m.Buy: market.why_not_buy}),
+        "over": OVER,
+    }
 
     def __init__(self, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                  stack: dict[str, list[Any]] | None = None) -> None:
         super().__init__(seats, seed, options, stack)
-        self.cards: MarketCards = load()
-        self.card_of = self.cards.by_id()
-        # Equipment is shown grouped by colour, then loot, then id.
-        self.equipment_order = {c.id: (COLOURS.index(c.colour), LOOTS.index(c.loot), c.id)
-                                for c in self.cards.cards if c.kind == "monster"}
-        self.n = len(seats)
-        if not 2 <= self.n <= 4:
-            raise ValueError(f"market takes 2-4 seats, got {self.n}")
-        opts = {**default_options(), **self.options}
-        self.professional = bool(opts.get("professional", False))
-        self.chests = bool(opts.get("chests", False)) or self.professional  # Professional has them
-        self.gems_defend = bool(opts.get("gems_defend", True))
-        self.chest_buyer_gets_card = bool(opts.get("chest_buyer_gets_card", False))
-        # Professional always adds the ghosts at the first reshuffle (its own rule change).
-        self.ghosts_enter = "first_reshuffle" if self.professional else str(
-            opts.get("ghosts_enter", "first_reshuffle"))
-        self.rng = Rng(seed)
-        self.phase = "explore"
-        self.turn = 0
-        self.active = 0
-        self.players: list[Player] = []
-        self.deposit = 0
-        self.deck = Deck()
-        self.discard: list[str] = []          # last = top
-        self.ghosts_aside: list[str] = []     # 3-4 players: not yet in the deck/discard cycle
-        self.reshuffles = 0
-        self.removed: list[str] = []          # out of the game (a chest that hid a ghost)
-        self.area: list[Slot | None] = []     # the discovery area; None where a card left it
-        self.must_explore = False
-        self.burst: Burst | None = None
-        self.buyers: list[int] = []           # the buy order still to come
-        self.buyer: int | None = None
-        self.job_deck = Deck()
-        self.jobs_up: list[str] = []
-        self.auction: Auction | None = None
-        self.last_bids: list[int] = []
-        self.levelling: Levelling | None = None
-        self.end_reason = ""
-        self.history: list[list[int]] = []
-        self.score_cache: dict[int, Any] = {}  # scoring.totals' per-seat memo
-        self._setup()
+        self.state = self._setup()
+        turn.start_turn(self, 0, [])
 
     # --- setup ----------------------------------------------------------------------------------
-    def _setup(self) -> None:
+    def _setup(self) -> MarketState:
         """The source's ゲームの準備: a colour, its gauntlet and 15G each; the deck without the
         starting gauntlets (and, for 3-4 players, without the ghosts); 5G in the deposit."""
         cards, setup = self.cards, self.cards.setup
         life = setup.life_two_players if self.n == 2 else setup.life
-        starting = set()
+        players = []
         for seat in range(self.n):
             colour = cards.colours[seat]
             gauntlet = cards.starting_gauntlet(colour)
-            starting.add(gauntlet)
-            self.players.append(Player(seat, colour, life, life, setup.coins, [gauntlet]))
-        self.deposit = setup.deposit
+            players.append(Player(seat, colour, life, life, setup.coins, [gauntlet]))
+        starting = {p.equipment[0] for p in players}
         ghosts = cards.ids_of("ghost")
         deck = [c for c in cards.ids_of("monster") if c not in starting] + cards.ids_of("gem")
         if self.chests:
             deck += cards.ids_of("chest")
+        aside = []
         if self.n == 2:
             deck += ghosts                    # 2 players: the ghosts are in from the start
         else:
-            self.ghosts_aside = ghosts
-        self.deck = self._shuffled("deck", deck)
+            aside = ghosts
+        state = MarketState(players=players, deposit=setup.deposit,
+                            deck=self._shuffled("deck", deck), ghosts_aside=aside)
         if self.professional:
-            self.job_deck = self._shuffled("jobs", [j.id for j in cards.jobs])
-            self.jobs_up = self.job_deck.draw_many(setup.job_row)
+            state.job_deck = self._shuffled("jobs", [j.id for j in cards.jobs])
+            state.jobs_up = state.job_deck.draw_many(setup.job_row)
         for card in self.stack.get("reshuffle", []):
             if card not in cards.all_ids():
                 raise ValueError(f"stack reshuffle: unknown card {card!r}")
-        self.history = [[p.life] for p in self.players]
-        self._start_turn(0, [])
+        state.history = [[p.life] for p in players]
+        return state
 
     def _shuffled(self, name: str, ids: list[str]) -> Deck:
-        """A shuffled deck with the script's ``stack`` for it on top (first listed drawn first)."""
+        """A shuffled deck with the script's ``stack`` for it on top (first listed drawn first);
+        a card that cannot be stacked is named with what the deck holds."""
         deck = Deck(list(ids))
         deck.shuffle(self.rng)
         try:
-            deck.stack_top(self.stack.get(name, []))
+            return self.stack_onto(deck, name)
         except ValueError as err:
-            hint = _STACK_HINTS.get(name, "")
-            raise ValueError(f"stack {name}: {err}{hint}") from None
-        return deck
+            raise ValueError(f"{err}{_STACK_HINTS.get(name, '')}") from None
 
-    # --- derived --------------------------------------------------------------------------------
-    def kind(self, card_id: str) -> str:
-        return self.card_of[card_id].kind
-
-    def next_seat(self, seat: int, step: int = 1) -> int:
-        return (seat + step) % self.n
-
-    def clockwise_from(self, seat: int) -> list[int]:
-        """Every seat, starting with ``seat`` and going clockwise (the source's tie order)."""
-        return [self.next_seat(seat, k) for k in range(self.n)]
-
-    def slots(self) -> list[tuple[int, Slot]]:
-        """The discovery area's occupied places with their indices."""
-        return [(i, s) for i, s in enumerate(self.area) if s is not None]
-
-    def can_refill(self) -> bool:
-        """3-4 players turn the discard pile (and, the first time, the ghosts) into a new deck."""
-        return self.n > 2 and bool(self.discard or self._ghosts_join())
-
-    def _ghosts_join(self) -> list[str]:
-        first = self.reshuffles == 0 and self.ghosts_enter == "first_reshuffle"
-        return list(self.ghosts_aside) if first else []
-
-    def can_reveal(self) -> bool:
-        return bool(self.deck) or self.can_refill()
-
-    # --- protocol -------------------------------------------------------------------------------
+    # --- the protocol ---------------------------------------------------------------------------
     def to_act(self) -> list[int]:
-        if self.phase == "over":
+        state = self.state
+        if state.phase == "over":
             return []
-        if self.phase == "defend" and self.burst:
-            return [s for s in range(self.n) if not self.burst.confirmed[s]]
-        if self.phase == "bid" and self.auction:
-            return [s for s in range(self.n) if s not in self.auction.bids]
-        if self.phase == "level" and self.levelling:
-            return [self.levelling.seat]
-        if self.phase == "buy":
-            return [] if self.buyer is None else [self.buyer]
-        return [self.active]
+        if state.phase == "defend" and state.burst:
+            return [s for s in range(self.n) if not state.burst.confirmed[s]]
+        if state.phase == "bid" and state.auction:
+            return [s for s in range(self.n) if state.auction.bids[s] is None]
+        if state.phase == "level" and state.levelling:
+            return [state.levelling.seat]
+        if state.phase == "buy":
+            return [] if state.buyer is None else [state.buyer]
+        return [state.active]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
-        return getattr(self, f"_legal_{self.phase}")(seat)
-
-    def _legal_explore(self, seat: int) -> list[Action]:
-        legal: list[Action] = [m.Explore()]
-        if self.slots() and not self.must_explore:
-            legal.append(m.Stop())
-        return legal
-
-    def why_illegal(self, seat: int, action: Action) -> str:
-        from dungeon_table.games.market.reasons import why_illegal
-
-        return why_illegal(self, seat, action)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        events: list[Event] = []
-        getattr(self, f"_do_{type(action).__name__.lower()}")(seat, action, events)
-        return events
-
-    # --- the turn -------------------------------------------------------------------------------
-    def _start_turn(self, seat: int, events: list[Event]) -> None:
-        self.active, self.turn = seat, self.turn + 1
-        self.area, self.must_explore, self.burst = [], False, None
-        events.append(m.TurnStarted(seat=seat, turn=self.turn))
-        if self.professional:
-            self._heal(seat, events)
-            if self._open_levelling(seat, None, "explore", events):
-                return
-        self._begin_exploring(events)
-
-    def _begin_exploring(self, events: list[Event]) -> None:
-        self.phase = "explore"
-        self._offer_peek(events)
-
-    def _finish_turn(self, events: list[Event]) -> None:
-        """The end of the active player's turn: (Professional) level up, then the next player."""
-        self.area, self.burst, self.buyer, self.buyers = [], None, None, []
-        if self.professional and self._open_levelling(self.active, None, "next_turn", events):
-            return
-        self._next_turn(events)
-
-    def _next_turn(self, events: list[Event]) -> None:
-        for player in self.players:
-            self.history[player.seat].append(player.life)
-        seat = self.next_seat(self.active)
-        if not self.can_reveal():
-            # No card left to reveal and none in the area (2 players: the source's end; 3-4
-            # players: every card is owned).
-            self._end_game("deck_out", [], events)
-            return
-        self._start_turn(seat, events)
-
-    # --- exploration ----------------------------------------------------------------------------
-    def _do_explore(self, seat: int, action: m.Explore, events: list[Event]) -> None:
-        if not self.deck and not self._refill(events):
-            self._end_exploration("deck_empty", events)
-            return
-        card = self.deck.draw()
-        if self.kind(card) == "chest":
-            self._open_chest(card, events)
-        else:
-            self.area.append(Slot(card))
-            events.append(m.Revealed(card=card, slot=len(self.area) - 1))
-            self._after_reveal(len(self.area) - 1, events)
-
-    def _do_stop(self, seat: int, action: m.Stop, events: list[Event]) -> None:
-        self._end_exploration("stopped", events)
-
-    def _refill(self, events: list[Event]) -> bool:
-        """Deck empty before a reveal (3-4 players): the discard pile, shuffled, is the new deck;
-        the first time the five ghosts join it (house rule ``sword_bought``: they do not)."""
-        if not self.can_refill():
-            return False
-        ghosts = self._ghosts_join()
-        self.ghosts_aside = [g for g in self.ghosts_aside if g not in ghosts]
-        self.deck = Deck(self.discard + ghosts)
-        self.discard = []
-        self.deck.shuffle(self.rng)
-        if self.reshuffles == 0:
-            self.deck.stack_top([c for c in self.stack.get("reshuffle", []) if c in self.deck])
-        self.reshuffles += 1
-        events.append(m.Reshuffled(count=len(self.deck), ghosts_added=bool(ghosts)))
-        return True
-
-    def _open_chest(self, chest: str, events: list[Event]) -> None:
-        """A chest: the active player alone looks at the next card. A ghost is revealed at once
-        and the chest leaves the game; anything else lies hidden under the chest."""
-        slot = len(self.area)
-        under = ""
-        if self.deck or self._refill(events):
-            under = self.deck.draw()
-        events.append(m.ChestFound(card=chest, slot=slot, empty=not under))
-        if under and self.kind(under) == "ghost":
-            self.removed.append(chest)
-            self.area.append(Slot(under))
-            events.append(m.ChestRemoved(card=chest))
-            events.append(m.Revealed(card=under, slot=slot, via_chest=True))
-            self._after_reveal(slot, events)
-            return
-        self.area.append(Slot(chest, chest=True, hidden=under))
-        if under:
-            events.append(m.ChestPeeked(slot=slot, card=under, to=(self.active,)))
-        self._after_reveal(slot, events, face_up=False)
-
-    def _after_reveal(self, slot: int, events: list[Event], face_up: bool = True) -> None:
-        """Burst check, the ghost's forced re-explore, the Professional reveal limit."""
-        # Any reveal answers a ghost's forced re-explore; a new ghost forces another.
-        self.must_explore = False
-        if face_up:
-            attackers = self._burst_slots(slot)
-            if attackers:
-                self._start_burst(attackers, events)
-                return
-            self.must_explore = self.kind(self.area[slot].card) == "ghost"  # type: ignore[union-attr]
-        if self.professional and len(self.area) >= self.reveal_limit(self.active):
-            self._end_exploration("limit", events)
-            return
-        self._offer_peek(events)
-
-    def _burst_slots(self, slot: int) -> list[int]:
-        """The attackers if the card just revealed bursts: it and every face-up card it pairs with
-        (same colour; a ghost also pairs with another ghost), so up to three."""
-        new = self.card_of[self.area[slot].card]  # type: ignore[union-attr]
-        if new.kind not in ("monster", "ghost"):
-            return []
-        pairs = []
-        for index, other in self.slots():
-            if index == slot or other.chest:
-                continue
-            card = self.card_of[other.card]
-            if card.kind not in ("monster", "ghost"):
-                continue
-            if card.colour == new.colour or (new.kind == card.kind == "ghost"):
-                pairs.append(index)
-        return sorted([slot, *pairs]) if pairs else []
-
-    def _end_exploration(self, reason: str, events: list[Event]) -> None:
-        self.must_explore = False
-        events.append(m.ExplorationEnded(reason=reason))
-        if self.professional:
-            self._gain_exp(len(self.area), events)
-        self._open_market(events)
-
-    # --- the end --------------------------------------------------------------------------------
-    def _end_game(self, reason: str, knocked: list[int], events: list[Event]) -> None:
-        self.phase, self.end_reason = "over", reason
-        self.buyer, self.levelling = None, None
-        # 得点計算 1: every player at 0 life or less discards all their gems first.
-        lost: list[str] = []
-        for player in self.players:
-            if player.life <= 0:
-                lost += player.gems
-                player.used.difference_update(player.gems)
-                player.gems = []
-        self.discard.extend(lost)
-        events.append(m.GameEnded(reason=reason, seats=knocked, discarded=lost))
+    def view(self, seat: int | None) -> m.MarketView:
+        return build_view(self, seat)
 
     def result(self) -> Result | None:
-        if self.phase != "over":
+        state = self.state
+        if state.phase != "over":
             return None
-        breakdown = totals(self.cards, self.players)
+        breakdown = totals(self.cards, state.players)
         final = [lines[-1].value for lines in breakdown]
         ranking = sorted(range(self.n), key=lambda s: (-final[s], s))
         winners = [s for s in ranking if final[s] == final[ranking[0]]]
-        history = [list(h) for h in self.history]
-        if self.end_reason == "knocked_out":   # the burst ended the turn: its lives close the chart
-            for player in self.players:
+        history = [list(h) for h in state.history]
+        if state.end_reason == "knocked_out":   # the burst ended the turn: its lives close the chart
+            for player in state.players:
                 history[player.seat].append(player.life)
         outcome = "market.result.win" if len(winners) == 1 else "market.result.tie"
         return Result(ranking=ranking, winners=winners, outcome=outcome, breakdown=breakdown,
                       history=history, history_key="chart.life")
 
-    # --- views ----------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> m.MarketView:
-        from dungeon_table.games.market.views import build_view
-
-        return build_view(self, seat)
-
-    def state_dict(self) -> dict[str, Any]:
-        from dungeon_table.games.market.views import build_state
-
-        return build_state(self)
-
     def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
-        from dungeon_table.games.market.views import handoff_reason
+        """The i18n key of why the screen is covered before ``seat`` decides after ``viewer``
+        looked, or None when both see the same things (docs/rules/market.md, Handoff)."""
+        if seat == viewer:
+            return None
+        if self.state.phase == "defend":
+            return "handoff.reason.defend"
+        if self.state.phase == "bid":
+            return "handoff.reason.bid"
+        chest = any(s.chest and s.hidden for _, s in self.slots())
+        if chest and self.state.active in (seat, viewer):
+            return "handoff.reason.chest"
+        if self.peek_card(seat) or self.peek_card(viewer):
+            return "handoff.reason.turn"
+        return None
 
-        return handoff_reason(self, seat, viewer)
+    # --- the kit's hooks: what play keeps, what a seat cannot see ---------------------------------
+    def conserved(self) -> Counter[str]:
+        """Every card wherever it lies (a chest's card, the ghosts aside and a chest out of the
+        game included), and the coins: purses, the deposit and the coins on priced cards."""
+        state = self.state
+        cards = Counter(state.deck.cards)
+        cards.update(state.discard)
+        cards.update(state.ghosts_aside)
+        cards.update(state.removed)
+        for _, slot in self.slots():
+            cards.update([slot.card, slot.hidden] if slot.hidden else [slot.card])
+        for player in state.players:
+            cards.update(player.equipment)
+            cards.update(player.gems)
+        on_cards = sum(slot.price for _, slot in self.slots())
+        cards["coins"] = sum(p.coins for p in state.players) + state.deposit + on_cards
+        return cards
+
+    def redeal(self, seat: int | None, rng: random.Random) -> None:
+        """Deal anew what ``seat`` cannot see: the deck's order (but a top card a job showed it),
+        with the chests' cards among it unless ``seat`` is the active player (a chest never
+        hides a ghost: it would have been revealed), the job deck's cards never face up, and the
+        other seats' sealed defences and bids."""
+        self._redeal_cards(seat, rng)
+        self._redeal_jobs(rng)
+        self._redeal_sealed(seat, rng)
+
+    def _redeal_cards(self, seat: int | None, rng: random.Random) -> None:
+        state = self.state
+        deck = state.deck.cards
+        known_top = deck[-1:] if seat is not None and state.top_seen_by == seat else []
+        chests = [] if seat is not None and seat == state.active else [
+            slot for _, slot in self.slots() if slot.chest and slot.hidden]
+        pool = deck[:len(deck) - len(known_top)] + [slot.hidden for slot in chests]
+        under = rng.sample([c for c in pool if self.kind(c) != "ghost"], len(chests))
+        for slot, card in zip(chests, under, strict=True):
+            slot.hidden = card
+            pool.remove(card)
+        rng.shuffle(pool)
+        state.deck.cards = pool + known_top
+
+    def _redeal_jobs(self, rng: random.Random) -> None:
+        """The job deck's top cards that were never face up: each pick turned up a row of them,
+        and the jobs put back went under the deck in public."""
+        state = self.state
+        picks = sum(len(p.jobs) for p in state.players) + (state.auction is not None)
+        row = self.cards.setup.job_row
+        unseen = min(len(state.job_deck), max(0, len(self.cards.jobs) - row * (1 + picks)))
+        if unseen:
+            top = state.job_deck.cards[-unseen:]
+            rng.shuffle(top)
+            state.job_deck.cards[-unseen:] = top
+
+    def _redeal_sealed(self, seat: int | None, rng: random.Random) -> None:
+        """Every other seat's pending defence (each item guarding one attack it could, or
+        none) and its bid (0 to its purse), if it has placed one."""
+        state = self.state
+        others = [s for s in range(self.n) if s != seat]
+        if state.phase == "defend" and state.burst is not None:
+            attacks = state.burst.attacks
+            for other in others:
+                kit = self.kit(other)
+                choice = []
+                for item in kit.items:
+                    can = [a.colour for a in attacks
+                           if kit.can_guard(item, a.colour, self.gems_defend)]
+                    pick = rng.randrange(len(can) + 1)
+                    if pick < len(can):
+                        choice.append((item.id, can[pick]))
+                state.burst.pending[other] = choice
+        if state.phase == "bid" and state.auction is not None:
+            bids = state.auction.bids
+            for other in others:
+                if bids[other] is not None:
+                    bids[other] = rng.randint(0, state.players[other].coins)

@@ -7,10 +7,9 @@ The same code gives the live ``points`` of the view and the final ``Result.break
 
 from __future__ import annotations
 
-from collections import Counter
-
 from dungeon_table.core.protocol import ScoreLine
-from dungeon_table.games.market.cards import COLOURS, MarketCards
+from dungeon_table.games.market.card_rules import equipment_lines
+from dungeon_table.games.market.cards import MarketCards
 from dungeon_table.games.market.state import Player
 
 
@@ -47,22 +46,7 @@ def gems_count(player: Player) -> bool:
 def score_lines(cards: MarketCards, player: Player, rank_points: int) -> list[ScoreLine]:
     """Every line of one player's score, ``score.total`` last (docs/rules/market.md, Score lines)."""
     rules, by_id = cards.score, cards.by_id()
-    kinds: dict[str, set[str]] = {}
-    per_colour: Counter[str] = Counter()
-    swords = 0
-    for card_id in player.equipment:
-        card = by_id[card_id]
-        kinds.setdefault(card.colour, set()).add(card.loot)
-        per_colour[card.colour] += 1
-        swords += card.loot == "sword"
-    lines = [ScoreLine("score.life_rank", rank_points)]
-    smallest = min(per_colour[c] for c in COLOURS)
-    lines.append(ScoreLine("score.five_colours", rules.five_colour_multiplier * smallest, smallest))
-    for colour in COLOURS:
-        if colour in kinds:
-            count = len(kinds[colour])
-            lines.append(ScoreLine(f"score.kinds.{colour}", rules.kinds_bonus[count], count))
-    lines.append(ScoreLine("score.swords", rules.sword_bonus * swords, swords))
+    lines = [ScoreLine("score.life_rank", rank_points), *equipment_lines(cards, player.equipment)]
     gems = player.gems if gems_count(player) else []
     lines.append(ScoreLine("score.gems", sum(by_id[g].value for g in gems), len(gems)))
     lines.append(ScoreLine("score.coins", player.coins // rules.coin_divisor, player.coins))
@@ -74,9 +58,9 @@ def job_points(cards: MarketCards, player: Player) -> tuple[int, int]:
     """The jobs' points (their level's ``vp`` and any ``vp`` effect) and how many are at LV4."""
     points = top = 0
     for job_id, level in player.jobs.items():
-        if level < 1:
+        at = cards.job_at(job_id, level)
+        if at is None:
             continue
-        at = cards.job(job_id).levels[level - 1]
         points += at.vp + sum(e.amount for e in at.effects if e.kind == "vp")
         top += level == len(cards.job(job_id).levels)
     return points, top

@@ -363,8 +363,8 @@ def _price_chip(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, 
     th = r.th
     if slot.price:
         text, colour = t("market.price", n=slot.price), theme.GOLD
-    elif view.phase == "buy":
-        text, colour = t("market.price.unpriced"), theme.TEXT_DIM
+    elif view.phase == "buy" and view.buyer is not None:  # what the buyer pays: a Haggler less
+        text, colour = t("market.price", n=view.players[view.buyer].unpriced_cost), theme.TEXT_DIM
     else:
         text, colour = t("market.price.none"), theme.TEXT_DIM
     tabletop.pill(surface, text, colour, th, midtop=(rect.centerx, rect.bottom + th.px(0.75)))

@@ -1,5 +1,4 @@
-"""What a seat sees (``MarketView``), the whole state as plain data, and when the screen must be
-covered between two humans.
+"""What a seat sees (``MarketView``), the burst odds included.
 
 Hidden from a seat: the card under a chest (only the active player saw it), other seats' pending
 defences and sealed bids, the deck's order, another player's peek at the deck.
@@ -7,63 +6,61 @@ defences and sealed bids, the deck's order, another player's peek at the deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.cards import COLOURS
+from dungeon_table.games.market.base import MarketBase
+from dungeon_table.games.market.card_rules import burst_test
+from dungeon_table.games.market.cards import COLOURS, Card
 from dungeon_table.games.market.scoring import totals
 from dungeon_table.games.market.state import Player
 
-if TYPE_CHECKING:
-    from dungeon_table.games.market.rules import Market
-
 
 # --- the view ---------------------------------------------------------------------------------
-def build_view(game: Market, seat: int | None) -> m.MarketView:
-    points = [lines[-1].value for lines in totals(game.cards, game.players, game.score_cache)]
-    burst, auction = game.burst, game.auction
-    defending = game.phase == "defend" and burst is not None
+def build_view(game: MarketBase, seat: int | None) -> m.MarketView:
+    points = [lines[-1].value for lines in totals(game.cards, game.state.players, game.score_cache)]
+    burst, auction = game.state.burst, game.state.auction
+    defending = game.state.phase == "defend" and burst is not None
     return m.MarketView(
         seat=seat,
         n_players=game.n,
-        phase=game.phase,  # type: ignore[arg-type]
-        active=game.active,
-        turn=game.turn,
+        phase=game.state.phase,  # type: ignore[arg-type]
+        active=game.state.active,
+        turn=game.state.turn,
         to_act=game.to_act(),
-        players=[_player(game, p, points[p.seat]) for p in game.players],
-        deposit=game.deposit,
-        deck_count=len(game.deck),
-        discard_count=len(game.discard),
-        discard_top=game.discard[-1] if game.discard else "",
-        ghosts_in=len(game.ghosts_aside) < len(COLOURS),  # one ghost per colour
+        players=[_player(game, p, points[p.seat]) for p in game.state.players],
+        deposit=game.state.deposit,
+        deck_count=len(game.state.deck),
+        discard_count=len(game.state.discard),
+        discard_top=game.state.discard[-1] if game.state.discard else "",
+        ghosts_in=len(game.state.ghosts_aside) < len(COLOURS),  # one ghost per colour
         discovery=_discovery(game, seat),
-        must_explore=game.must_explore,
-        revealed=len(game.area),
+        must_explore=game.state.must_explore,
+        revealed=len(game.state.area),
         burst_odds=burst_odds(game, seat),
         attacks=list(burst.attacks) if defending and burst else [],
         defence=_defence(game, seat) if defending else None,
         defended=list(burst.confirmed) if defending and burst else [False] * game.n,
-        buyer=game.buyer if game.phase == "buy" else None,
-        buyers_left=list(game.buyers) if game.phase == "buy" else [],
-        jobs_up=list(game.jobs_up),
-        job_deck_count=len(game.job_deck),
+        buy_order=game.buy_order(),
+        tie_order=game.clockwise_from(game.state.active),
+        buyer=game.state.buyer if game.state.phase == "buy" else None,
+        buyers_left=list(game.state.buyers) if game.state.phase == "buy" else [],
+        jobs_up=list(game.state.jobs_up),
+        job_deck_count=len(game.state.job_deck),
         auction_job=auction.job if auction else "",
-        bids_in=[s in auction.bids for s in range(game.n)] if auction else [False] * game.n,
-        my_bid=auction.bids.get(seat) if auction and seat is not None else None,
-        last_bids=list(game.last_bids),
-        level_jobs=(game.levellable(game.levelling.seat, game.levelling.only)
-                    if game.phase == "level" and game.levelling else []),
+        bids_in=[b is not None for b in auction.bids] if auction else [False] * game.n,
+        my_bid=auction.bids[seat] if auction and seat is not None else None,
+        last_bids=list(game.state.last_bids),
+        level_jobs=(game.levellable(game.state.levelling.seat, game.state.levelling.only)
+                    if game.state.phase == "level" and game.state.levelling else []),
         peek=game.peek_card(seat),
         chests=game.chests,
         professional=game.professional,
         gems_defend=game.gems_defend,
         chest_buyer_gets_card=game.chest_buyer_gets_card,
-        end_reason=game.end_reason,
+        end_reason=game.state.end_reason,
     )
 
 
-def _player(game: Market, player: Player, points: int) -> m.PlayerView:
+def _player(game: MarketBase, player: Player, points: int) -> m.PlayerView:
     order = game.equipment_order
     return m.PlayerView(
         seat=player.seat,
@@ -79,23 +76,24 @@ def _player(game: Market, player: Player, points: int) -> m.PlayerView:
         exp=player.exp,
         points=points,
         reveal_limit=game.reveal_limit(player.seat),
+        unpriced_cost=game.unpriced_cost(player.seat),
     )
 
 
-def _discovery(game: Market, seat: int | None) -> list[m.Slot]:
-    attacking = set(game.burst.slots) if game.burst else set()
+def _discovery(game: MarketBase, seat: int | None) -> list[m.Slot]:
+    attacking = set(game.state.burst.slots) if game.state.burst else set()
     out = []
     for index, slot in game.slots():
         hidden = ""
         if slot.chest and slot.hidden:
-            hidden = slot.hidden if seat == game.active else "?"
+            hidden = slot.hidden if seat == game.state.active else "?"
         out.append(m.Slot(index=index, card=slot.card, price=slot.price, chest=slot.chest,
                           hidden=hidden, killed=slot.killed, attacking=index in attacking))
     return out
 
 
-def _defence(game: Market, seat: int | None) -> m.DefenceView | None:
-    burst = game.burst
+def _defence(game: MarketBase, seat: int | None) -> m.DefenceView | None:
+    burst = game.state.burst
     if seat is None or burst is None:
         return None
     now = game.outcome(seat, burst.pending[seat])
@@ -106,129 +104,44 @@ def _defence(game: Market, seat: int | None) -> m.DefenceView | None:
 
 
 # --- burst odds -------------------------------------------------------------------------------
-def burst_odds(game: Market, seat: int | None) -> float:
+def burst_odds(game: MarketBase, seat: int | None) -> float:
     """The exact chance that the next reveal bursts, over the cards ``seat`` cannot see: the deck
     and the chest cards it does not know (each as likely to be on top). A chest on top bursts
     only through a ghost under it. The card under a chest is the deck's next one, or, when the
     chest was the deck's last card, the first of the discard pile reshuffled (3-4 players; with
     the ghosts the first time), so a ghost can come up under a last-card chest."""
-    if game.phase == "over":
+    state = game.state
+    if state.phase == "over":
         return 0.0
-    bursts = _bursts(game)
-    if game.deck:
-        unseen = list(game.deck.cards)
-        if seat != game.active:
+    if state.deck:
+        unseen = list(state.deck.cards)
+        if seat != state.active:
             unseen += [s.hidden for _, s in game.slots() if s.chest and s.hidden]
-        deck_size = len(game.deck)
-        reshuffled = game.discard + game._ghosts_join() if game.can_refill() else []
+        deck_size = len(state.deck)
+        reshuffled = state.discard + game.ghosts_join() if game.can_refill() else []
     elif game.can_refill():
-        unseen = game.discard + game._ghosts_join()
+        unseen = state.discard + game.ghosts_join()
         deck_size, reshuffled = len(unseen), []  # and nothing left to reshuffle after this one
     else:
         return 0.0
+    # The rules' own test of what a card turned up now bursts with (card_rules.burst_test).
+    bursts = burst_test(card for _, card in game.face_up())
+    card_of = game.card_of
+    cards = [card_of[c] for c in unseen]
 
-    def ghosts(cards: list[str]) -> int:
-        return sum(1 for c in cards if game.kind(c) == "ghost" and bursts(c))
+    def ghosts(among: list[Card]) -> int:
+        return sum(1 for card in among if card.kind == "ghost" and bursts(card))
 
     # A chest on top hides the next card: it bursts when that card is a bursting ghost.
     if deck_size > 1:
-        under_chest = ghosts(unseen) / (len(unseen) - 1)
+        under_chest = ghosts(cards) / (len(cards) - 1)
     else:
-        under_chest = ghosts(reshuffled) / len(reshuffled) if reshuffled else 0.0
+        under_chest = ghosts([card_of[c] for c in reshuffled]) / len(reshuffled) if reshuffled \
+            else 0.0
     peek = game.peek_card(seat)
     if peek:
-        return under_chest if game.kind(peek) == "chest" else float(bursts(peek))
-    chests = sum(1 for c in unseen if game.kind(c) == "chest")
-    bursting = sum(1 for c in unseen if bursts(c))
-    return (bursting + chests * under_chest) / len(unseen)
-
-
-def _bursts(game: Market) -> Callable[[str], bool]:
-    """Whether a card revealed face up now would burst: a monster or ghost of a colour face up
-    in the area, or any ghost while a ghost is face up."""
-    colours, ghost_up = _face_up(game)
-
-    def bursts(card_id: str) -> bool:
-        card = game.card_of[card_id]
-        if card.kind == "ghost" and ghost_up:
-            return True
-        return card.kind in ("monster", "ghost") and card.colour in colours
-
-    return bursts
-
-
-def _face_up(game: Market) -> tuple[set[str], bool]:
-    """Colours of the face-up monsters and ghosts in the area, and whether a ghost is among them."""
-    colours: set[str] = set()
-    ghost = False
-    for _, slot in game.slots():
-        if slot.chest or slot.killed:
-            continue
-        card = game.card_of[slot.card]
-        if card.kind in ("monster", "ghost"):
-            colours.add(card.colour)
-            ghost = ghost or card.kind == "ghost"
-    return colours, ghost
-
-
-# --- the privacy screen -----------------------------------------------------------------------
-def handoff_reason(game: Market, seat: int, viewer: int | None) -> str | None:
-    """The i18n key of why the screen is covered before ``seat`` decides after ``viewer`` looked,
-    or None when both see the same things (docs/rules/market.md, Handoff)."""
-    if seat == viewer:
-        return None
-    if game.phase == "defend":
-        return "handoff.reason.defend"
-    if game.phase == "bid":
-        return "handoff.reason.bid"
-    chest = any(s.chest and s.hidden for _, s in game.slots())
-    if chest and game.active in (seat, viewer):
-        return "handoff.reason.chest"
-    if game.peek_card(seat) or game.peek_card(viewer):
-        return "handoff.reason.turn"
-    return None
-
-
-# --- the whole state --------------------------------------------------------------------------
-def build_state(game: Market) -> dict[str, Any]:
-    """Everything, hidden parts included, as plain data (scripts, determinism checks)."""
-    return {
-        "phase": game.phase,
-        "turn": game.turn,
-        "active": game.active,
-        "to_act": game.to_act(),
-        "players": [_player_state(p) for p in game.players],
-        "deposit": game.deposit,
-        "deck": list(reversed(game.deck.cards)),     # from the top
-        "discard": list(game.discard),
-        "ghosts_aside": list(game.ghosts_aside),
-        "reshuffles": game.reshuffles,
-        "removed": list(game.removed),
-        "area": [None if s is None else {"card": s.card, "chest": s.chest, "hidden": s.hidden,
-                                         "price": s.price, "killed": s.killed} for s in game.area],
-        "must_explore": game.must_explore,
-        "burst": None if game.burst is None else {
-            "attacks": [{"colour": a.colour, "value": a.value, "slots": list(a.slots)}
-                        for a in game.burst.attacks],
-            "pending": {str(s): [list(u) for u in v] for s, v in game.burst.pending.items()},
-            "confirmed": list(game.burst.confirmed),
-        },
-        "buyer": game.buyer,
-        "buyers": list(game.buyers),
-        "job_deck": list(reversed(game.job_deck.cards)),
-        "jobs_up": list(game.jobs_up),
-        "auction": None if game.auction is None else {
-            "job": game.auction.job, "bids": {str(s): b for s, b in game.auction.bids.items()}},
-        "last_bids": list(game.last_bids),
-        "levelling": None if game.levelling is None else {
-            "seat": game.levelling.seat, "only": game.levelling.only,
-            "then": game.levelling.then},
-        "end_reason": game.end_reason,
-        "history": [list(h) for h in game.history],
-    }
-
-
-def _player_state(p: Player) -> dict[str, Any]:
-    return {"seat": p.seat, "colour": p.colour, "life": p.life, "max_life": p.max_life,
-            "coins": p.coins, "equipment": list(p.equipment), "gems": list(p.gems),
-            "used": sorted(p.used), "jobs": dict(p.jobs), "exp": p.exp}
+        top = card_of[peek]
+        return under_chest if top.kind == "chest" else float(bursts(top))
+    chests = sum(1 for card in cards if card.kind == "chest")
+    bursting = sum(1 for card in cards if bursts(card))
+    return (bursting + chests * under_chest) / len(cards)

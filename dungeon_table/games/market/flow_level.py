@@ -1,0 +1,66 @@
+"""The ``level`` phase (Professional): spend EXP on job levels, at the start and the end of the
+own turn and right after winning a job (that job only). It opens only when a level is affordable
+(``jobs.open_levelling``) and closes by itself when nothing more is.
+"""
+
+from __future__ import annotations
+
+from dungeon_table.core.protocol import Action, Event
+from dungeon_table.games.market import flow_turn as turn
+from dungeon_table.games.market import model as m
+from dungeon_table.games.market.base import MarketBase
+
+
+def legal(game: MarketBase, seat: int) -> list[Action]:
+    levelling = game.state.levelling
+    assert levelling is not None
+    jobs = game.levellable(seat, levelling.only)
+    return [*(m.LevelUp(job=job) for job in jobs), m.Done()]
+
+
+def level_up(game: MarketBase, seat: int, action: m.LevelUp) -> list[Event]:
+    player = game.state.players[seat]
+    level = player.jobs[action.job]
+    cost = game.next_cost(level)
+    player.exp -= cost
+    player.jobs[action.job] = level + 1
+    events: list[Event] = [m.LevelledUp(seat=seat, job=action.job, level=level + 1,
+                                        exp_spent=cost)]
+    levelling = game.state.levelling
+    assert levelling is not None
+    if not game.levellable(seat, levelling.only):
+        after_levelling(game, events)  # nothing more to afford: no decision left
+    return events
+
+
+def done(game: MarketBase, seat: int, action: m.Done) -> list[Event]:
+    events: list[Event] = []
+    after_levelling(game, events)
+    return events
+
+
+def why_not_level_up(game: MarketBase, seat: int, action: m.LevelUp) -> str | None:
+    player = game.state.players[seat]
+    if action.job not in player.jobs:
+        return f"you hold no job {action.job}"
+    level = player.jobs[action.job]
+    if level >= len(game.cards.level_costs):
+        return f"{action.job} is at LV{level} already, the top"
+    levelling = game.state.levelling
+    only = levelling.only if levelling else None
+    if only and action.job != only:
+        return f"only the job just won ({only}) may level up now"
+    cost = game.next_cost(level)
+    return f"{action.job} LV{level + 1} needs {cost} EXP and you have {player.exp}"
+
+
+def after_levelling(game: MarketBase, events: list[Event]) -> None:
+    levelling = game.state.levelling
+    assert levelling is not None
+    then, game.state.levelling = levelling.then, None
+    if then == "explore":
+        turn.begin_exploring(game, events)
+    elif then == "end_turn":
+        turn.finish_turn(game, events)
+    else:
+        turn.next_turn(game, events)
