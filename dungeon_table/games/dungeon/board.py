@@ -94,6 +94,12 @@ class Board:
             self._links[p.b].append((p.a, p))
         self._from_hall = _distances(self._links, HALL)
 
+    def __eq__(self, other: object) -> bool:
+        """A board compares by value (a deep copy is the same board)."""
+        return type(other) is Board and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def neighbours(self, space: str) -> list[tuple[str, Passage]]:
         """Every space one passage away, with that passage (doors and secret doors included)."""
         return self._links[space]

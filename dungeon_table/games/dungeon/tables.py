@@ -41,6 +41,12 @@ class Tables:
         self._needs = {mid: {h: c.need_of(h) for h in self._targets}
                        for mid, c in self._monsters.items()}
 
+    def __eq__(self, other: object) -> bool:
+        """Card data compares by value (a deep copy is the same data)."""
+        return type(other) is Tables and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
     # --- monsters -------------------------------------------------------------------------------
     def monster_ids(self, level: int) -> list[str]:
         return self.cards.monster_ids(level)
