@@ -160,7 +160,7 @@ def table_part(view: dict[str, Any]) -> dict[str, Any]:
     if out["encounter"]:
         out["encounter"] = {**out["encounter"], "teleport_to": []}
     if out["doorway"]:
-        out["doorway"] = {**out["doorway"], "spell_need": {}}
+        out["doorway"] = {**out["doorway"], "spell_need": {}, "spell_chance": {}}
     return out
 
 

@@ -129,6 +129,13 @@ def test_a_spell_peek_draws_the_monster_before_the_spell_is_chosen() -> None:
     assert hero_of(game)["space"] == "c28-15"
 
 
+def test_the_doorway_gives_the_wizard_alone_each_spell_s_chance_as_a_fight_gives_its_own() -> None:
+    game, _ = play([*MIXED, peek("1a", "spell")], heroes="wizard,fighter",
+                   start=["c28-15", "hall"], monsters_1=["giant_rats"], dice=[1])
+    assert game.view(0).doorway.spell_chance == {"fireball": 1.0, "lightning": 21 / 36}
+    assert game.view(1).doorway.spell_chance == {}
+
+
 def test_a_fireball_that_hits_clears_the_room_and_the_wizard_walks_in_for_its_treasure() -> None:
     game, events = play([*MIXED, peek("1a", "spell"), cast("fireball")], heroes="wizard",
                         start=["c28-15"], monsters_1=["giant_rats"],

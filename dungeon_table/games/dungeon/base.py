@@ -17,6 +17,7 @@ from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon import movement
 from dungeon_table.games.dungeon.board import Board
+from dungeon_table.games.dungeon.odds import attack_number, sword_bonus
 from dungeon_table.games.dungeon.state import DungeonState, Hunter, Slot
 from dungeon_table.games.dungeon.tables import Tables
 
@@ -153,13 +154,11 @@ class DungeonBase(PhasedGame[DungeonState]):
         return self.t.target(hero) if hero else 0
 
     def attack_need(self, seat: int, card: str) -> tuple[int, int]:
-        """(2d6 + bonus must reach this, the sword's bonus); need 0: cannot be hit."""
+        """(2d6 + bonus must reach this, the sword's bonus); need 0: cannot be hit (``odds``)."""
         hero = self.state.heroes[seat]
-        bonus = hero.sword_bonus if hero.sword and hero.hero != "wizard" else 0
-        need = self.t.need(card, hero.hero)
-        if need is None:  # "-": only a magic sword reaches it, and then 13
-            return (13, bonus) if bonus else (0, 0)
-        return need, bonus
+        bonus = sword_bonus(hero.hero, hero.sword, hero.sword_bonus)
+        need = attack_number(self.t.need(card, hero.hero), bonus, self.t.no_sword_target)
+        return (need, bonus) if need else (0, 0)
 
     def find_door(self, seat: int, door: str) -> tuple[bool, Event]:
         """The find roll at an unfound secret door (none with the secret door card)."""
@@ -177,8 +176,7 @@ class DungeonBase(PhasedGame[DungeonState]):
     # --- the board ------------------------------------------------------------------------------
     def cleared(self, space: str) -> bool:
         """A room with a defeat token, a chamber with three; corridors and the hall always."""
-        needed = self.t.tokens_to_clear.get(space, 0)
-        return not needed or self.state.tokens.get(space, 0) >= needed
+        return self.t.cleared(space, self.state.tokens.get(space, 0))
 
     def slot_at(self, space: str) -> Slot | None:
         for slot in self.state.slots.values():

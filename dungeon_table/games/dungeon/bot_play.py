@@ -19,12 +19,13 @@ from typing import Any
 from dungeon_table.ai.phase_bot import PhaseBot
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon.board import HALL, load_board
+from dungeon_table.games.dungeon.board import HALL
 from dungeon_table.games.dungeon.bot_judge import Judge, Style, Target
 from dungeon_table.games.dungeon.bot_map import FAR
 from dungeon_table.games.dungeon.bot_odds import card_odds
 from dungeon_table.games.dungeon.cards import base_id
 from dungeon_table.games.dungeon.rules import Dungeon
+from dungeon_table.games.dungeon.tables import load_tables
 
 # The classes a bot takes, best first. The greedy bot fights with its weapon, so the fighter;
 # the delver's wizard spells from the doorway, where a miss brings no counter-attack: it wins
@@ -336,7 +337,9 @@ def hunt_rooms_left(view: m.DungeonView) -> bool:
     """Treasure hunt: a room of the hunted treasure's level is still to be won (each win draws
     one treasure of that level; a cleared room gives none)."""
     level = card_odds().treasure_level.get(base_id(view.hunt_treasure), 0)
-    return any(view.defeat_tokens.get(room, 0) == 0 for room in load_board().rooms(level))
+    tables = load_tables()
+    return any(not tables.cleared(room, view.defeat_tokens.get(room, 0))
+               for room in tables.board.rooms(level))
 
 
 def first(legal: list[Action], kind: type[Any]) -> Action | None:

@@ -47,6 +47,13 @@ class Tables:
 
     __hash__ = None  # type: ignore[assignment]
 
+    # --- the board ------------------------------------------------------------------------------
+    def cleared(self, space: str, tokens: int) -> bool:
+        """Whether ``space`` with ``tokens`` defeat tokens is cleared: a room with one, a chamber
+        with three; corridors and the Great Hall always (the engine and the bots both ask)."""
+        needed = self.tokens_to_clear.get(space, 0)
+        return not needed or tokens >= needed
+
     # --- monsters -------------------------------------------------------------------------------
     def monster_ids(self, level: int) -> list[str]:
         return self.cards.monster_ids(level)

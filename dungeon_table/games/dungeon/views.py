@@ -20,6 +20,7 @@ from dungeon_table.games.dungeon import (
 )
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.base import LEVELS, DungeonBase
+from dungeon_table.games.dungeon.odds import chance
 from dungeon_table.games.dungeon.state import Hero, Slot
 
 
@@ -113,14 +114,6 @@ def _slot(slot: Slot, seat: int | None) -> m.SlotView:
                       dropped=list(slot.dropped))
 
 
-def chance(need: int, bonus: int) -> float:
-    """The chance that 2d6 + ``bonus`` reaches ``need`` (0 when it cannot be hit)."""
-    if need <= 0:
-        return 0.0
-    hits = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + bonus >= need)
-    return hits / 36
-
-
 def _encounter(game: DungeonBase, acting: bool) -> m.EncounterView | None:
     """Public (everyone sees what the hero faces), but for the spells it could use."""
     state = game.state
@@ -159,4 +152,5 @@ def _doorway(game: DungeonBase, acting: bool) -> m.DoorwayView | None:
         return None
     needs = flow_doorway.spell_needs(game, state.active) if acting else {}
     return m.DoorwayView(space=enc.space, card=enc.card, using=enc.using, spell_need=needs,
+                         spell_chance={spell: chance(need) for spell, need in needs.items()},
                          trap=bool(game.t.trap(enc.card)))
