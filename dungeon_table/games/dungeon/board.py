@@ -28,7 +28,7 @@ from typing import Literal
 
 import msgspec
 
-from dungeon_table.core.cards import CARDS_DIR, decode_cards, line_index
+from dungeon_table.core.cards import CARDS_DIR, Text, decode_cards, line_index
 from dungeon_table.core.errors import CardFileError, Problem
 
 BOARD_FILE = CARDS_DIR / "dungeon" / "board.yaml"
@@ -41,11 +41,6 @@ _CELL_KINDS: dict[str, CellKind] = {
 Cells = dict[tuple[int, int], tuple[CellKind, str, int]]  # what each drawn cell shows
 _SIDES = (((0, -1), (0, 1)), ((-1, 0), (1, 0)))  # north-south, then west-east
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-
-
-class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    en: str
-    ja: str
 
 
 class Space(msgspec.Struct, frozen=True):

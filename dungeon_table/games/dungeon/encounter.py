@@ -134,7 +134,7 @@ def gain(game: DungeonBase, seat: int, card: str, source: str) -> list[Event]:
     if game.t.special(card) == "sword" and not hero.sword and hero.hero != "wizard":
         dice = game.roll(2)
         hero.sword = card
-        hero.sword_bonus = 2 if sum(dice) >= game.t.sword_plus2(card) else 1
+        hero.sword_bonus = game.t.sword_bonus(card, sum(dice))
         events.append(m.SwordRolled(seat=seat, card=card, dice=dice, bonus=hero.sword_bonus))
     return events + modes.check_found(game, seat, card)
 

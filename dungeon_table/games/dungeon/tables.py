@@ -24,7 +24,6 @@ class Tables:
         self.round_limit = rules.round_limit
         self.pawns = max(h.pawns for h in rules.heroes)
         self.spellbook_base = rules.spellbook.plus
-        self.spellbook_dice = rules.spellbook.dice
         self.no_sword_target = rules.no_sword_target
         self.modes = rules.modes
         self._targets = {h.id: h.target for h in rules.heroes}
@@ -98,10 +97,10 @@ class Tables:
     def holds_secret_door_card(self, treasures: list[str]) -> bool:
         return self.holds(treasures, "secret_door")
 
-    def sword_plus2(self, card: str) -> int:
-        """The lowest 2d6 that makes the sword +2."""
-        value = self._treasures[base_id(card)].sword_plus_two
-        return value if value is not None else 13
+    def sword_bonus(self, card: str, total: int) -> int:
+        """A magic sword's bonus for its 2d6 ``total`` (the card's own rule: +2 from its
+        number up, else +1)."""
+        return self._treasures[base_id(card)].sword_bonus(total)
 
     # --- heroes, spells, the defeat table -------------------------------------------------------
     def target(self, hero: str) -> int:
