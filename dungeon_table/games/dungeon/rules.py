@@ -36,7 +36,7 @@ from dungeon_table.games.dungeon import (
 )
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.base import LEVELS, DungeonBase
-from dungeon_table.games.dungeon.state import DungeonState, Hero
+from dungeon_table.games.dungeon.state import DungeonState, Hero, Slot
 from dungeon_table.games.dungeon.tables import load_tables
 
 
@@ -230,7 +230,8 @@ class Dungeon(DungeonBase):
         self.state.dice = []
         self.reset_caches()
 
-    def _hidden_slots(self, seat: int | None, level: int) -> list[Any]:
+    def _hidden_slots(self, seat: int | None, level: int) -> list[Slot]:
+        """The crystal-ball slots on ``level`` whose cards ``seat`` did not see drawn."""
         return [s for s in self.state.slots.values() if s.face_down and s.scrier != seat
                 and self.board.spaces[s.space].level == level]
 
