@@ -71,7 +71,7 @@ BOARD = TABLES.board
 
 def hero_of(game: Dungeon, seat: int = 0) -> dict[str, Any]:
     """What the rules keep of a seat's hero, as its public view shows it (plus its spells)."""
-    h = game.heroes[seat]
+    h = game.state.heroes[seat]
     return {"space": h.space, "treasures": list(h.treasures), "gp": game.gp(seat),
             "lose_turns": h.lose_turns, "sword": h.sword, "sword_bonus": h.sword_bonus,
             "found_doors": list(h.found_doors), "deaths": h.deaths, "spells": sorted(h.spells)}
@@ -110,13 +110,13 @@ def walk_home(game: Dungeon, seat: int = 0, turns: int = 12) -> list[dict[str, A
     early if anything else must be decided (a hunter's attack)."""
     events: list[dict[str, Any]] = []
     for _ in range(turns):
-        if game.heroes[seat].space == BOARD.hall or game.phase != "move":
+        if game.state.heroes[seat].space == BOARD.hall or game.phase != "move":
             return events
         moves = game.view(seat).moves
         home = _safe_distances(game, seat)
         best = min((d for d in moves if d in home), key=lambda d: (home[d], d))
         events += act(game, move(*moves[best]), seat=seat)
-        if game.phase == "move" and game.active == seat and game.heroes[seat].space == best:
+        if game.phase == "move" and game.state.active == seat and game.state.heroes[seat].space == best:
             events += act(game, END, seat=seat)
     return events
 

@@ -11,6 +11,7 @@ import pytest
 import dungeon_table.games.dungeon  # noqa: F401 - registers the game
 from dungeon_table.core.protocol import to_dict
 from dungeon_table.core.registry import get
+from dungeon_table.games.dungeon import flow_move
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.rules import Dungeon
 from tests.dungeon.helpers import act, move, peek, picks, play, wish
@@ -53,7 +54,7 @@ def decide(level: str, game: Dungeon) -> m.Action:
 def test_each_level_plays_four_hero_races_to_the_end(level: str) -> None:
     for seed in range(2):
         game, _ = play_out([level, "random", level, "random"], seed, {})
-        assert game.end_reason in ("returned", "round_limit")
+        assert game.state.end_reason in ("returned", "round_limit")
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -78,7 +79,7 @@ def test_the_same_seed_gives_the_same_game() -> None:
 def test_the_delver_races_home_once_it_holds_its_target() -> None:
     # a rogue with 10,000 gp one step from the Great Hall walks in (the turn ends there: won)
     game, _ = play([], heroes="rogue,fighter", start=["c30-15", "hall"])
-    game.heroes[0].treasures = ["huge_ruby", "silver_coffer"]  # 8,000 + 4,000
+    game.state.heroes[0].treasures = ["huge_ruby", "silver_coffer"]  # 8,000 + 4,000
     action = decide("delver", game)
     assert to_dict(action) == move("hall")
 
@@ -116,8 +117,8 @@ def test_a_pit_drops_the_hero_into_a_chamber_the_rules_offer() -> None:
 def test_a_wizard_refills_in_the_great_hall() -> None:
     book = picks(*["fireball"] * 4, *["lightning"] * 3)
     game, _ = play([*book, {"type": "end_turn"}], heroes="wizard", dice=[1])
-    game.heroes[0].spells = ["fireball"]
-    assert game.can_refill(0)
+    game.state.heroes[0].spells = ["fireball"]
+    assert flow_move.can_refill(game, 0)
     assert to_dict(decide("delver", game)) == {"type": "refill"}
     act(game, {"type": "refill"})
     assert game.phase == "spells"
@@ -133,10 +134,10 @@ def test_a_new_hero_is_chosen_after_a_death() -> None:
 
 def hunter_on_the_hero(game: Dungeon) -> Dungeon:
     """Move the hero onto the (turned up) hunter at its turn's start."""
-    hunter = game.hunters[0]
-    game.heroes[0].space = hunter.space
+    hunter = game.state.hunters[0]
+    game.state.heroes[0].space = hunter.space
     hunter.revealed = True
-    game.version += 1  # the state was changed by hand: the engine's caches are stale
+    game.reset_caches()  # the state was changed by hand: the engine's caches are stale
     assert m.Attack() in game.legal_actions(0)
     return game
 

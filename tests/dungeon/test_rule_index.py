@@ -186,6 +186,7 @@ RULES: dict[str, tuple[str, ...]] = {
          "wizard.test_a_fireball_that_hits_clears_the_room_and_the_wizard_walks_in_for_its_treasure"),
     "fireball and lightning from the doorway, the monster drawn first, the spell chosen after":
         ("wizard.test_a_spell_peek_draws_the_monster_before_the_spell_is_chosen",
+         "wizard.test_the_doorway_gives_the_wizard_alone_each_spell_s_chance_as_a_fight_gives_its_own",
          "wizard.test_a_spell_marked_dash_cannot_be_cast_at_that_monster",
          "wizard.test_a_trap_seen_from_the_doorway_cannot_be_spelled",
          "wizard.test_a_spell_may_be_cast_at_a_monster_already_waiting"),

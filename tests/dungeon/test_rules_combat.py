@@ -54,7 +54,7 @@ def test_a_monster_left_standing_goes_to_the_lowest_free_slot_and_its_token_mark
     view = game.view(0)
     assert [(s.slot, s.space, s.monster, s.dropped) for s in view.slots] == [
         (1, "1a", "giant_rats", [])]
-    assert view.defeat_tokens == {} and game.monster_discards[1] == []
+    assert view.defeat_tokens == {} and game.state.monster_discards[1] == []
 
 
 def test_the_lowest_free_slot_is_taken_again_once_freed() -> None:
@@ -70,7 +70,7 @@ def test_the_lowest_free_slot_is_taken_again_once_freed() -> None:
         dice=[1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1, 1, 1])
     assert [(e["space"], e["slot"]) for e in of_type(events, "monster_slotted")] == [
         ("1a", 1), ("1c", 2), ("1b", 1)]
-    assert {n: (s.space, s.monster) for n, s in game.slots.items()} == {
+    assert {n: (s.space, s.monster) for n, s in game.state.slots.items()} == {
         1: ("1b", "kobolds"), 2: ("1c", "skeleton")}
 
 
@@ -83,14 +83,14 @@ def test_entering_a_numbered_space_meets_the_monster_waiting_there_not_a_new_one
     assert of_type(events, "monster_revealed")[-1] == {
         "type": "monster_revealed", "seat": 1, "space": "1a", "card": "giant_rats",
         "source": "slot", "slot": 1}
-    assert game.monsters[1].top == "goblins" and game.encounter.card == "giant_rats"
+    assert game.state.monsters[1].top == "goblins" and game.state.encounter.card == "giant_rats"
 
 
 def test_a_chamber_meets_one_monster_at_a_time() -> None:
     game, events = play([move("1A"), ATTACK], start=["c25-22"],
                         monsters_1=["goblins", "kobolds"], dice=[6, 6])
     assert [e["card"] for e in of_type(events, "monster_revealed")] == ["goblins"]
-    assert game.tokens == {"1A": 1} and game.monsters[1].top == "kobolds"
+    assert game.state.tokens == {"1A": 1} and game.state.monsters[1].top == "kobolds"
 
 
 def test_an_empty_monster_deck_is_made_again_from_its_discards() -> None:
@@ -108,8 +108,8 @@ def test_an_empty_monster_deck_is_made_again_from_its_discards() -> None:
     assert one(events, "monsters_reshuffled") == {"type": "monsters_reshuffled", "level": 1}
     last = of_type(events, "monster_revealed")[-1]
     assert (last["seat"], last["space"], last["source"]) == (7, "1B", "draw")
-    assert last["card"] in level_1 and game.monster_discards[1] == []
-    assert len(game.monsters[1]) == 6 and last["card"] not in game.monsters[1]
+    assert last["card"] in level_1 and game.state.monster_discards[1] == []
+    assert len(game.state.monsters[1]) == 6 and last["card"] not in game.state.monsters[1]
 
 
 # --- the attack ---------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ def test_the_attack_reaches_the_number_in_the_hero_s_column(hero: str, dice: lis
                                             "card": "giant_rats", "dice": dice, "bonus": 0,
                                             "need": need, "hit": hit}
     assert hero_of(game)["treasures"] == (["sack_of_gold"] if hit else [])
-    assert game.tokens == ({"1a": 1} if hit else {})
+    assert game.state.tokens == ({"1a": 1} if hit else {})
 
 
 def test_the_encounter_view_shows_the_number_and_the_chance() -> None:
@@ -149,7 +149,7 @@ def test_a_dash_cannot_be_hit_without_a_magic_sword() -> None:
     assert one(events, "attack_rolled")["need"] == 0
     assert one(events, "attack_rolled")["hit"] is False
     assert one(events, "counter_attack")["result"] == "miss"
-    assert game.slots[1].monster == "black_pudding" and game.tokens == {}
+    assert game.state.slots[1].monster == "black_pudding" and game.state.tokens == {}
 
 
 def test_a_win_discards_the_monster_and_puts_a_defeat_token() -> None:
@@ -157,7 +157,7 @@ def test_a_win_discards_the_monster_and_puts_a_defeat_token() -> None:
                         treasures_1=["silver_bracelet"], dice=[6, 6])
     assert one(events, "monster_defeated") == {"type": "monster_defeated", "seat": 0,
                                                "space": "1a", "card": "goblins", "tokens": 1}
-    assert game.monster_discards[1] == ["goblins"] and game.tokens == {"1a": 1}
+    assert game.state.monster_discards[1] == ["goblins"] and game.state.tokens == {"1a": 1}
     assert game.view(0).decks[0].discard_pile == ["goblins"]
 
 
@@ -168,7 +168,7 @@ def test_every_fight_ends_the_turn() -> None:
                              dice=[1, 1, 1, 1])
     for game, events in ((won, won_events), (lost, lost_events)):
         assert types(events)[-2:] == ["turn_ended", "turn_started"]
-        assert game.turn_no == 2 and game.turn.moves_left == 5
+        assert game.state.turn_no == 2 and game.state.turn.moves_left == 5
 
 
 # --- the defeat table ---------------------------------------------------------------------------
@@ -185,7 +185,7 @@ def test_the_defeat_table_is_the_source_s(counter: list[int], result: str) -> No
 def test_a_miss_costs_nothing_but_the_turn() -> None:
     game, events = laden_fighter([2, 3])
     assert hero_of(game)["space"] == "5j" and hero_of(game)["gp"] == 22000
-    assert "treasure_dropped" not in types(events) and game.slots[1].dropped == []
+    assert "treasure_dropped" not in types(events) and game.state.slots[1].dropped == []
 
 
 def test_stunned_drops_one_random_treasure_under_the_monster() -> None:
@@ -194,7 +194,7 @@ def test_stunned_drops_one_random_treasure_under_the_monster() -> None:
     assert dropped == {"type": "treasure_dropped", "seat": 0, "cards": ["jade_idol"],
                        "space": "5j", "slot": 1, "hunter": 0}
     assert hero_of(game)["treasures"] == ["huge_ruby", "gold_necklace"]
-    assert hero_of(game)["space"] == "5j" and game.slots[1].dropped == ["jade_idol"]
+    assert hero_of(game)["space"] == "5j" and game.state.slots[1].dropped == ["jade_idol"]
     assert game.view(0).slots[0].dropped == ["jade_idol"]  # face up: everyone sees them
 
 
@@ -222,7 +222,7 @@ def test_killed_drops_everything_and_the_pawn_leaves_the_board() -> None:
     assert one(events, "hero_killed") == {"type": "hero_killed", "seat": 0,
                                           "pawn": "fighter-1", "deaths": 1}
     assert hero_of(game)["space"] == "" and hero_of(game)["treasures"] == []
-    assert game.slots[1].dropped == ["jade_idol", "huge_ruby", "gold_necklace"]
+    assert game.state.slots[1].dropped == ["jade_idol", "huge_ruby", "gold_necklace"]
     assert game.phase == "choose_hero" and game.to_act() == [0]
 
 
@@ -233,14 +233,14 @@ def test_the_dropped_treasures_go_to_the_hero_who_beats_that_monster() -> None:
         ("silver_crown", "draw"), ("jade_idol", "dropped")]
     assert hero_of(game)["treasures"] == ["huge_ruby", "gold_necklace", "silver_crown",
                                           "jade_idol"]
-    assert game.slots == {} and game.tokens["5j"] == 1
+    assert game.state.slots == {} and game.state.tokens["5j"] == 1
 
 
 def test_wounded_pushes_back_to_the_space_the_hero_came_from() -> None:
     game, events = play([move(*HALL_TO_1A), ATTACK], monsters_1=["giant_rats"],
                         dice=[1, 1, 4, 5])
     assert one(events, "pushed_back")["space"] == "c28-15"
-    assert hero_of(game)["space"] == "c28-15" and game.slots[1].space == "1a"
+    assert hero_of(game)["space"] == "c28-15" and game.state.slots[1].space == "1a"
 
 
 def test_wounded_is_pushed_past_a_square_another_hero_holds() -> None:
@@ -260,7 +260,7 @@ def test_wounded_attacking_at_the_turn_s_start_is_pushed_out_through_the_door_it
     assert [e["result"] for e in of_type(events, "counter_attack")] == ["miss", "wounded"]
     assert of_type(events, "pushed_back") == [{"type": "pushed_back", "seat": 0, "space": "2c"}]
     assert hero_of(game)["space"] == "2c" and one(events, "lose_turn_tokens")["total"] == 1
-    assert (game.slots[1].space, game.slots[1].dropped) == ("2d", ["pearl"])
+    assert (game.state.slots[1].space, game.state.slots[1].dropped) == ("2d", ["pearl"])
 
 
 def test_wounded_after_a_teleport_is_pushed_one_space_out_toward_the_chamber_it_came_from() -> None:
@@ -272,7 +272,7 @@ def test_wounded_after_a_teleport_is_pushed_one_space_out_toward_the_chamber_it_
     assert one(events, "counter_attack")["result"] == "wounded"
     assert one(events, "pushed_back") == {"type": "pushed_back", "seat": 0, "space": "c35-32"}
     assert hero_of(game)["space"] == "c35-32" and one(events, "lose_turn_tokens")["total"] == 1
-    assert [(s.space, s.monster) for s in game.slots.values()] == [("3B", "ogre"),
+    assert [(s.space, s.monster) for s in game.state.slots.values()] == [("3B", "ogre"),
                                                                     ("2B", "ghouls")]
 
 
@@ -285,7 +285,7 @@ def test_wounded_after_a_pit_fall_is_pushed_one_space_out_toward_the_room_it_fel
     assert one(events, "counter_attack")["result"] == "wounded"
     assert one(events, "pushed_back") == {"type": "pushed_back", "seat": 0, "space": "c7-15"}
     assert hero_of(game)["space"] == "c7-15" and hero_of(game)["treasures"] == []
-    assert (game.slots[1].space, game.slots[1].dropped) == ("4A", ["gold_cup"])
+    assert (game.state.slots[1].space, game.state.slots[1].dropped) == ("4A", ["gold_cup"])
 
 
 # --- death and the new hero ---------------------------------------------------------------------
@@ -295,7 +295,7 @@ def test_a_killed_hero_chooses_a_new_hero_who_starts_in_the_great_hall() -> None
     assert of_type(events, "hero_chosen")[-1] == {"type": "hero_chosen", "seat": 0,
                                                   "hero": "cleric", "pawn": "cleric-1"}
     assert hero_of(game)["space"] == "hall" and hero_of(game)["deaths"] == 1
-    assert game.heroes[0].hero == "cleric" and game.active == 1  # then the next seat plays
+    assert game.state.heroes[0].hero == "cleric" and game.state.active == 1  # then the next seat plays
 
 
 def test_the_new_hero_is_any_class_with_an_unused_pawn_not_the_killed_one() -> None:
@@ -312,7 +312,7 @@ def test_a_killed_hero_s_class_may_come_back_with_its_other_pawn() -> None:
     game, events = play([move("1a"), ATTACK, choose("rogue")], heroes="rogue", start=["c28-15"],
                         monsters_1=["giant_rats"], dice=[1, 1, 6, 6])
     assert of_type(events, "hero_chosen")[-1]["pawn"] == "rogue-2"
-    assert (game.heroes[0].pawn, hero_of(game)["space"]) == ("rogue-2", "hall")
+    assert (game.state.heroes[0].pawn, hero_of(game)["space"]) == ("rogue-2", "hall")
 
 
 def test_with_every_pawn_in_play_the_killed_hero_comes_back_as_the_same_class() -> None:
@@ -323,7 +323,7 @@ def test_with_every_pawn_in_play_the_killed_hero_comes_back_as_the_same_class() 
     assert game.phase == "choose_hero" and game.view(0).hero_choices == ["rogue"]
     assert refused(game, choose("cleric")) == "both cleric pawns are in play"
     act(game, choose("rogue"))
-    assert (game.heroes[0].pawn, hero_of(game)["space"]) == ("rogue-1", "hall")
+    assert (game.state.heroes[0].pawn, hero_of(game)["space"]) == ("rogue-1", "hall")
 
 
 def test_found_doors_go_with_the_dead_pawn() -> None:
@@ -331,7 +331,7 @@ def test_found_doors_go_with_the_dead_pawn() -> None:
                         monsters_1=["giant_rats"], dice=[3, 1, 1, 6, 6])
     assert one(events, "secret_door_rolled")["found"] is True
     assert hero_of(game)["found_doors"] == [] and hero_of(game)["space"] == "hall"
-    assert game.heroes[0].pawn == "rogue-2" and hero_of(game)["deaths"] == 1
+    assert game.state.heroes[0].pawn == "rogue-2" and hero_of(game)["deaths"] == 1
 
 
 # --- treasure: rooms and chambers ---------------------------------------------------------------
@@ -340,14 +340,14 @@ def test_a_win_in_a_room_draws_one_treasure_of_its_level() -> None:
                         treasures_4=["huge_emerald", "jade_idol"], dice=[6, 6])
     assert one(events, "treasure_gained") == {"type": "treasure_gained", "seat": 0,
                                               "card": "huge_emerald", "source": "draw"}
-    assert hero_of(game)["gp"] == 5000 and game.treasures[4].top == "jade_idol"
+    assert hero_of(game)["gp"] == 5000 and game.state.treasures[4].top == "jade_idol"
 
 
 def test_a_win_in_a_chamber_draws_no_treasure() -> None:
     game, events = play([move("1A"), ATTACK], start=["c25-22"], monsters_1=["goblins"],
                         treasures_1=["sack_of_gold"], dice=[6, 6])
     assert "treasure_gained" not in types(events) and hero_of(game)["treasures"] == []
-    assert game.treasures[1].top == "sack_of_gold" and len(game.treasures[1]) == 9
+    assert game.state.treasures[1].top == "sack_of_gold" and len(game.state.treasures[1]) == 9
 
 
 def test_a_win_in_a_chamber_takes_only_what_lies_there() -> None:
@@ -359,14 +359,14 @@ def test_a_win_in_a_chamber_takes_only_what_lies_there() -> None:
                         dice=[6, 6, 3, 1, 1, 3, 3, 6, 6])
     gained = [(e["card"], e["source"]) for e in of_type(events, "treasure_gained")]
     assert gained == [("silver_bracelet", "draw"), ("silver_bracelet", "dropped")]
-    assert hero_of(game)["treasures"] == ["silver_bracelet"] and game.tokens["2B"] == 1
-    assert game.treasures[2].top == "pearl"
+    assert hero_of(game)["treasures"] == ["silver_bracelet"] and game.state.tokens["2B"] == 1
+    assert game.state.treasures[2].top == "pearl"
 
 
 def test_treasure_comes_only_from_a_monster_beaten_on_your_turn() -> None:
     game, events = play([move("1a"), ATTACK], start=["c28-15"], monsters_1=["giant_rats"],
                         treasures_1=["sack_of_gold"], dice=[1, 1, 1, 1])
-    assert "treasure_gained" not in types(events) and game.treasures[1].top == "sack_of_gold"
+    assert "treasure_gained" not in types(events) and game.state.treasures[1].top == "sack_of_gold"
 
 
 # --- traps --------------------------------------------------------------------------------------
@@ -379,26 +379,26 @@ def test_a_cage_in_a_room_gives_its_treasure_a_token_and_lose_turn_tokens_by_the
                                           "card": "cage_trap_1", "trap": "cage"}
     assert one(events, "cage_rolled") == {"type": "cage_rolled", "seat": 0, "die": 6, "tokens": 2}
     assert one(events, "lose_turn_tokens")["total"] == 2
-    assert game.tokens == {"1a": 1} and game.monster_discards[1] == ["cage_trap_1"]
+    assert game.state.tokens == {"1a": 1} and game.state.monster_discards[1] == ["cage_trap_1"]
     assert hero_of(game)["treasures"] == ["heavy_sack_of_gold"]
 
 
 def test_a_caged_hero_loses_as_many_turns_as_tokens() -> None:
     game, events = play([move("1a")], start=["c28-15"], monsters_1=["cage_trap_1"], dice=[6])
     assert [e["left"] for e in of_type(events, "turn_lost")] == [1, 0]
-    assert game.turn_no == 4 and game.phase == "move"
+    assert game.state.turn_no == 4 and game.phase == "move"
 
 
 def test_a_cage_roll_may_give_no_token() -> None:
     game, events = play([move("1a")], start=["c28-15"], monsters_1=["cage_trap_1"], dice=[1])
     assert one(events, "cage_rolled")["tokens"] == 0
-    assert "lose_turn_tokens" not in types(events) and game.turn_no == 2
+    assert "lose_turn_tokens" not in types(events) and game.state.turn_no == 2
 
 
 def test_a_trap_in_a_chamber_gives_no_treasure() -> None:
     game, events = play([move("1A")], start=["c25-22"], monsters_1=["cage_trap_1"],
                         treasures_1=["sack_of_gold"], dice=[3])
-    assert "treasure_gained" not in types(events) and game.tokens == {"1A": 1}
+    assert "treasure_gained" not in types(events) and game.state.tokens == {"1A": 1}
     assert one(events, "cage_rolled")["tokens"] == 1
 
 
@@ -409,7 +409,7 @@ def test_a_pit_gives_the_room_s_treasure_and_drops_the_hero_into_a_chamber_of_it
     assert one(events, "fell_into_pit") == {"type": "fell_into_pit", "seat": 0, "space": "2B",
                                             "redrawn": False}
     assert hero_of(game)["space"] == "2B" and hero_of(game)["treasures"] == ["pearl"]
-    assert game.tokens == {"2c": 1} and game.encounter.card == "ghouls"
+    assert game.state.tokens == {"2c": 1} and game.state.encounter.card == "ghouls"
 
 
 def test_the_hero_chooses_among_the_chambers_a_pit_may_drop_it_into() -> None:
@@ -424,7 +424,7 @@ def test_a_pit_in_a_chamber_drops_into_the_level_s_other_chamber() -> None:
     game, events = play([move("2B")], start=["c25-32"], monsters_2=["pit_trap_2", "ghouls"],
                         treasures_2=["pearl"])
     assert one(events, "fell_into_pit")["space"] == "2A"
-    assert hero_of(game)["treasures"] == [] and game.tokens == {"2B": 1}
+    assert hero_of(game)["treasures"] == [] and game.state.tokens == {"2B": 1}
     assert hero_of(game)["space"] == "2A" and game.phase == "combat"
 
 
@@ -444,11 +444,11 @@ def test_a_pit_with_no_chamber_to_fall_into_is_redrawn_and_its_treasure_discarde
                         heroes="fighter,fighter", start=["c25-32", "c40-18"],
                         monsters_2=[*wins, "pit_trap_2", "cage_trap_2"],
                         treasures_2=["pearl", "silver_cup"], dice=[*[6, 6] * 6, 1])
-    assert game.tokens == {"2A": 3, "2B": 3, "2e": 1}
+    assert game.state.tokens == {"2A": 3, "2B": 3, "2e": 1}
     pit = of_type(events, "fell_into_pit")
     assert pit == [{"type": "fell_into_pit", "seat": 0, "space": "2e", "redrawn": True}]
     assert [e["card"] for e in of_type(events, "monster_revealed")][-2:] == [
         "pit_trap_2", "cage_trap_2"]
     assert one(events, "trap_sprung")["card"] == "cage_trap_2"
     assert hero_of(game)["treasures"] == ["pearl"]  # the cage's, none for the pit
-    assert game.monster_discards[2][-2:] == ["pit_trap_2", "cage_trap_2"]
+    assert game.state.monster_discards[2][-2:] == ["pit_trap_2", "cage_trap_2"]

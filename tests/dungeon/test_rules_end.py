@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from dungeon_table.core.protocol import to_dict
+from dungeon_table.games.dungeon import hunters
 from dungeon_table.games.dungeon.rules import Dungeon
 
 from .rules_kit import (
@@ -57,7 +58,7 @@ def test_the_win_comes_only_when_the_turn_ends_in_the_hall() -> None:
     game, _ = hoard()
     walk_home(game, turns=5)  # five turns: five squares short of the hall
     act(game, move("c33-25"), END, move("c32-25", "c31-25", "c30-25", "hall"))
-    assert hero_of(game)["space"] == "hall" and game.turn.moves_left == 1
+    assert hero_of(game)["space"] == "hall" and game.state.turn.moves_left == 1
     assert game.phase == "move"  # in the hall with a move left: the turn goes on
     events = act(game, END)
     assert one(events, "game_ended")["winners"] == [0]
@@ -81,19 +82,19 @@ def test_a_fighter_home_with_ten_thousand_has_not_won() -> None:
 # --- the treasure hunt --------------------------------------------------------------------------
 def hunted(level: int = 1) -> str:
     game, _ = play([], mode="treasure_hunt", hunt_level=level)
-    return game.hunt_treasure
+    return game.state.hunt_treasure
 
 
 def test_the_hunted_treasure_is_drawn_from_level_one_and_shuffled_back() -> None:
     game, _ = play([], mode="treasure_hunt")
     assert game.view(0).hunt_treasure == hunted()
-    assert TABLES.treasure_level(game.hunt_treasure) == 1
-    assert game.hunt_treasure in game.treasures[1] and len(game.treasures[1]) == 9
+    assert TABLES.treasure_level(game.state.hunt_treasure) == 1
+    assert game.state.hunt_treasure in game.state.treasures[1] and len(game.state.treasures[1]) == 9
 
 
 def test_a_later_hunt_may_choose_a_deeper_level() -> None:
     game, _ = play([], mode="treasure_hunt", hunt_level=4)
-    assert TABLES.treasure_level(game.hunt_treasure) == 4 and game.hunt_treasure in game.treasures[4]
+    assert TABLES.treasure_level(game.state.hunt_treasure) == 4 and game.state.hunt_treasure in game.state.treasures[4]
 
 
 def test_finding_the_hunted_treasure_wins() -> None:
@@ -122,7 +123,7 @@ def last_room_hunt() -> tuple[Dungeon, str]:
                    treasures_1=[other], dice=[6, 6])
     for room in BOARD.rooms(1):
         if room != "1a":
-            game.tokens[room] = 1
+            game.state.tokens[room] = 1
     return game, card
 
 
@@ -131,15 +132,15 @@ def test_the_hunt_is_lost_once_every_room_of_its_level_is_cleared_without_it() -
     events = act(game, move("1a"), ATTACK)
     assert one(events, "game_ended") == {"type": "game_ended", "reason": "out_of_reach",
                                          "winners": []}
-    assert card in game.treasures[1] and game.result().outcome == "dungeon.result.out_of_reach"
+    assert card in game.state.treasures[1] and game.result().outcome == "dungeon.result.out_of_reach"
 
 
 def test_a_hunted_treasure_lying_in_a_slot_keeps_the_hunt_alive() -> None:
     from dungeon_table.games.dungeon.state import Slot
 
     game, card = last_room_hunt()
-    game.treasures[1].remove(card)  # dropped under a monster waiting in the Armory
-    game.slots[1] = Slot(slot=1, space="1A", monster="giant_rats", dropped=[card])
+    game.state.treasures[1].remove(card)  # dropped under a monster waiting in the Armory
+    game.state.slots[1] = Slot(slot=1, space="1A", monster="giant_rats", dropped=[card])
     events = act(game, move("1a"), ATTACK)
     assert "game_ended" not in types(events) and game.phase == "move"
 
@@ -170,7 +171,7 @@ def test_in_the_hunt_returning_with_the_gold_is_not_a_win() -> None:
 # --- the time attack ----------------------------------------------------------------------------
 def test_the_time_attack_is_lost_when_the_clock_runs_out() -> None:
     game, _ = play([move("c30-15"), TIME_UP], mode="time_attack")
-    assert game.end_reason == "time_up" and game.result().winners == []
+    assert game.state.end_reason == "time_up" and game.result().winners == []
     assert game.result().outcome == "dungeon.result.time_up"
 
 
@@ -216,8 +217,8 @@ def test_one_to_three_level_six_hunters_start_in_level_six_rooms(count: int) -> 
     assert [e["hunter"] for e in appeared] == list(range(1, count + 1))
     spaces = [e["space"] for e in appeared]
     assert all(s in BOARD.rooms(6) for s in spaces) and len(set(spaces)) == count
-    assert [h.card for h in game.hunters] == cards
-    assert all(card not in game.monsters[6] for card in cards)
+    assert [h.card for h in game.state.hunters] == cards
+    assert all(card not in game.state.monsters[6] for card in cards)
 
 
 def test_hunters_are_face_down_until_they_attack() -> None:
@@ -234,7 +235,7 @@ def test_a_hunter_walks_five_spaces_along_a_shortest_way_after_the_hero_s_turn()
     assert walked == {"type": "hunter_moved", "hunter": 1, "path": shown}
     to_hero = distances("hall")
     assert len(shown) == 5 and to_hero[shown[-1]] == to_hero["6h"] - 5
-    assert game.hunters[0].space == shown[-1]
+    assert game.state.hunters[0].space == shown[-1]
     assert types(events).index("hunter_moved") > types(events).index("turn_ended")
 
 
@@ -244,8 +245,8 @@ def test_a_hunter_goes_through_secret_doors_and_rooms_without_stopping() -> None
     assert path[:2] == ["5i", "c15-33"]  # 6h -(secret door)- 5i -(door)- c15-33
     assert distances("6h", open_only=True)["c15-33"] > 2
     act(game, END)
-    assert game.hunters[0].space == path[-1] and "5i" not in game.tokens
-    assert game.slots == {} and len(game.monsters[5]) == 16  # nothing came out of 5i
+    assert game.state.hunters[0].space == path[-1] and "5i" not in game.state.tokens
+    assert game.state.slots == {} and len(game.state.monsters[5]) == 16  # nothing came out of 5i
 
 
 def test_the_view_shows_each_hunter_s_next_move() -> None:
@@ -274,8 +275,8 @@ def test_a_hunter_strikes_back_on_a_miss_and_stays_where_it_is() -> None:
     assert one(events, "counter_attack") == {"type": "counter_attack", "seat": 0,
                                              "card": "evil_wizard", "dice": [3, 3],
                                              "result": "stunned"}
-    assert "monster_slotted" not in types(events) and game.slots == {}
-    assert game.hunters[0].space == "c15-30" and hero_of(game)["space"] == "c15-30"
+    assert "monster_slotted" not in types(events) and game.state.slots == {}
+    assert game.state.hunters[0].space == "c15-30" and hero_of(game)["space"] == "c15-30"
     waiting = game.view(0).waiting  # the next turn: attack it again or walk away
     assert (waiting.hunter, waiting.card, waiting.need) == (1, "evil_wizard", 11)
     assert ATTACK in legal(game) and any(a["type"] == "move" for a in legal(game))
@@ -297,8 +298,8 @@ def test_a_slain_hunter_gives_no_treasure_and_a_new_one_appears_in_a_level_six_r
     assert "treasure_gained" not in types(events) and hero_of(game)["treasures"] == []
     again = of_type(events, "hunter_appeared")[-1]
     assert again["hunter"] == 1 and again["space"] in BOARD.rooms(6)
-    assert game.monster_discards[6] == ["evil_wizard"] and len(game.hunters) == 1
-    assert game.hunters[0].card != "evil_wizard" and game.hunters[0].revealed is False
+    assert game.state.monster_discards[6] == ["evil_wizard"] and len(game.state.hunters) == 1
+    assert game.state.hunters[0].card != "evil_wizard" and game.state.hunters[0].revealed is False
 
 
 def test_treasure_dropped_to_a_hunter_lies_under_its_card_and_is_won_back_by_slaying_it() -> None:
@@ -309,15 +310,15 @@ def test_treasure_dropped_to_a_hunter_lies_under_its_card_and_is_won_back_by_sla
     assert one(events, "treasure_dropped") == {"type": "treasure_dropped", "seat": 0,
                                                "cards": ["huge_ruby"], "space": "5i",
                                                "slot": 0, "hunter": 1}
-    assert game.hunters[0].dropped == ["huge_ruby"] and hero_of(game)["treasures"] == []
-    assert "huge_ruby" not in game.treasures[5].cards
+    assert game.state.hunters[0].dropped == ["huge_ruby"] and hero_of(game)["treasures"] == []
+    assert "huge_ruby" not in game.state.treasures[5].cards
     assert [h.dropped for h in game.view(None).hunters] == [["huge_ruby"]]  # face up
     events = act(game, ATTACK)  # the next turn it attacks the hunter still in its room: 6 + 6
     assert one(events, "hunter_slain")["card"] == "evil_wizard"
     assert one(events, "treasure_gained") == {"type": "treasure_gained", "seat": 0,
                                               "card": "huge_ruby", "source": "dropped"}
     assert hero_of(game)["treasures"] == ["huge_ruby"]
-    assert [h.dropped for h in game.hunters] == [[]]  # the new hunter has nothing under it
+    assert [h.dropped for h in game.state.hunters] == [[]]  # the new hunter has nothing under it
 
 
 def test_a_new_hunter_never_appears_in_the_hero_s_own_room() -> None:
@@ -325,8 +326,8 @@ def test_a_new_hunter_never_appears_in_the_hero_s_own_room() -> None:
     room = BOARD.rooms(6)[0]
     for seed in range(20):  # the room is drawn at random: each seed draws again
         game, _ = play([], seed=seed, start=[room], **{k: v for k, v in HUNTED.items() if k != "seed"})
-        game.hunters.clear()
-        appeared = of_type([to_dict(e) for e in game.new_hunter(1)], "hunter_appeared")
+        game.state.hunters.clear()
+        appeared = of_type([to_dict(e) for e in hunters.new_hunter(game, 1)], "hunter_appeared")
         assert appeared[0]["space"] in BOARD.rooms(6) and appeared[0]["space"] != room
 
 
@@ -338,7 +339,7 @@ def test_a_hunter_s_kill_loses_the_game() -> None:
 
 def test_a_hero_entering_a_hunter_s_space_fights_it() -> None:
     game, _ = play([END], start=["c16-30"], **HUNTED)
-    assert game.hunters[0].space == "c17-30" and game.phase == "move"
+    assert game.state.hunters[0].space == "c17-30" and game.phase == "move"
     events = act(game, move("c17-30"))
     assert one(events, "hunter_revealed") == {"type": "hunter_revealed", "hunter": 1,
                                               "card": "evil_wizard", "space": "c17-30"}
@@ -347,7 +348,7 @@ def test_a_hero_entering_a_hunter_s_space_fights_it() -> None:
 
 def test_hunters_never_fight_other_monsters() -> None:
     game, _ = play([END], **HUNTED)
-    assert game.slots == {} and game.tokens == {} and game.monster_discards[5] == []
+    assert game.state.slots == {} and game.state.tokens == {} and game.state.monster_discards[5] == []
 
 
 def test_in_the_hunter_mode_returning_with_the_gold_wins() -> None:

@@ -61,7 +61,7 @@ def test_several_moves_may_follow_one_another_while_moves_are_left() -> None:
 def test_a_hero_need_not_move() -> None:
     game, events = play([END])
     assert one(events, "turn_ended") == {"type": "turn_ended", "seat": 0, "space": "hall"}
-    assert hero_of(game)["space"] == "hall" and game.turn_no == 2
+    assert hero_of(game)["space"] == "hall" and game.state.turn_no == 2
 
 
 # --- stopping where a monster may wait ----------------------------------------------------------
@@ -70,8 +70,8 @@ def test_entering_an_uncleared_room_stops_the_move_and_a_monster_comes_out() -> 
     assert one(events, "monster_revealed") == {
         "type": "monster_revealed", "seat": 0, "space": "1a", "card": "goblins",
         "source": "draw", "slot": 0}
-    assert game.phase == "combat" and game.turn.moves_left == 1
-    assert "goblins" not in game.monsters[1]  # drawn from the top of level 1's deck
+    assert game.phase == "combat" and game.state.turn.moves_left == 1
+    assert "goblins" not in game.state.monsters[1]  # drawn from the top of level 1's deck
 
 
 def test_a_path_never_passes_through_an_uncleared_room() -> None:
@@ -83,9 +83,9 @@ def test_a_cleared_room_is_passed_through_as_one_space() -> None:
     # 2c and 2d share a door; both are cleared, then the hero walks 2d -> 2c -> c20-18
     game, _ = play([move("2c"), ATTACK, move("2d"), ATTACK, move("2c", "c20-18")],
                    start=["c20-18"], monsters_2=["ghouls", "zombies"], dice=[6, 6, 6, 6])
-    assert game.tokens == {"2c": 1, "2d": 1}
-    assert hero_of(game)["space"] == "c20-18" and game.turn.moves_left == 3
-    assert game.phase == "move" and game.encounter is None
+    assert game.state.tokens == {"2c": 1, "2d": 1}
+    assert hero_of(game)["space"] == "c20-18" and game.state.turn.moves_left == 3
+    assert game.phase == "move" and game.state.encounter is None
 
 
 def test_a_chamber_with_two_defeat_tokens_still_hides_a_monster() -> None:
@@ -93,7 +93,7 @@ def test_a_chamber_with_two_defeat_tokens_still_hides_a_monster() -> None:
                          move("c25-22"), move("1A")],
                         start=["c25-22"], monsters_1=["goblins", "kobolds", "skeleton"],
                         dice=[6, 6, 6, 6])
-    assert game.tokens == {"1A": 2}
+    assert game.state.tokens == {"1A": 2}
     assert [e["card"] for e in of_type(events, "monster_revealed")] == [
         "goblins", "kobolds", "skeleton"]
     assert game.phase == "combat"
@@ -104,9 +104,9 @@ def test_a_chamber_with_three_defeat_tokens_is_cleared_and_passed_through() -> N
               move("1A"), ATTACK]
     game, _ = play([*fights, move("c25-22"), move("1A", "c22-25")], start=["c25-22"],
                    monsters_1=["goblins", "kobolds", "skeleton"], dice=[6, 6] * 3)
-    assert game.tokens == {"1A": 3}
+    assert game.state.tokens == {"1A": 3}
     assert hero_of(game)["space"] == "c22-25" and game.phase == "move"
-    assert game.turn.moves_left == 2 and game.encounter is None
+    assert game.state.turn.moves_left == 2 and game.state.encounter is None
 
 
 def test_ending_the_move_in_a_corridor_or_a_cleared_room_meets_nothing() -> None:
@@ -127,7 +127,7 @@ def test_a_hero_passes_another_but_does_not_stop_on_its_square() -> None:
 def test_only_one_hero_stands_in_a_room() -> None:
     game, _ = play([END, move("1a"), ATTACK], heroes="fighter,rogue", start=["hall", "c28-15"],
                    monsters_1=["goblins"], dice=[6, 6])
-    assert hero_of(game, 1)["space"] == "1a" and game.active == 0
+    assert hero_of(game, 1)["space"] == "1a" and game.state.active == 0
     assert refused(game, move("c30-15", "c29-15", "c28-15", "1a")) == "another hero stands in 1a"
     assert "1a" not in game.view(0).moves
 
@@ -138,18 +138,18 @@ def test_heroes_share_a_chamber_and_the_great_hall() -> None:
     assert [hero_of(game, s)["space"] for s in (0, 1)] == ["1A", "1A"]
     assert game.phase == "combat"
     both, _ = play([END], heroes="fighter,rogue")
-    assert [hero_of(both, s)["space"] for s in (0, 1)] == ["hall", "hall"] and both.active == 1
+    assert [hero_of(both, s)["space"] for s in (0, 1)] == ["hall", "hall"] and both.state.active == 1
 
 
 def test_a_hero_starting_beside_a_waiting_monster_may_leave_it() -> None:
     # a miss, then 2 on the defeat table: the monster waits in slot 1, the hero stays in 1a
     game, _ = play([move("1a"), ATTACK], start=["c28-15"], monsters_1=["giant_rats"],
                    dice=[1, 1, 1, 1])
-    assert hero_of(game)["space"] == "1a" and game.slots[1].space == "1a"
+    assert hero_of(game)["space"] == "1a" and game.state.slots[1].space == "1a"
     assert {"type": "attack"} in legal(game) and {"type": "move", "path": ["c28-15"]} in legal(game)
     events = act(game, move("c28-15", "c29-15"))
     assert "monster_revealed" not in types(events) and "attack_rolled" not in types(events)
-    assert hero_of(game)["space"] == "c29-15" and game.slots[1].monster == "giant_rats"
+    assert hero_of(game)["space"] == "c29-15" and game.state.slots[1].monster == "giant_rats"
 
 
 # --- lose-turn tokens ---------------------------------------------------------------------------
@@ -161,7 +161,7 @@ def test_a_lose_turn_token_is_discarded_and_the_turn_is_over() -> None:
     assert types(events)[-5:] == ["turn_ended", "turn_started", "turn_lost", "turn_ended",
                                   "turn_started"]
     assert one(events, "turn_lost") == {"type": "turn_lost", "seat": 0, "left": 0}
-    assert game.turn_no == 3 and game.phase == "move"
+    assert game.state.turn_no == 3 and game.phase == "move"
 
 
 def test_a_lost_turn_passes_to_the_next_seat() -> None:
@@ -169,7 +169,7 @@ def test_a_lost_turn_passes_to_the_next_seat() -> None:
                         start=["c28-15", "hall"], monsters_1=["giant_rats"], dice=[1, 1, 4, 4])
     lost = of_type(events, "turn_lost")
     assert lost == [{"type": "turn_lost", "seat": 0, "left": 0}]
-    assert game.active == 1 and game.turn_no == 4 and hero_of(game)["lose_turns"] == 0
+    assert game.state.active == 1 and game.state.turn_no == 4 and hero_of(game)["lose_turns"] == 0
 
 
 # --- secret doors -------------------------------------------------------------------------------
@@ -200,7 +200,7 @@ def test_a_missed_secret_door_stops_the_hero_and_ends_the_turn() -> None:
     game, events = play([move("1b")], start=["c33-10"], dice=[4])
     assert "moved" not in types(events)
     assert types(events)[-3:] == ["secret_door_rolled", "turn_ended", "turn_started"]
-    assert hero_of(game)["space"] == "c33-10" and game.turn_no == 2
+    assert hero_of(game)["space"] == "c33-10" and game.state.turn_no == 2
 
 
 def test_a_secret_door_is_tried_with_the_last_move() -> None:
@@ -209,7 +209,7 @@ def test_a_secret_door_is_tried_with_the_last_move() -> None:
     game, events = play([move(*path)], start=["c35-12"], monsters_1=["goblins"], dice=[5])
     assert [e["path"] for e in of_type(events, "moved")] == [path[:4], ["1b"]]
     assert one(events, "secret_door_rolled")["found"] is True
-    assert hero_of(game)["space"] == "1b" and game.turn.moves_left == 0
+    assert hero_of(game)["space"] == "1b" and game.state.turn.moves_left == 0
 
 
 def test_a_hero_with_no_move_left_tries_no_secret_door() -> None:
@@ -228,7 +228,7 @@ def test_a_found_secret_door_lets_the_move_go_on() -> None:
                         heroes="fighter,rogue", start=["c33-15", "c33-10"],
                         monsters_1=["goblins"], treasures_1=["sack_of_gold"], dice=[6, 6, 3])
     assert one(events, "secret_door_rolled")["found"] is True
-    assert hero_of(game, 1)["space"] == "c32-15" and game.turn.moves_left == 2
+    assert hero_of(game, 1)["space"] == "c32-15" and game.state.turn.moves_left == 2
     assert hero_of(game, 0)["space"] == "1b"  # passed, not stopped on
 
 
@@ -244,7 +244,7 @@ def test_a_found_secret_door_stays_open_for_the_rest_of_the_game() -> None:
 def test_another_hero_must_find_the_door_for_itself() -> None:
     game, _ = play([move("1b"), ATTACK], heroes="rogue,fighter", start=["c33-10", "c33-10"],
                    monsters_1=["goblins"], treasures_1=["sack_of_gold"], dice=[3, 6, 6])
-    assert game.active == 1 and hero_of(game, 1)["found_doors"] == []
+    assert game.state.active == 1 and hero_of(game, 1)["found_doors"] == []
     assert game.view(1).secret_doors_on["c33-15"] == ["s33-11"]
 
 
@@ -255,4 +255,4 @@ def test_a_hero_stopped_by_a_missed_door_on_another_hero_s_square_steps_back() -
     assert one(events, "secret_door_rolled")["found"] is False
     assert one(events, "pushed_back") == {"type": "pushed_back", "seat": 0, "space": "c34-10"}
     assert [hero_of(game, s)["space"] for s in (0, 1)] == ["c34-10", "c33-10"]
-    assert game.active == 1
+    assert game.state.active == 1

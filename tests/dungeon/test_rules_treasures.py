@@ -60,7 +60,7 @@ def test_the_sword_s_bonus_is_added_to_every_attack() -> None:
     last = of_type(events, "attack_rolled")[-1]
     assert (last["card"], last["dice"], last["bonus"], last["need"], last["hit"]) == (
         "kobolds", [1, 1], 1, 3, True)
-    assert game.tokens == {"1a": 1, "1A": 1}
+    assert game.state.tokens == {"1a": 1, "1A": 1}
 
 
 def test_with_a_sword_a_dash_needs_thirteen() -> None:
@@ -85,7 +85,7 @@ def test_with_a_sword_twelve_and_one_misses_a_dash_short_of_thirteen() -> None:
     rolled = of_type(events, "attack_rolled")[-1]
     assert (rolled["dice"], rolled["bonus"], rolled["need"], rolled["hit"]) == (
         [5, 6], 1, 13, False)
-    assert game.slots[1].monster == "black_pudding"
+    assert game.state.slots[1].monster == "black_pudding"
 
 
 def test_a_second_sword_is_only_treasure() -> None:
@@ -120,7 +120,7 @@ def test_a_dropped_only_sword_takes_its_bonus_with_it() -> None:
                         treasures_4=["magic_sword_4"], dice=[6, 6, 4, 5, 1, 1, 3, 3])
     assert one(events, "treasure_dropped")["cards"] == ["magic_sword_4"]
     assert (hero_of(game)["sword"], hero_of(game)["sword_bonus"]) == ("", 0)
-    assert game.slots[1].dropped == ["magic_sword_4"]
+    assert game.state.slots[1].dropped == ["magic_sword_4"]
 
 
 # --- the ESP medallion --------------------------------------------------------------------------
@@ -149,16 +149,16 @@ def test_after_an_esp_peek_the_hero_may_go_in_and_fight_what_it_saw() -> None:
     game, _ = esp_game(peek("6j", "esp"))
     events = act(game, ENTER)
     assert one(events, "moved") == {"type": "moved", "seat": 0, "path": ["6j"], "moves_left": 4}
-    assert game.phase == "combat" and game.encounter.card == "red_dragon"
-    assert game.monsters[6].top != "red_dragon"
+    assert game.phase == "combat" and game.state.encounter.card == "red_dragon"
+    assert game.state.monsters[6].top != "red_dragon"
 
 
 def test_holding_back_after_an_esp_peek_discards_the_card_and_ends_the_turn() -> None:
     game, _ = esp_game(peek("6j", "esp"))
     events = act(game, HOLD)
     assert types(events)[:3] == ["monster_discarded", "turn_ended", "turn_started"]
-    assert game.monster_discards[6] == ["red_dragon"] and game.slots == {}
-    assert hero_of(game)["space"] == "5l" and "6j" not in game.tokens
+    assert game.state.monster_discards[6] == ["red_dragon"] and game.state.slots == {}
+    assert hero_of(game)["space"] == "5l" and "6j" not in game.state.tokens
 
 
 def test_the_esp_medallion_may_be_used_in_the_middle_of_a_move() -> None:
@@ -196,17 +196,17 @@ def test_the_crystal_ball_draws_a_room_s_monster_and_treasure_face_down_into_a_s
     assert one(events, "scried") == {"type": "scried", "seat": 0, "space": "4g",
                                      "monster": "giant", "treasure": "jade_idol", "slot": 1,
                                      "to": [0]}
-    slot = game.slots[1]
+    slot = game.state.slots[1]
     assert (slot.space, slot.monster, slot.treasure, slot.face_down) == (
         "4g", "giant", "jade_idol", True)
-    assert "giant" not in game.monsters[4] and "jade_idol" not in game.treasures[4]
+    assert "giant" not in game.state.monsters[4] and "jade_idol" not in game.state.treasures[4]
 
 
 def test_the_crystal_ball_is_used_instead_of_moving_and_ends_the_turn() -> None:
     game, _ = crystal_game()
     events = act(game, scry("4g"))
     assert "moved" not in types(events) and hero_of(game)["space"] == "4f"
-    assert types(events)[-2:] == ["turn_ended", "turn_started"] and game.active == 1
+    assert types(events)[-2:] == ["turn_ended", "turn_started"] and game.state.active == 1
     moved, _ = crystal_game(move("c53-20"))
     assert refused(moved, scry("4g")) == "the crystal ball is used instead of moving, once a turn"
 
@@ -228,7 +228,7 @@ def test_scried_cards_turn_up_when_a_hero_enters_and_its_treasure_is_the_one_won
     assert (revealed["seat"], revealed["card"], revealed["source"]) == (1, "giant", "scried")
     assert of_type(events, "treasure_gained")[-1] == {"type": "treasure_gained", "seat": 1,
                                                       "card": "jade_idol", "source": "scried"}
-    assert hero_of(game, 1)["treasures"] == ["jade_idol"] and game.slots == {}
+    assert hero_of(game, 1)["treasures"] == ["jade_idol"] and game.state.slots == {}
 
 
 def test_scrying_needs_the_crystal_ball() -> None:

@@ -50,7 +50,7 @@ def test_a_wizard_s_spellbook_holds_one_die_plus_six_spells() -> None:
                                                "spells": ["lightning"] * 9, "replaced": 0,
                                                "to": [0]}
     assert game.phase == "move" and hero_of(game)["spells"] == ["lightning"] * 9
-    assert game.spell_supply == {"fireball": 9, "lightning": 0, "teleport": 6}
+    assert game.state.spell_supply == {"fireball": 9, "lightning": 0, "teleport": 6}
 
 
 def test_two_wizards_write_their_wish_lists_at_once_and_take_spells_alternately() -> None:
@@ -63,7 +63,7 @@ def test_two_wizards_write_their_wish_lists_at_once_and_take_spells_alternately(
     assert [e["seat"] for e in of_type(events, "wishes_sealed")] == [1, 0]
     assert sorted(hero_of(game, 0)["spells"]) == ["fireball"] * 5 + ["lightning"] * 2
     assert sorted(hero_of(game, 1)["spells"]) == ["fireball"] * 4 + ["lightning"] * 4
-    assert game.phase == "move" and game.active == 0
+    assert game.phase == "move" and game.state.active == 0
 
 
 def test_a_wish_the_supply_no_longer_holds_gives_way_to_the_next_one_still_there() -> None:
@@ -72,9 +72,9 @@ def test_a_wish_the_supply_no_longer_holds_gives_way_to_the_next_one_still_there
     game, _ = play([*picks(*["teleport"] * 4, *["lightning"] * 3, seat=0),
                     *picks(*["teleport"] * 4, *["fireball"] * 4, seat=1)],
                    heroes="wizard,wizard", dice=[1, 2])
-    assert game.heroes[0].spells == ["teleport"] * 3 + ["lightning"] * 3 + ["fireball"]
-    assert game.heroes[1].spells == ["teleport"] * 3 + ["fireball"] * 5
-    assert game.spell_supply == {"fireball": 3, "lightning": 6, "teleport": 0}
+    assert game.state.heroes[0].spells == ["teleport"] * 3 + ["lightning"] * 3 + ["fireball"]
+    assert game.state.heroes[1].spells == ["teleport"] * 3 + ["fireball"] * 5
+    assert game.state.spell_supply == {"fireball": 3, "lightning": 6, "teleport": 0}
 
 
 def test_a_wizard_learns_how_many_wishes_were_replaced() -> None:
@@ -129,6 +129,13 @@ def test_a_spell_peek_draws_the_monster_before_the_spell_is_chosen() -> None:
     assert hero_of(game)["space"] == "c28-15"
 
 
+def test_the_doorway_gives_the_wizard_alone_each_spell_s_chance_as_a_fight_gives_its_own() -> None:
+    game, _ = play([*MIXED, peek("1a", "spell")], heroes="wizard,fighter",
+                   start=["c28-15", "hall"], monsters_1=["giant_rats"], dice=[1])
+    assert game.view(0).doorway.spell_chance == {"fireball": 1.0, "lightning": 21 / 36}
+    assert game.view(1).doorway.spell_chance == {}
+
+
 def test_a_fireball_that_hits_clears_the_room_and_the_wizard_walks_in_for_its_treasure() -> None:
     game, events = play([*MIXED, peek("1a", "spell"), cast("fireball")], heroes="wizard",
                         start=["c28-15"], monsters_1=["giant_rats"],
@@ -139,7 +146,7 @@ def test_a_fireball_that_hits_clears_the_room_and_the_wizard_walks_in_for_its_tr
     assert types(events)[-6:] == ["spell_cast", "moved", "monster_defeated", "treasure_gained",
                                   "turn_ended", "turn_started"]
     assert hero_of(game)["space"] == "1a" and hero_of(game)["treasures"] == ["silver_bracelet"]
-    assert hero_of(game)["spells"].count("fireball") == 2 and game.tokens == {"1a": 1}
+    assert hero_of(game)["spells"].count("fireball") == 2 and game.state.tokens == {"1a": 1}
 
 
 def test_a_missed_lightning_bolt_leaves_the_monster_waiting_and_brings_no_counter_attack() -> None:
@@ -150,7 +157,7 @@ def test_a_missed_lightning_bolt_leaves_the_monster_waiting_and_brings_no_counte
     assert one(events, "monster_slotted") == {"type": "monster_slotted", "space": "1a",
                                               "card": "giant_rats", "slot": 1,
                                               "face_down": False}
-    assert hero_of(game)["space"] == "c28-15" and game.turn_no == 2
+    assert hero_of(game)["space"] == "c28-15" and game.state.turn_no == 2
 
 
 def test_a_spell_marked_dash_cannot_be_cast_at_that_monster() -> None:
@@ -172,7 +179,7 @@ def test_a_trap_seen_from_the_doorway_cannot_be_spelled() -> None:
 def test_holding_back_from_a_spell_peek_leaves_the_monster_waiting() -> None:
     game, events = play([*MIXED, peek("1a", "spell"), HOLD], heroes="wizard", start=["c28-15"],
                         monsters_1=["giant_rats"], dice=[1])
-    assert one(events, "monster_slotted")["slot"] == 1 and game.monster_discards[1] == []
+    assert one(events, "monster_slotted")["slot"] == 1 and game.state.monster_discards[1] == []
     assert hero_of(game)["spells"].count("fireball") == 3  # nothing was cast
 
 
@@ -183,7 +190,7 @@ def test_a_spell_may_be_cast_at_a_monster_already_waiting() -> None:
                         treasures_1=["sack_of_gold"], dice=[1, 1, 1, 6, 6])
     revealed = of_type(events, "monster_revealed")
     assert [(e["source"], e["slot"]) for e in revealed] == [("spell", 0), ("slot", 1)]
-    assert game.slots == {} and hero_of(game)["space"] == "1a"
+    assert game.state.slots == {} and hero_of(game)["space"] == "1a"
     assert hero_of(game)["treasures"] == ["sack_of_gold"]
 
 
@@ -212,8 +219,8 @@ def test_teleport_leaves_the_chamber_s_monster_unfought_and_meets_the_new_chambe
     events = act(game, teleport("2A"))
     assert types(events)[:4] == ["spell_cast", "monster_slotted", "teleported",
                                  "monster_revealed"]
-    assert game.slots[1].space == "1A" and game.slots[1].monster == "goblins"
-    assert hero_of(game)["space"] == "2A" and game.encounter.card == "ghouls"
+    assert game.state.slots[1].space == "1A" and game.state.slots[1].monster == "goblins"
+    assert hero_of(game)["space"] == "2A" and game.state.encounter.card == "ghouls"
     assert "teleport" not in hero_of(game)["spells"]
 
 
@@ -226,8 +233,8 @@ def test_teleport_away_from_a_monster_waiting_in_the_chamber_at_the_turn_s_start
         teleport("1B"), teleport("2A"), teleport("2B")]
     events = act(game, teleport("2B"))
     assert types(events)[:3] == ["spell_cast", "teleported", "monster_revealed"]
-    assert (game.slots[1].space, game.slots[1].monster) == ("1A", "goblins")
-    assert hero_of(game)["space"] == "2B" and game.encounter.card == "ghouls"
+    assert (game.state.slots[1].space, game.state.slots[1].monster) == ("1A", "goblins")
+    assert hero_of(game)["space"] == "2B" and game.state.encounter.card == "ghouls"
 
 
 def test_teleport_reaches_chambers_one_level_up_the_same_or_one_down() -> None:
@@ -291,7 +298,7 @@ def test_a_wizard_keeps_a_magic_sword_as_treasure_but_never_uses_it() -> None:
 def test_a_killed_wizard_s_spells_go_back_and_a_new_wizard_fills_a_new_book() -> None:
     game, events = play([*MIXED, move("1a"), ATTACK, choose("wizard")], heroes="wizard",
                         start=["c28-15"], monsters_1=["giant_rats"], dice=[1, 1, 1, 6, 6, 4])
-    assert game.spell_supply == {"fireball": 9, "lightning": 9, "teleport": 6}
+    assert game.state.spell_supply == {"fireball": 9, "lightning": 9, "teleport": 6}
     assert of_type(events, "spellbook_rolled")[-1]["size"] == 10
     assert game.phase == "spells" and game.view(0).spells_to_take == 10
     assert hero_of(game)["spells"] == [] and hero_of(game)["space"] == "hall"

@@ -16,6 +16,7 @@ from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Event, to_dict
 from dungeon_table.core.registry import get
 from dungeon_table.core.script import run_script
+from dungeon_table.games.dungeon import flow_combat, flow_move
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.movement import hunter_path
 from dungeon_table.games.dungeon.rules import Dungeon
@@ -60,8 +61,8 @@ def test_random_races_end_with_a_ranked_result(seats: int) -> None:
         assert result is not None and game.to_act() == []
         assert sorted(result.ranking) == list(range(seats))
         assert result.ranking[: len(result.winners)] == result.winners
-        assert game.end_reason in ("returned", "round_limit")
-        assert all(len(series) == game.round + 1 for series in result.history)
+        assert game.state.end_reason in ("returned", "round_limit")
+        assert all(len(series) == game.state.round + 1 for series in result.history)
 
 
 @pytest.mark.parametrize("mode", ["treasure_hunt", "time_attack", "hunter"])
@@ -71,7 +72,7 @@ def test_random_solo_games_end(mode: str) -> None:
                "hunter": {"returned", "hunted", "round_limit"}}
     for seed in range(3):
         game, _ = random_game(1, seed, mode=mode, hunters=2)
-        assert game.end_reason in reasons[mode]
+        assert game.state.end_reason in reasons[mode]
         assert game.result() is not None
 
 
@@ -128,8 +129,8 @@ def test_a_fighter_walks_into_a_room_beats_its_monster_and_takes_its_treasure() 
     attack = next(e for e in events if e["type"] == "attack_rolled")
     assert (attack["dice"], attack["need"], attack["hit"]) == (
         [6, 6], TABLES.need(card, "fighter"), True)
-    assert game.heroes[0].treasures == [gold] and game.tokens == {room: 1}
-    assert game.monster_discards[1] == [card]
+    assert game.state.heroes[0].treasures == [gold] and game.state.tokens == {room: 1}
+    assert game.state.monster_discards[1] == [card]
     assert types(events)[-2:] == ["turn_ended", "turn_started"]
 
 
@@ -141,10 +142,10 @@ def test_a_miss_brings_the_counter_attack_the_slot_and_the_push_back() -> None:
         heroes="rogue", start=[corridor], monsters_1=[card], dice=[1, 1, 4, 5])
     counter = next(e for e in events if e["type"] == "counter_attack")
     assert (counter["dice"], counter["result"]) == ([4, 5], "wounded")
-    hero = game.heroes[0]
+    hero = game.state.heroes[0]
     assert hero.space == corridor and hero.lose_turns == 0  # the token went on the next turn
     assert "turn_lost" in types(events)
-    assert game.slots[1].monster == card and game.slots[1].space == room
+    assert game.state.slots[1].monster == card and game.state.slots[1].space == room
     view = game.view(0)
     assert view.slots[0].monster == card and view.defeat_tokens == {}
 
@@ -157,7 +158,7 @@ def test_a_rogue_finds_a_secret_door_on_a_three() -> None:
                           **{f"monsters_{level}": [card]}, dice=[3])
     roll = next(e for e in events if e["type"] == "secret_door_rolled")
     assert (roll["door"], roll["die"], roll["need"], roll["found"]) == (door, 3, 3, True)
-    assert game.heroes[0].found_doors == [door] and game.phase == "combat"
+    assert game.state.heroes[0].found_doors == [door] and game.phase == "combat"
     need = TABLES.need(card, "rogue")
     assert game.view(0).encounter == m.EncounterView(
         space=chamber, card=card, source="draw", slot=0, need=need, bonus=0,
@@ -169,7 +170,7 @@ def test_a_missed_secret_door_stops_the_hero_and_ends_the_turn() -> None:
     game, events = script([{"type": "move", "path": [chamber]}], heroes="fighter",
                           start=[near], dice=[4])
     assert types(events)[:2] == ["secret_door_rolled", "turn_ended"]
-    assert game.heroes[0].space == near and game.heroes[0].found_doors == []
+    assert game.state.heroes[0].space == near and game.state.heroes[0].found_doors == []
 
 
 def test_a_move_goes_the_offered_way_and_a_refusal_says_why() -> None:
@@ -183,7 +184,7 @@ def test_a_move_goes_the_offered_way_and_a_refusal_says_why() -> None:
     with pytest.raises(IllegalAction, match="not connected"):
         game.apply(0, m.Move(path=[room]))
     game.apply(0, m.Move(path=[corridor]))  # a list or a tuple: the same move
-    assert game.heroes[0].space == corridor and game.turn.moves_left == 4
+    assert game.state.heroes[0].space == corridor and game.state.turn.moves_left == 4
 
 
 def test_time_up_ends_a_time_attack_and_is_never_offered() -> None:
@@ -211,8 +212,8 @@ def test_heroes_are_chosen_in_seat_order_and_wizards_write_their_wish_lists_at_o
     assert game.to_act() == [0, 1] and game.phase == "spells"
     for seat in (1, 0):
         fill_book(game, "fireball", seat)
-    assert game.active == 0 and game.phase == "move"
-    assert [len(h.spells) for h in game.heroes] == [*sizes, 0]
+    assert game.state.active == 0 and game.phase == "move"
+    assert [len(h.spells) for h in game.state.heroes] == [*sizes, 0]
     assert game.view(1).heroes[0].spells == [] and game.view(0).heroes[0].spell_count == sizes[0]
 
 
@@ -271,7 +272,7 @@ def test_a_magic_sword_is_rolled_for_and_adds_its_bonus() -> None:
     events = game.apply(0, m.Attack())
     sword = next(e for e in events if isinstance(e, m.SwordRolled))
     assert (sword.dice, sword.bonus) == ([6, 6], 2)
-    assert (game.heroes[0].sword, game.heroes[0].sword_bonus) == ("magic_sword_1", 2)
+    assert (game.state.heroes[0].sword, game.state.heroes[0].sword_bonus) == ("magic_sword_1", 2)
     assert game.attack_need(0, card) == (TABLES.need(card, "fighter"), 2)
 
 
@@ -279,14 +280,14 @@ def test_the_esp_medallion_peeks_and_holding_back_discards_the_card() -> None:
     corridor, room = door_into_room(1)
     card = monster(1)
     game = new("rogue", start=[corridor], monsters_1=[card])
-    game.heroes[0].treasures.append("esp_medallion")
+    game.state.heroes[0].treasures.append("esp_medallion")
     assert m.Peek(space=room, using="esp") in game.legal_actions(0)
     game.apply(0, m.Peek(space=room, using="esp"))
     assert game.phase == "doorway" and game.view(0).doorway.card == card
     assert game.legal_actions(0) == [m.Enter(), m.Hold()]
     events = game.apply(0, m.Hold())
     assert names(events)[:2] == ["monster_discarded", "turn_ended"]
-    assert game.monster_discards[1] == [card] and game.heroes[0].space == corridor
+    assert game.state.monster_discards[1] == [card] and game.state.heroes[0].space == corridor
 
 
 def test_a_fireball_from_the_doorway_clears_the_room_and_the_wizard_walks_in() -> None:
@@ -295,13 +296,13 @@ def test_a_fireball_from_the_doorway_clears_the_room_and_the_wizard_walks_in() -
     gold = treasure(1)
     game = new("wizard", start=[corridor], monsters_1=[card], treasures_1=[gold], dice=[6])
     fill_book(game, "fireball")
-    game.dice = [6, 6]
+    game.state.dice = [6, 6]
     game.apply(0, m.Peek(space=room, using="spell"))
     assert m.CastSpell(spell="fireball") in game.legal_actions(0)
     events = game.apply(0, m.CastSpell(spell="fireball"))
     assert names(events)[:3] == ["spell_cast", "moved", "monster_defeated"]
-    assert game.heroes[0].space == room and game.heroes[0].treasures == [gold]
-    assert game.spell_supply["fireball"] == 1  # 9 taken, one cast back
+    assert game.state.heroes[0].space == room and game.state.heroes[0].treasures == [gold]
+    assert game.state.spell_supply["fireball"] == 1  # 9 taken, one cast back
 
 
 def test_a_spell_miss_leaves_the_monster_waiting_with_no_counter_attack() -> None:
@@ -310,11 +311,11 @@ def test_a_spell_miss_leaves_the_monster_waiting_with_no_counter_attack() -> Non
                 if not TABLES.trap(c) and (TABLES.spell_need(c, "lightning") or 0) > 2)
     game = new("wizard", start=[corridor], monsters_1=[card], dice=[6])
     fill_book(game, "lightning")
-    game.dice = [1, 1]
+    game.state.dice = [1, 1]
     game.apply(0, m.Peek(space=room, using="spell"))
     events = game.apply(0, m.CastSpell(spell="lightning"))
     assert "counter_attack" not in names(events) and "monster_slotted" in names(events)
-    assert game.slots[1].monster == card and game.heroes[0].space == corridor
+    assert game.state.slots[1].monster == card and game.state.heroes[0].space == corridor
 
 
 def test_teleport_leaves_a_chamber_s_monster_waiting() -> None:
@@ -322,42 +323,42 @@ def test_teleport_leaves_a_chamber_s_monster_waiting() -> None:
     card = monster(2)
     game = new("wizard", start=[chamber], monsters_2=[card], dice=[6])
     fill_book(game, "teleport")
-    game.slots[1] = Slot(slot=1, space=chamber, monster=game.monsters[2].draw())
-    assert game.waiting_here(0)
-    targets = game.teleport_targets(0)
+    game.state.slots[1] = Slot(slot=1, space=chamber, monster=game.state.monsters[2].draw())
+    assert flow_move.waiting_here(game, 0)
+    targets = flow_combat.teleport_targets(game, 0)
     assert targets and all(abs(BOARD.spaces[c].level - 2) <= 1 for c in targets)
     to = next(c for c in targets if BOARD.spaces[c].level == 1)
-    game.monsters[1].stack_top([monster(1)])
+    game.state.monsters[1].stack_top([monster(1)])
     events = game.apply(0, m.Teleport(to=to))
     assert names(events)[:2] == ["spell_cast", "teleported"]
-    assert game.heroes[0].space == to and game.phase == "combat"
-    assert (game.slots[1].space, game.slots[1].monster) == (chamber, card)  # still waiting
+    assert game.state.heroes[0].space == to and game.phase == "combat"
+    assert (game.state.slots[1].space, game.state.slots[1].monster) == (chamber, card)  # still waiting
 
 
 def test_the_crystal_ball_draws_face_down_for_the_scrier_alone() -> None:
     _, room = door_into_room(3)
     game = new("cleric,rogue", seats=2, monsters_3=[monster(3)], treasures_3=[treasure(3)])
-    game.heroes[0].treasures.append("crystal_ball")
+    game.state.heroes[0].treasures.append("crystal_ball")
     events = game.apply(0, m.Scry(space=room))
     scried = next(e for e in events if isinstance(e, m.Scried))
     assert scried.to == (0,) and scried.treasure == treasure(3)
     assert game.view(0).slots[0].monster == monster(3)
     assert game.view(1).slots[0] == m.SlotView(slot=1, space=room, monster="", face_down=True)
-    assert game.active == 1
+    assert game.state.active == 1
 
 
 def test_a_wizard_ending_in_the_great_hall_refills_next_turn() -> None:
     game = new("wizard", dice=[1])  # a book of 7
     fill_book(game, "fireball")
-    game.heroes[0].spells = game.heroes[0].spells[:2]
+    game.state.heroes[0].spells = game.state.heroes[0].spells[:2]
     game.apply(0, m.EndTurn())
-    assert game.can_refill(0)
-    game.dice = [6]
+    assert flow_move.can_refill(game, 0)
+    game.state.dice = [6]
     events = game.apply(0, m.Refill())
     refill = next(e for e in events if isinstance(e, m.RefillRolled))
     assert (refill.die, refill.count) == (6, 5) and game.view(0).spells_to_take == 5
     fill_book(game, "lightning")
-    assert len(game.heroes[0].spells) == 7 and game.phase == "move"
+    assert len(game.state.heroes[0].spells) == 7 and game.phase == "move"
 
 
 def test_a_cage_gives_the_room_s_treasure_and_lose_turn_tokens() -> None:
@@ -368,7 +369,7 @@ def test_a_cage_gives_the_room_s_treasure_and_lose_turn_tokens() -> None:
     assert names(events)[:5] == ["moved", "monster_revealed", "trap_sprung", "treasure_gained",
                                  "cage_rolled"]
     tokens = TABLES.cage_tokens("cage_trap_1", 6)
-    assert game.tokens[room] == 1 and game.heroes[0].treasures == [treasure(1)]
+    assert game.state.tokens[room] == 1 and game.state.heroes[0].treasures == [treasure(1)]
     assert "turn_lost" in names(events) or tokens == 0
 
 
@@ -376,52 +377,52 @@ def test_a_pit_drops_the_hero_into_a_chamber_of_its_level() -> None:
     corridor, room = door_into_room(2)
     game = new("fighter", start=[corridor], monsters_2=["pit_trap_2", monster(2)])
     game.apply(0, m.Move(path=[room]))
-    assert game.phase == "pit" and game.pit_choices == BOARD.chambers(2)
+    assert game.phase == "pit" and game.state.pit_choices == BOARD.chambers(2)
     events = game.apply(0, m.ChooseChamber(space=BOARD.chambers(2)[1]))
     assert names(events)[:2] == ["fell_into_pit", "monster_revealed"]
-    assert game.heroes[0].space == BOARD.chambers(2)[1] and game.phase == "combat"
+    assert game.state.heroes[0].space == BOARD.chambers(2)[1] and game.phase == "combat"
 
 
 def test_a_killed_hero_chooses_again_and_starts_in_the_great_hall() -> None:
     corridor, room = door_into_room(1)
     game = new("rogue,cleric", seats=2, start=[corridor], monsters_1=[monster(1, "rogue")],
                treasures_1=[treasure(1)], dice=[1, 1, 6, 6])
-    game.heroes[0].treasures.append(treasure(2))
+    game.state.heroes[0].treasures.append(treasure(2))
     game.apply(0, m.Move(path=[room]))
     events = game.apply(0, m.Attack())
     assert "hero_killed" in names(events) and game.phase == "choose_hero"
-    assert game.slots[1].dropped == [treasure(2)]
+    assert game.state.slots[1].dropped == [treasure(2)]
     game.apply(0, m.ChooseHero(hero="fighter"))
-    assert game.heroes[0].space == BOARD.hall and game.heroes[0].pawn == "fighter-1"
-    assert game.active == 1 and game.heroes[0].deaths == 1
+    assert game.state.heroes[0].space == BOARD.hall and game.state.heroes[0].pawn == "fighter-1"
+    assert game.state.active == 1 and game.state.heroes[0].deaths == 1
 
 
 def test_treasure_hunt_is_won_by_finding_the_drawn_treasure() -> None:
     corridor, room = door_into_room(1)
     game = new("fighter", mode="treasure_hunt", start=[corridor], monsters_1=[monster(1)],
                dice=[6, 6])
-    game.treasures[1].stack_top([game.hunt_treasure])
+    game.state.treasures[1].stack_top([game.state.hunt_treasure])
     game.apply(0, m.Move(path=[room]))
     events = game.apply(0, m.Attack())
     assert names(events)[-1] == "game_ended" and game.result().winners == [0]
-    assert game.end_reason == "found"
+    assert game.state.end_reason == "found"
 
 
 def test_a_hunter_walks_to_the_hero_and_its_kill_loses_the_game() -> None:
     game = new("fighter", mode="hunter", hunters=1)
-    hunter = game.hunters[0]
+    hunter = game.state.hunters[0]
     assert game.view(0).hunters[0].card == ""
     near = hunter_path(BOARD, hunter.space, BOARD.hall, 3)[-1]  # three spaces from the hunter
-    game.heroes[0].space = near
-    game.tokens[near] = TABLES.tokens_to_clear.get(near, 0)
+    game.state.heroes[0].space = near
+    game.state.tokens[near] = TABLES.tokens_to_clear.get(near, 0)
     assert game.view(0).hunters[0].path[-1] == near
-    game.dice = [1, 1, 6, 6]
+    game.state.dice = [1, 1, 6, 6]
     events = game.apply(0, m.EndTurn())
     assert names(events)[-2:] == ["hunter_moved", "hunter_revealed"]
     assert game.phase == "combat" and game.view(0).encounter.hunter == 1
     assert game.view(0).hunters[0].card == hunter.card
     game.apply(0, m.Attack())
-    assert game.end_reason == "hunted" and game.result().winners == []
+    assert game.state.end_reason == "hunted" and game.result().winners == []
 
 
 def test_the_clock_s_time_up_is_saved_and_replayed(tmp_path: Path) -> None:
@@ -433,7 +434,7 @@ def test_the_clock_s_time_up_is_saved_and_replayed(tmp_path: Path) -> None:
     session.apply(0, session.game.legal_actions(0)[0])
     session.apply(0, session.game.decode_action({"type": "time_up"}))
     again = Session.load(auto).game
-    assert isinstance(again, Dungeon) and again.end_reason == "time_up"
+    assert isinstance(again, Dungeon) and again.state.end_reason == "time_up"
     assert again.state_dict() == session.game.state_dict()
 
 
@@ -443,13 +444,13 @@ def test_a_pit_with_no_chamber_left_is_redrawn_without_its_treasure() -> None:
     game = new("fighter", start=[corridor], monsters_2=["pit_trap_2", other],
                treasures_2=[treasure(2)])
     for chamber in BOARD.chambers(2):
-        game.tokens[chamber] = TABLES.chamber_capacity
+        game.state.tokens[chamber] = TABLES.chamber_capacity
     events = game.apply(0, m.Move(path=[room]))
     assert names(events)[1:5] == ["monster_revealed", "monster_discarded", "fell_into_pit",
                                   "monster_revealed"]
-    assert game.phase == "combat" and game.encounter.card == other
-    assert game.heroes[0].treasures == [] and room not in game.tokens
-    assert game.monster_discards[2] == ["pit_trap_2"]
+    assert game.phase == "combat" and game.state.encounter.card == other
+    assert game.state.heroes[0].treasures == [] and room not in game.state.tokens
+    assert game.state.monster_discards[2] == ["pit_trap_2"]
 
 
 def test_with_every_slot_taken_the_monster_is_discarded_and_drops_go_under_the_deck() -> None:
@@ -457,19 +458,19 @@ def test_with_every_slot_taken_the_monster_is_discarded_and_drops_go_under_the_d
     card = monster(1, "rogue")
     game = new("rogue", start=[corridor], monsters_1=[card], dice=[1, 1, 6, 1])
     for number in range(1, TABLES.slots + 1):
-        game.slots[number] = Slot(slot=number, space=f"x{number}", monster=f"m{number}")
-    game.heroes[0].treasures = [treasure(3)]
+        game.state.slots[number] = Slot(slot=number, space=f"x{number}", monster=f"m{number}")
+    game.state.heroes[0].treasures = [treasure(3)]
     game.apply(0, m.Move(path=[room]))
     events = game.apply(0, m.Attack())
     assert names(events)[2:4] == ["monster_discarded", "treasure_dropped"]
-    assert game.monster_discards[1] == [card] and game.treasures[3].cards[0] == treasure(3)
+    assert game.state.monster_discards[1] == [card] and game.state.treasures[3].cards[0] == treasure(3)
 
 
 def test_a_dropped_active_sword_passes_its_bonus_to_another_held_sword() -> None:
     corridor, room = door_into_room(3)
     card = next(c for c in TABLES.monster_ids(3) if (TABLES.need(c, "fighter") or 0) > 4)
     game = new("fighter", start=[corridor], monsters_3=[card], dice=[1, 1, 6, 1])
-    hero = game.heroes[0]
+    hero = game.state.heroes[0]
     hero.treasures = ["magic_sword_1", "magic_sword_2"]
     hero.sword, hero.sword_bonus = "magic_sword_1", 2
     game.rng.shuffle = lambda cards: cards.sort()  # the drop takes the first: magic_sword_1
@@ -487,23 +488,23 @@ def test_a_hero_starting_beside_its_waiting_monster_sees_the_odds_and_may_attack
     game.apply(0, m.Attack())  # a miss, then 6 on the defeat table: stunned, the hero stays
     view = game.view(0)
     need = TABLES.need(card, "rogue")
-    assert game.heroes[0].space == room and view.waiting is not None
+    assert game.state.heroes[0].space == room and view.waiting is not None
     assert (view.waiting.card, view.waiting.slot, view.waiting.need) == (card, 1, need)
     assert m.Attack() in game.legal_actions(0) and m.EndTurn() in game.legal_actions(0)
-    game.dice = [6, 6]
+    game.state.dice = [6, 6]
     events = game.apply(0, m.Attack())
     assert names(events)[:3] == ["monster_revealed", "attack_rolled", "monster_defeated"]
-    assert not game.slots and game.tokens == {room: 1}
+    assert not game.state.slots and game.state.tokens == {room: 1}
 
 
 def test_doors_passed_with_the_secret_door_card_stay_found_without_it() -> None:
     near, chamber, door = secret_door_into("chamber")
     level = BOARD.spaces[chamber].level
     game = new("fighter", start=[near], **{f"monsters_{level}": [monster(level)]})
-    game.heroes[0].treasures.append("secret_door_card")
+    game.state.heroes[0].treasures.append("secret_door_card")
     assert game.view(0).secret_door_need == 0
     events = game.apply(0, m.Move(path=[chamber]))
     roll = next(e for e in events if isinstance(e, m.SecretDoorRolled))
-    assert (roll.die, roll.found) == (0, True) and game.heroes[0].found_doors == [door]
-    game.heroes[0].treasures.remove("secret_door_card")
+    assert (roll.die, roll.found) == (0, True) and game.state.heroes[0].found_doors == [door]
+    game.state.heroes[0].treasures.remove("secret_door_card")
     assert game.context(0).door_open(door)

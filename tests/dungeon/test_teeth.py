@@ -17,10 +17,21 @@ import msgspec
 import pytest
 from teeth_kit import Mutant, check_the_rule_test_fails, mutant_cases, static_problems
 
-from dungeon_table.games.dungeon import combat, draft, movement, views
+from dungeon_table.games.dungeon import (
+    cycle,
+    encounter,
+    flow_choose_hero,
+    flow_combat,
+    flow_spells,
+    hunters,
+    modes,
+    movement,
+    views,
+)
+from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.base import HeroContext
 from dungeon_table.games.dungeon.rules import Dungeon
 from dungeon_table.games.dungeon.tables import Tables, load_tables
-from dungeon_table.games.dungeon.turn import HeroContext
 
 from . import test_rules_combat as combat_tests
 from . import test_rules_end as end
@@ -66,8 +77,8 @@ def _found_doors_forgotten(mp: pytest.MonkeyPatch) -> None:
 
     def find_door(self: Dungeon, seat: int, door: str) -> tuple[bool, Any]:
         found, event = real(self, seat, door)
-        if door in self.heroes[seat].found_doors:
-            self.heroes[seat].found_doors.remove(door)
+        if door in self.state.heroes[seat].found_doors:
+            self.state.heroes[seat].found_doors.remove(door)
         return found, event
     mp.setattr(Dungeon, "find_door", find_door)
 
@@ -81,18 +92,18 @@ def _chambers_cleared_by_one_token(mp: pytest.MonkeyPatch) -> None:
 
 
 def _lose_turn_tokens_ignored(mp: pytest.MonkeyPatch) -> None:
-    real = Dungeon.start_turn
+    real = cycle.start_turn
 
-    def start_turn(self: Dungeon, seat: int, first: bool = False) -> list[Any]:
-        self.heroes[seat].lose_turns = 0
-        return real(self, seat, first)
-    mp.setattr(Dungeon, "start_turn", start_turn)
+    def start_turn(game: Dungeon, seat: int, first: bool = False) -> list[Any]:
+        game.state.heroes[seat].lose_turns = 0
+        return real(game, seat, first)
+    mp.setattr(cycle, "start_turn", start_turn)
 
 
 # --- encounters and combat ----------------------------------------------------------------------
 def _highest_free_slot(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(Dungeon, "free_slot", lambda self: next(
-        (n for n in range(self.t.slots, 0, -1) if n not in self.slots), 0))
+        (n for n in range(self.t.slots, 0, -1) if n not in self.state.slots), 0))
 
 
 def _every_hero_fights_as_a_fighter(mp: pytest.MonkeyPatch) -> None:
@@ -119,51 +130,51 @@ def _stunned_is_a_miss(mp: pytest.MonkeyPatch) -> None:
 
 
 def _badly_wounded_drops_all(mp: pytest.MonkeyPatch) -> None:
-    mp.setitem(combat.DROPS, "badly_wounded", -2)
+    mp.setitem(encounter.DROPS, "badly_wounded", -2)
 
 
 def _no_push_back(mp: pytest.MonkeyPatch) -> None:
-    mp.setattr(Dungeon, "push_back", lambda self, seat: [])
+    mp.setattr(encounter, "push_back", lambda game, seat: [])
 
 
 def _push_back_forgets_where_the_hero_came_from(mp: pytest.MonkeyPatch) -> None:
-    mp.setattr(Dungeon, "place", lambda self, seat, space: setattr(self.heroes[seat], "space",
-                                                                   space))
+    mp.setattr(Dungeon, "place", lambda self, seat, space: setattr(self.state.heroes[seat],
+                                                                   "space", space))
 
 
 def _chambers_give_treasure(mp: pytest.MonkeyPatch) -> None:
-    real = Dungeon.defeat
+    real = encounter.defeat
 
-    def defeat(self: Dungeon, seat: int) -> list[Any]:
-        enc = self.encounter
+    def defeat(game: Dungeon, seat: int) -> list[Any]:
+        enc = game.state.encounter
         assert enc is not None
-        space = self.board.spaces[enc.space]
-        events = real(self, seat)
+        space = game.board.spaces[enc.space]
+        events = real(game, seat)
         if space.kind == "chamber":
-            events += self.gain(seat, self.draw_treasure(space.level), "draw")
+            events += encounter.gain(game, seat, game.draw_treasure(space.level), "draw")
         return events
-    mp.setattr(Dungeon, "defeat", defeat)
+    mp.setattr(encounter, "defeat", defeat)
 
 
 def _dead_pawns_keep_their_doors(mp: pytest.MonkeyPatch) -> None:
-    real = Dungeon.kill
+    real = encounter.kill
 
-    def kill(self: Dungeon, seat: int) -> list[Any]:
-        doors = list(self.heroes[seat].found_doors)
-        events = real(self, seat)
-        self.heroes[seat].found_doors = doors
+    def kill(game: Dungeon, seat: int) -> list[Any]:
+        doors = list(game.state.heroes[seat].found_doors)
+        events = real(game, seat)
+        game.state.heroes[seat].found_doors = doors
         return events
-    mp.setattr(Dungeon, "kill", kill)
+    mp.setattr(encounter, "kill", kill)
 
 
 def _the_killed_pawn_always_comes_back(mp: pytest.MonkeyPatch) -> None:
-    real = Dungeon.hero_choices
+    real = flow_choose_hero.hero_choices
 
-    def choices(self: Dungeon, seat: int) -> list[str]:
-        own = self.heroes[seat].hero
-        found = real(self, seat)
+    def choices(game: Dungeon, seat: int) -> list[str]:
+        own = game.state.heroes[seat].hero
+        found = real(game, seat)
         return found if not own or own in found else [*found, own]
-    mp.setattr(Dungeon, "hero_choices", choices)
+    mp.setattr(flow_choose_hero, "hero_choices", choices)
 
 
 def _cage_tokens_ignored(mp: pytest.MonkeyPatch) -> None:
@@ -186,18 +197,18 @@ def _a_sworded_dash_needs_twelve(mp: pytest.MonkeyPatch) -> None:
 
 
 def _no_second_sword_takes_over(mp: pytest.MonkeyPatch) -> None:
-    def rearm(self: Dungeon, seat: int) -> None:
-        hero = self.heroes[seat]
+    def rearm(game: Dungeon, seat: int) -> None:
+        hero = game.state.heroes[seat]
         if hero.sword and hero.sword not in hero.treasures:
             hero.sword, hero.sword_bonus = "", 0
-    mp.setattr(Dungeon, "rearm_sword", rearm)
+    mp.setattr(encounter, "rearm_sword", rearm)
 
 
 def _esp_hold_leaves_the_monster_waiting(mp: pytest.MonkeyPatch) -> None:
-    def hold(self: Dungeon, seat: int, action: Any) -> list[Any]:
-        assert self.encounter is not None
-        return self.leave_waiting(self.encounter) + self.end_turn()
-    mp.setattr(Dungeon, "_do_Hold", hold)
+    def hold(game: Dungeon, seat: int, action: Any) -> list[Any]:
+        assert game.state.encounter is not None
+        return encounter.leave_waiting(game, game.state.encounter) + cycle.end_turn(game)
+    mp.setitem(Dungeon.phases["doorway"].moves, m.Hold, hold)
 
 
 def _every_seat_sees_the_scried_cards(mp: pytest.MonkeyPatch) -> None:
@@ -211,7 +222,7 @@ def _the_card_s_doors_forgotten_once_dropped(mp: pytest.MonkeyPatch) -> None:
     def find_door(self: Dungeon, seat: int, door: str) -> tuple[bool, Any]:
         found, event = real(self, seat, door)
         if event.die == 0:
-            self.heroes[seat].found_doors.remove(door)
+            self.state.heroes[seat].found_doors.remove(door)
         return found, event
     mp.setattr(Dungeon, "find_door", find_door)
 
@@ -230,35 +241,35 @@ def _every_seat_sees_the_wish_lists(mp: pytest.MonkeyPatch) -> None:
     real = views.build_view
 
     def build(game: Dungeon, seat: int | None) -> Any:
-        first = next((w for w in game.draft.wishes.values() if w), [])
+        first = next((w for w in game.state.draft.wishes.values() if w), [])
         return msgspec.structs.replace(real(game, seat), spell_wishes=list(first))
     mp.setattr(views, "build_view", build)
 
 
 def _the_last_seat_picks_first(mp: pytest.MonkeyPatch) -> None:
-    real = draft.resolve
-    mp.setattr(draft, "resolve", lambda order, *rest: real(list(reversed(order)), *rest))
+    real = flow_spells.resolve
+    mp.setattr(flow_spells, "resolve", lambda order, *rest: real(list(reversed(order)), *rest))
 
 
 def _teleport_anywhere(mp: pytest.MonkeyPatch) -> None:
-    real = Dungeon.teleport_targets
+    real = flow_combat.teleport_targets
 
-    def targets(self: Dungeon, seat: int) -> list[str]:
-        near = real(self, seat)
-        here = self.heroes[seat].space
-        return [c for c in self.board.chambers() if c != here] if near else []
-    mp.setattr(Dungeon, "teleport_targets", targets)
+    def targets(game: Dungeon, seat: int) -> list[str]:
+        near = real(game, seat)
+        here = game.state.heroes[seat].space
+        return [c for c in game.board.chambers() if c != here] if near else []
+    mp.setattr(flow_combat, "teleport_targets", targets)
 
 
 def _a_spell_miss_is_struck_back(mp: pytest.MonkeyPatch) -> None:
-    real = Dungeon.leave_waiting
+    real = encounter.leave_waiting
 
-    def leave(self: Dungeon, enc: Any) -> list[Any]:
-        events = real(self, enc)
-        if self.phase == "doorway" and enc.using == "spell":
-            self.heroes[self.active].lose_turns += 1
+    def leave(game: Dungeon, enc: Any) -> list[Any]:
+        events = real(game, enc)
+        if game.phase == "doorway" and enc.using == "spell":
+            game.state.heroes[game.state.active].lose_turns += 1
         return events
-    mp.setattr(Dungeon, "leave_waiting", leave)
+    mp.setattr(encounter, "leave_waiting", leave)
 
 
 # --- the end and the solo modes -----------------------------------------------------------------
@@ -267,18 +278,18 @@ def _any_gold_wins(mp: pytest.MonkeyPatch) -> None:
 
 
 def _one_death_ends_the_hunt(mp: pytest.MonkeyPatch) -> None:
-    real = Dungeon.check_killed
+    real = modes.check_killed
 
-    def check_killed(self: Dungeon, seat: int) -> list[Any]:
-        if self.mode == "treasure_hunt":
-            return self.end_game("killed_twice", [])
-        return real(self, seat)
-    mp.setattr(Dungeon, "check_killed", check_killed)
+    def check_killed(game: Dungeon, seat: int) -> list[Any]:
+        if game.mode == "treasure_hunt":
+            return game.end_game("killed_twice", [])
+        return real(game, seat)
+    mp.setattr(modes, "check_killed", check_killed)
 
 
 def _hunters_walk_four(mp: pytest.MonkeyPatch) -> None:
-    real = Dungeon.hunter_route
-    mp.setattr(Dungeon, "hunter_route", lambda self, hunter: real(self, hunter)[:4])
+    real = hunters.hunter_route
+    mp.setattr(hunters, "hunter_route", lambda game, hunter: real(game, hunter)[:4])
 
 
 def _hunters_find_no_secret_doors(mp: pytest.MonkeyPatch) -> None:
@@ -303,21 +314,21 @@ def _no_secret_path(real: Callable[..., list[str]], board: Any) -> Callable[...,
 
 
 def _a_slain_hunter_keeps_what_lies_under_it(mp: pytest.MonkeyPatch) -> None:
-    real = Dungeon.slay_hunter
+    real = encounter.slay_hunter
 
-    def slay(self: Dungeon, seat: int) -> list[Any]:
-        for hunter in self.hunters:
+    def slay(game: Dungeon, seat: int) -> list[Any]:
+        for hunter in game.state.hunters:
             hunter.dropped.clear()
-        return real(self, seat)
-    mp.setattr(Dungeon, "slay_hunter", slay)
+        return real(game, seat)
+    mp.setattr(encounter, "slay_hunter", slay)
 
 
 def _a_slain_hunter_gives_treasure(mp: pytest.MonkeyPatch) -> None:
-    real = Dungeon.slay_hunter
+    real = encounter.slay_hunter
 
-    def slay(self: Dungeon, seat: int) -> list[Any]:
-        return self.gain(seat, self.draw_treasure(6), "draw") + real(self, seat)
-    mp.setattr(Dungeon, "slay_hunter", slay)
+    def slay(game: Dungeon, seat: int) -> list[Any]:
+        return encounter.gain(game, seat, game.draw_treasure(6), "draw") + real(game, seat)
+    mp.setattr(encounter, "slay_hunter", slay)
 
 
 MUTANTS: list[tuple[Mutant, Callable[[], None]]] = [

@@ -173,9 +173,9 @@ def test_two_human_wizards_write_their_wish_lists_with_one_privacy_screen_each()
             app.step(click_at(visible_point(scene, index)))
         app.step([])
     assert (scene.game.phase, scene.viewer, screens) == ("move", 0, [2, 0])
-    assert [h.spellbook_size for h in scene.game.heroes] == [9, 0, 9]  # the seed's dice
-    assert sorted(scene.game.heroes[0].spells) == ["fireball"] * 2 + ["lightning"] * 7
-    assert sorted(scene.game.heroes[2].spells) == ["fireball"] * 3 + ["teleport"] * 6
+    assert [h.spellbook_size for h in scene.game.state.heroes] == [9, 0, 9]  # the seed's dice
+    assert sorted(scene.game.state.heroes[0].spells) == ["fireball"] * 2 + ["lightning"] * 7
+    assert sorted(scene.game.state.heroes[2].spells) == ["fireball"] * 3 + ["teleport"] * 6
 
 
 def test_enter_wishes_again_for_the_spell_just_wished_and_seals_a_full_list() -> None:
@@ -196,4 +196,4 @@ def test_enter_wishes_again_for_the_spell_just_wished_and_seals_a_full_list() ->
     assert scene.view.spell_wishes == ["lightning"] * size
     assert scene.ui.targets[scene.ui.focus].action == m.SealWishes()
     app.step(enter)
-    assert sorted(scene.game.heroes[0].spells) == ["lightning"] * size
+    assert sorted(scene.game.state.heroes[0].spells) == ["lightning"] * size

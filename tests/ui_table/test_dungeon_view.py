@@ -563,7 +563,7 @@ def test_the_class_tiles_text_stays_whole_inside_its_tile(
 
 
 def test_the_doorways_spells_say_their_chance_as_the_fight_does() -> None:
-    from dungeon_table.games.dungeon.view_decide import two_dice_chance
+    from dungeon_table.games.dungeon.odds import chance as two_dice_chance
 
     assert two_dice_chance(2) == 1.0 and two_dice_chance(7) == 21 / 36
     assert two_dice_chance(12) == 1 / 36 and two_dice_chance(13) == 0.0

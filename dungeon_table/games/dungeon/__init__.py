@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-
 from dungeon_table.ai.random_bot import RandomBot
 from dungeon_table.core.registry import GameSpec, LazyOptions, Option, register
 from dungeon_table.games.dungeon import cards
+from dungeon_table.games.dungeon.bot import BEST, BOTS
 from dungeon_table.games.dungeon.cards import MAX_MINUTES
 from dungeon_table.games.dungeon.model import HEROES, MODES
 from dungeon_table.games.dungeon.rules import Dungeon
-
-# The bots' module joins when it is written; once there, an error in it must show, not hide.
-if importlib.util.find_spec("dungeon_table.games.dungeon.bot") is not None:
-    from dungeon_table.games.dungeon.bot import BEST, BOTS
-else:
-    BEST, BOTS = "random", {}
 
 
 def option_specs() -> dict[str, Option]:

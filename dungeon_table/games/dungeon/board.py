@@ -28,7 +28,7 @@ from typing import Literal
 
 import msgspec
 
-from dungeon_table.core.cards import CARDS_DIR, decode_cards, line_index
+from dungeon_table.core.cards import CARDS_DIR, Text, decode_cards, line_index
 from dungeon_table.core.errors import CardFileError, Problem
 
 BOARD_FILE = CARDS_DIR / "dungeon" / "board.yaml"
@@ -41,11 +41,6 @@ _CELL_KINDS: dict[str, CellKind] = {
 Cells = dict[tuple[int, int], tuple[CellKind, str, int]]  # what each drawn cell shows
 _SIDES = (((0, -1), (0, 1)), ((-1, 0), (1, 0)))  # north-south, then west-east
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-
-
-class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    en: str
-    ja: str
 
 
 class Space(msgspec.Struct, frozen=True):
@@ -93,6 +88,12 @@ class Board:
             self._links[p.a].append((p.b, p))
             self._links[p.b].append((p.a, p))
         self._from_hall = _distances(self._links, HALL)
+
+    def __eq__(self, other: object) -> bool:
+        """A board compares by value (a deep copy is the same board)."""
+        return type(other) is Board and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def neighbours(self, space: str) -> list[tuple[str, Passage]]:
         """Every space one passage away, with that passage (doors and secret doors included)."""

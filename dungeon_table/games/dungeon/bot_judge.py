@@ -29,6 +29,7 @@ from dungeon_table.games.dungeon.bot_odds import (
     monster_pool,
     treasure_worth,
 )
+from dungeon_table.games.dungeon.odds import sword_bonus
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ class Judge:
         self.odds = card_odds()
         self.me = view.heroes[seat]
         self.hero = self.me.hero
-        self.bonus = self.me.sword_bonus if self.me.sword and self.hero != "wizard" else 0
+        self.bonus = sword_bonus(self.hero, self.me.sword, self.me.sword_bonus)
         self.gp = self.me.gp
         self.goal = self.me.target or self.odds.target.get(self.hero, 10_000)
         self.hunting = view.mode == "treasure_hunt"
@@ -239,7 +240,7 @@ class Judge:
             cards = [slot.monster]
         else:
             cards = self.pool(info.level)
-        uncleared = self.view.defeat_tokens.get(space, 0) < (1 if info.kind == "room" else 3)
+        uncleared = not self.walk.tables.cleared(space, self.view.defeat_tokens.get(space, 0))
         treasure = 0.0
         hunt = 0.0
         if info.kind == "room" and uncleared:

@@ -20,6 +20,7 @@ from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon import movement
 from dungeon_table.games.dungeon.board import Board, load_board
 from dungeon_table.games.dungeon.bot_odds import card_odds
+from dungeon_table.games.dungeon.tables import load_tables
 
 FAR = 10_000.0
 
@@ -28,7 +29,8 @@ class Walk:
     """The board for ``seat``'s hero now: what blocks it and what its secret doors cost."""
 
     def __init__(self, view: m.DungeonView, seat: int, through_hunters: bool = False) -> None:
-        self.board: Board = load_board()
+        self.tables = load_tables()
+        self.board: Board = self.tables.board
         hero = view.heroes[seat]
         odds = card_odds()
         # A hunter stops a move too. ``through_hunters``: it walks on every turn, so routes are
@@ -44,11 +46,12 @@ class Walk:
         self.others = {h.space for h in view.heroes if h.seat != seat and h.space}
 
     def blocking_spaces(self, view: m.DungeonView) -> set[str]:
-        needed = {"room": 1, "chamber": 3}
+        """Where a move stops: a waiting monster, an uncleared room or chamber (the rules'
+        own test of cleared)."""
         out = {s.space for s in view.slots}
-        for sid, space in self.board.spaces.items():
-            if space.kind in needed and view.defeat_tokens.get(sid, 0) < needed[space.kind]:
-                out.add(sid)
+        tokens = view.defeat_tokens
+        out.update(space for space in self.tables.tokens_to_clear
+                   if not self.tables.cleared(space, tokens.get(space, 0)))
         return out
 
     def door_open(self, door: str) -> bool:

@@ -2,7 +2,7 @@
 chances, and what a level's next monster and treasure may be, from the card files and the view.
 
     odds = card_odds()
-    odds.hit("troll", "fighter", bonus=1)       # 0.58: 2d6 + 1 against 8
+    odds.hit("troll", "fighter", bonus=1)       # 0.58: 2d6 + 1 against 8 (``odds.chance``)
     odds.defeat["killed"]                       # 1/36
     pool = monster_pool(view, 4)                # the cards a level-4 draw may turn up
     treasure_worth(view, 4)                     # the mean gp of the next level-4 treasure
@@ -18,18 +18,9 @@ from functools import lru_cache
 from dungeon_table.games.dungeon import cards as card_files
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.cards import base_id
+from dungeon_table.games.dungeon.odds import TWO_D6, attack_number, chance
 
-# 2d6 totals and their chances.
-TWO_D6 = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
 LEVELS = range(1, 7)
-
-
-@lru_cache(maxsize=256)
-def reach(need: int, bonus: int = 0) -> float:
-    """The chance that 2d6 + ``bonus`` reaches ``need`` (0: ``need`` 0, cannot be hit)."""
-    if need <= 0:
-        return 0.0
-    return sum(p for total, p in TWO_D6.items() if total + bonus >= need)
 
 
 @dataclass(frozen=True)
@@ -68,6 +59,7 @@ class CardOdds:
         for total, p in TWO_D6.items():
             self.defeat[rules.defeat(total).result] += p
         self.moves = rules.moves
+        self.dash = rules.no_sword_target
         self.round_limit = rules.round_limit
         self.hunt_deaths = rules.modes.treasure_hunt.deaths_allowed
         self.hunter_steps = rules.modes.hunter.steps
@@ -78,15 +70,13 @@ class CardOdds:
 
     def hit(self, card: str, hero: str, bonus: int = 0) -> float:
         """The chance ``hero`` (its sword's ``bonus``) beats ``card`` with one attack."""
-        need = self.foe(card).need[hero]
-        if need is None:  # "-": a magic sword reaches 13
-            return reach(13, bonus) if bonus else 0.0
-        return reach(need, bonus)
+        need = attack_number(self.foe(card).need[hero], bonus, self.dash)
+        return chance(need, bonus)
 
     def spell_hit(self, card: str, spell: str) -> float:
         foe = self.foe(card)
         need = foe.fireball if spell == "fireball" else foe.lightning
-        return reach(need) if need and not foe.trap else 0.0
+        return chance(need) if need and not foe.trap else 0.0
 
     def worth(self, card: str) -> int:
         return self.gp[base_id(card)]

@@ -14,16 +14,18 @@ Both are stateless and use no chance: each call recomputes from the view and the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from dungeon_table.ai.phase_bot import PhaseBot
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon.board import HALL, load_board
+from dungeon_table.games.dungeon.board import HALL
 from dungeon_table.games.dungeon.bot_judge import Judge, Style, Target
 from dungeon_table.games.dungeon.bot_map import FAR
 from dungeon_table.games.dungeon.bot_odds import card_odds
 from dungeon_table.games.dungeon.cards import base_id
+from dungeon_table.games.dungeon.rules import Dungeon
+from dungeon_table.games.dungeon.tables import load_tables
 
 # The classes a bot takes, best first. The greedy bot fights with its weapon, so the fighter;
 # the delver's wizard spells from the doorway, where a miss brings no counter-attack: it wins
@@ -37,9 +39,11 @@ TARGETS_TRIED = 6
 SPELL_MIX = {"fireball": 0.6, "lightning": 0.4, "teleport": 0.0}
 
 
-class GreedyBot:
-    """The weaker level: see the module docstring."""
+class GreedyBot(PhaseBot):
+    """The weaker level: see the module docstring. Each phase's chooser (``choosers``, by the
+    game's phases) answers an action, or None for the ``fallback``."""
 
+    game = Dungeon
     name = "greedy"
     style = Style(careful=False, least_hit=0.5, peeks=False, through_hunters=True)
 
@@ -51,15 +55,12 @@ class GreedyBot:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        handler: Callable[[m.DungeonView, list[Action]], Action | None] = getattr(
-            self, f"_{view.phase}")
-        action = handler(view, legal)
+        action: Action | None = super().choose(view, legal)
         if action is not None and action in legal:
             return action
-        return self.fallback(legal)
+        return self.fallback(view, legal)
 
-    @staticmethod
-    def fallback(legal: list[Action]) -> Action:
+    def fallback(self, view: m.DungeonView, legal: list[Action]) -> Action:
         for kind in (m.EndTurn, m.Attack, m.Enter):
             found = first(legal, kind)
             if found is not None:
@@ -211,8 +212,8 @@ class GreedyBot:
 
         return max(chambers, key=lambda a: (worth(a), a.space), default=None)
 
-    def _over(self, view: m.DungeonView, legal: list[Action]) -> Action | None:
-        return None
+    choosers = {"choose_hero": _choose_hero, "spells": _spells, "move": _move,
+                "doorway": _doorway, "combat": _combat, "pit": _pit}
 
 
 class DelverBot(GreedyBot):
@@ -329,12 +330,16 @@ class DelverBot(GreedyBot):
             return min(safe, key=lambda a: (judge.hall_turns(a.to), a.to))
         return m.Attack()
 
+    choosers = {**GreedyBot.choosers, "doorway": _doorway, "combat": _combat}
+
 
 def hunt_rooms_left(view: m.DungeonView) -> bool:
     """Treasure hunt: a room of the hunted treasure's level is still to be won (each win draws
     one treasure of that level; a cleared room gives none)."""
     level = card_odds().treasure_level.get(base_id(view.hunt_treasure), 0)
-    return any(view.defeat_tokens.get(room, 0) == 0 for room in load_board().rooms(level))
+    tables = load_tables()
+    return any(not tables.cleared(room, view.defeat_tokens.get(room, 0))
+               for room in tables.board.rooms(level))
 
 
 def first(legal: list[Action], kind: type[Any]) -> Action | None:

@@ -22,8 +22,9 @@ from typing import Annotated, Any, Literal, overload
 import msgspec
 
 from dungeon_table.core.bounded_yaml import load_yaml
-from dungeon_table.core.cards import CARD_LIMITS, CARDS_DIR, decode_cards
+from dungeon_table.core.cards import CARD_LIMITS, CARDS_DIR, Text, decode_cards
 from dungeon_table.core.errors import CardFileError, FileRefused, Problem
+from dungeon_table.games.dungeon import board  # the board's file has the board's schema
 from dungeon_table.games.dungeon.model import DEFEATS, HEROES, SPELLS
 
 CARD_DIR = CARDS_DIR / "dungeon"
@@ -49,13 +50,6 @@ Drop = Literal["none", "one", "half", "all"]
 # field). The bounds keep every game fast: each move a hero may make is listed, so ``moves``
 # is the one that costs (5, as printed: about 0.1 ms for legal_actions; 1000: half a second).
 Tokens = Annotated[int, msgspec.Meta(ge=0, le=11)]  # lose-turn tokens (11 in the box)
-
-
-class Text(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A player-facing text in both languages."""
-
-    en: str
-    ja: str
 
 
 # --- monsters.yaml ----------------------------------------------------------------------------
@@ -484,8 +478,6 @@ def load(path: Path | None = None) -> Any:
         return DungeonCards(monsters.monsters, treasures.treasures,
                             load_rules(folder / RULES_FILE.name))
     if path.name == BOARD_NAME:
-        from dungeon_table.games.dungeon import board  # the board's file, the board's schema
-
         loader = getattr(board.load_board, "__wrapped__", board.load_board)
         return loader(path)
     if path.name not in _FILE_LOADERS:

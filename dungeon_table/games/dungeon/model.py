@@ -545,13 +545,15 @@ class EncounterView(msgspec.Struct, frozen=True):
 
 
 class DoorwayView(msgspec.Struct, frozen=True):
-    """After a peek: the monster seen and what each spell needs (0: cannot hit)."""
+    """After a peek: the monster seen and what each spell needs (0: cannot hit) and its chance
+    (the spells held: the seat to act's own view only)."""
 
     space: str
     card: str
     using: str
     spell_need: dict[str, int] = {}   # fireball / lightning -> 2d6 needed, for spells held
     trap: bool = False
+    spell_chance: dict[str, float] = {}  # fireball / lightning -> the chance to hit, 0..1
 
 
 class DeckView(msgspec.Struct, frozen=True):

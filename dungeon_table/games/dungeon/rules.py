@@ -1,87 +1,110 @@
-"""Dungeon! (the 2012-style edition), 1-8 heroes: the game, turn by turn.
+"""Dungeon! (the 2012-style edition), 1-8 heroes: the game, phase by phase.
 
 Setup: each seat chooses a hero (two pawns per class), wizards fill their spellbooks (1d6 + 6
-spells, by a sealed draft: ``draft.py``), seat 0 starts and play goes clockwise. A turn: a lose-turn token costs
-the whole turn; otherwise the hero moves up to 5 spaces (``turn.py``), meets what waits in an
-uncleared room or chamber (``combat.py``), and wins by ending a turn in the Great Hall holding
-its class's gold. The solo modes (``modes.py``, ``hunters.py``) change only how the game ends
-and who else walks the board.
+spells, by a sealed draft), seat 0 starts and play goes clockwise. A turn: a lose-turn token
+costs the whole turn; otherwise the hero moves up to 5 spaces, meets what waits in an uncleared
+room or chamber, and wins by ending a turn in the Great Hall holding its class's gold. The solo
+modes change only how the game ends and who else walks the board.
 
     game = Dungeon(["human", "bot:random"], seed=7, options={"heroes": "fighter,wizard"})
     game.apply(0, m.Move(path=["c10-3", "1a"]))
 
-What a seat sees is in ``views.py``, the legal actions in ``legal.py``, why an action is refused
-in ``reasons.py``.
+The flow is the ``phases`` table below; each phase's rules are in its ``flow_<phase>.py``, what
+they share in ``base.py``, ``encounter.py`` (a monster met and fought), ``cycle.py`` (turn after
+turn), ``hunters.py`` and ``modes.py``; what a seat sees is in ``views.py``.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import random
+from collections import Counter
+from typing import Any
 
-from dungeon_table.core.errors import IllegalAction
-from dungeon_table.core.protocol import Action, Event, Game, Result, ScoreLine
+from dungeon_table.core.phased import OVER, Phase
+from dungeon_table.core.protocol import Event, Result, ScoreLine
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
-from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon.combat import CombatRules
-from dungeon_table.games.dungeon.draft import DraftRules
-from dungeon_table.games.dungeon.heroes import HeroRules
-from dungeon_table.games.dungeon.hunters import HunterRules
-from dungeon_table.games.dungeon.modes import ModeRules
-from dungeon_table.games.dungeon.state import Draft, Encounter, Hero, Hunter, Slot, Turn
-from dungeon_table.games.dungeon.tables import Tables, load_tables
-from dungeon_table.games.dungeon.turn import TurnRules
-
-LEVELS = range(1, 7)
-STACK_DECKS = (
-    *(f"monsters_{level}" for level in LEVELS),
-    *(f"treasures_{level}" for level in LEVELS),
-    "dice", "hunters", "start",
+from dungeon_table.games.dungeon import (
+    flow_choose_hero,
+    flow_combat,
+    flow_doorway,
+    flow_move,
+    flow_pit,
+    flow_spells,
+    modes,
+    views,
 )
+from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.base import LEVELS, DungeonBase
+from dungeon_table.games.dungeon.state import DungeonState, Hero, Slot
+from dungeon_table.games.dungeon.tables import load_tables
 
 
-class Dungeon(TurnRules, CombatRules, HeroRules, DraftRules, ModeRules, HunterRules, Game):
-    game_id: ClassVar[str] = "dungeon"
-    action_types = m.ACTIONS
-    event_types = m.EVENTS
-    stack_decks = STACK_DECKS
+class Dungeon(DungeonBase):
+    phases = {
+        "choose_hero": Phase(
+            flow_choose_hero.legal, {m.ChooseHero: flow_choose_hero.choose_hero},
+            hint="choose a hero",
+            checks={m.ChooseHero: flow_choose_hero.why_not_choose_hero}),
+        "spells": Phase(
+            flow_spells.legal,
+            {m.WishSpell: flow_spells.wish_spell, m.UnwishSpell: flow_spells.unwish_spell,
+             m.SealWishes: flow_spells.seal_wishes},
+            hint="write the spell wish list: wish for a spell, take the last off, or seal it",
+            checks={m.WishSpell: flow_spells.why_not_wish_spell,
+                    m.UnwishSpell: flow_spells.why_not_unwish_spell,
+                    m.SealWishes: flow_spells.why_not_seal_wishes}),
+        "move": Phase(
+            flow_move.legal,
+            {m.Move: flow_move.move, m.EndTurn: flow_move.end_turn,
+             m.Attack: flow_move.attack_waiting, m.Peek: flow_move.peek,
+             m.Scry: flow_move.scry, m.Refill: flow_move.refill,
+             m.Teleport: flow_combat.teleport},
+            hint="move, end the turn, or use what the hero holds",
+            checks={m.Move: flow_move.why_not_move, m.EndTurn: flow_move.why_not_end_turn,
+                    m.Attack: flow_move.why_not_attack, m.Peek: flow_move.why_not_peek,
+                    m.Scry: flow_move.why_not_scry, m.Refill: flow_move.why_not_refill,
+                    m.Teleport: flow_combat.why_not_teleport}),
+        "doorway": Phase(
+            flow_doorway.legal,
+            {m.CastSpell: flow_doorway.cast_spell, m.Enter: flow_doorway.enter,
+             m.Hold: flow_doorway.hold},
+            hint="cast a spell at the monster seen, enter, or hold back",
+            checks={m.CastSpell: flow_doorway.why_not_cast_spell}),
+        "combat": Phase(
+            flow_combat.legal, {m.Attack: flow_combat.attack, m.Teleport: flow_combat.teleport},
+            hint="attack the monster (a wizard in a chamber may teleport away)",
+            checks={m.Teleport: flow_combat.why_not_teleport}),
+        "pit": Phase(
+            flow_pit.legal, {m.ChooseChamber: flow_pit.choose_chamber},
+            hint="choose the chamber the pit drops you into",
+            checks={m.ChooseChamber: flow_pit.why_not_choose_chamber}),
+        "over": OVER,
+    }
+    # The time attack's clock: sent by the table, never listed, so no bot ever chooses it.
+    unlisted = {m.TimeUp: (modes.why_not_time_up, modes.time_up)}
 
     def __init__(self, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                  stack: dict[str, list[Any]] | None = None) -> None:
         super().__init__(seats, seed, options, stack)
-        self.t: Tables = load_tables()
+        self.t = load_tables()
         self.board = self.t.board
         self.n = len(seats)
         self.mode = str(self.options.get("mode", "race"))
         self._check_options()
         self.rng = Rng(seed)
-        self.dice: list[int] = [int(d) for d in self.stack.get("dice", [])]
-        self.phase = "choose_hero"
-        self.active = 0
-        self.turn_no = 0
-        self.round = 0
-        self.heroes = [Hero(seat) for seat in range(self.n)]
-        self.monsters = {level: Deck(self.t.monster_ids(level)) for level in LEVELS}
-        self.monster_discards: dict[int, list[str]] = {level: [] for level in LEVELS}
-        self.treasures = {level: Deck(self.t.treasure_ids(level)) for level in LEVELS}
-        self.tokens: dict[str, int] = {}
-        self.slots: dict[int, Slot] = {}
-        self.spell_supply = dict(self.t.spell_supply())
-        self.draft = Draft()
-        self.encounter: Encounter | None = None
-        self.pit_choices: list[str] = []
-        self.hunters: list[Hunter] = []
-        self.hunters_to_move: list[int] = []
-        self.hunt_treasure = ""
-        self.turn = Turn()
-        self.end_reason = ""
-        self.winners: list[int] = []
-        self.history: list[list[int]] = [[] for _ in range(self.n)]
-        self.version = 0
-        self._legal: tuple[int, int, list[Action]] | None = None
-        self._routes: tuple[int, int, dict[str, Any]] | None = None
-        self._context: tuple[int, int, Any] | None = None
-        self.applying = False
+        self.reset_caches()
+        self.state = DungeonState(
+            heroes=[Hero(seat) for seat in range(self.n)],
+            monsters={level: Deck(self.t.monster_ids(level)) for level in LEVELS},
+            monster_discards={level: [] for level in LEVELS},
+            treasures={level: Deck(self.t.treasure_ids(level)) for level in LEVELS},
+            spell_supply=dict(self.t.spell_supply()),
+            history=[[] for _ in range(self.n)],
+            dice=[int(d) for d in self.stack.get("dice", [])],
+            hunter_stack=[str(card) for card in self.stack.get("hunters", [])],
+        )
+        self.starts: list[str] = []
         self.setup_events: list[Event] = self._setup()
 
     # --- setup ----------------------------------------------------------------------------------
@@ -90,8 +113,6 @@ class Dungeon(TurnRules, CombatRules, HeroRules, DraftRules, ModeRules, HunterRu
             raise ValueError(f"unknown mode {self.mode!r} (modes: {', '.join(m.MODES)})")
         if self.mode != "race" and self.n != 1:
             raise ValueError(f"the {self.mode} mode is played solo: 1 seat, got {self.n}")
-        if not 1 <= self.n <= 8:
-            raise ValueError(f"dungeon takes 1-8 seats, got {self.n}")
         heroes = self.preset_heroes()
         if heroes and len(heroes) != self.n:
             raise ValueError(f"option heroes names {len(heroes)} classes for {self.n} seats")
@@ -101,20 +122,19 @@ class Dungeon(TurnRules, CombatRules, HeroRules, DraftRules, ModeRules, HunterRu
             if heroes.count(hero) > self.t.pawns:
                 raise ValueError(f"option heroes: {self.t.pawns} {hero} pawns at most")
 
-    def _stack(self, deck: Deck, name: str) -> None:
-        try:
-            deck.stack_top(str(card) for card in self.stack.get(name, []))
-        except ValueError as err:
-            raise ValueError(f"stack {name}: {err}") from None
+    def preset_heroes(self) -> list[str]:
+        text = str(self.options.get("heroes", "") or "")
+        return [h.strip() for h in text.split(",") if h.strip()]
 
     def _setup(self) -> list[Event]:
+        state = self.state
         for level in LEVELS:
-            self.monsters[level].shuffle(self.rng)
-            self.treasures[level].shuffle(self.rng)
-        events: list[Event] = self.setup_mode()
+            state.monsters[level].shuffle(self.rng)
+            state.treasures[level].shuffle(self.rng)
+        events: list[Event] = modes.setup_mode(self)
         for level in LEVELS:
-            self._stack(self.monsters[level], f"monsters_{level}")
-            self._stack(self.treasures[level], f"treasures_{level}")
+            self.stack_onto(state.monsters[level], f"monsters_{level}")
+            self.stack_onto(state.treasures[level], f"treasures_{level}")
         starts = [str(s) for s in self.stack.get("start", [])]
         for space in starts:
             if space not in self.board.spaces:
@@ -122,187 +142,23 @@ class Dungeon(TurnRules, CombatRules, HeroRules, DraftRules, ModeRules, HunterRu
         self.starts = starts
         presets = self.preset_heroes()
         for seat, hero in enumerate(presets):
-            events += self.take_pawn(seat, hero)
+            events += flow_choose_hero.take_pawn(self, seat, hero)
         if presets:
-            return events + self.after_heroes_chosen()
-        self.phase = "choose_hero"
-        self.active = 0
+            return events + flow_choose_hero.after_heroes_chosen(self)
         return events
 
     # --- the protocol ---------------------------------------------------------------------------
     def to_act(self) -> list[int]:
-        if self.phase == "spells":  # the sealed draft: every wizard still writing, at once
-            return self.draft.writing()
-        return [] if self.phase == "over" else [self.active]
+        state = self.state
+        if state.phase == "spells":  # the sealed draft: every wizard still writing, at once
+            return state.draft.writing()
+        return [] if state.phase == "over" else [state.active]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
-        if self._legal is None or self._legal[:2] != (self.version, seat):
-            from dungeon_table.games.dungeon.legal import legal_actions
+    def view(self, seat: int | None) -> m.DungeonView:
+        return views.build_view(self, seat)
 
-            self._legal = (self.version, seat, legal_actions(self, seat))
-        return list(self._legal[2])
-
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        action = self.well_formed(seat, action)  # a False seat is `in [0]`: refuse it first
-        # The clock's time_up is never listed (no bot may pick it), but the table may send it.
-        if isinstance(action, m.TimeUp) and self.phase != "over" and seat in self.to_act():
-            problem = self.time_up_problem()
-            if problem:
-                raise IllegalAction(problem)
-            return self._apply(seat, action)
-        return super().apply(seat, action)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        self.version += 1
-        handler = getattr(self, f"_do_{type(action).__name__}")
-        self.applying = True
-        try:
-            events: list[Event] = handler(seat, action)
-        finally:
-            self.applying = False
-            self.version += 1  # what was asked while it ran is stale now
-        return events
-
-    def why_illegal(self, seat: int, action: Action) -> str:
-        from dungeon_table.games.dungeon.reasons import why_illegal
-
-        return why_illegal(self, seat, action)
-
-    # --- dice and decks -------------------------------------------------------------------------
-    def roll(self, count: int) -> list[int]:
-        """``count`` dice: the stacked ``dice`` deck first, then the seeded rng."""
-        out = []
-        for _ in range(count):
-            out.append(self.dice.pop(0) if self.dice else self.rng.randint(1, 6))
-        return out
-
-    def draw_monster(self, level: int, events: list[Event]) -> str:
-        """The top of the level's monster deck (its discards reshuffled when it is empty); "" when
-        every card of the level is out on the board."""
-        deck = self.monsters[level]
-        if not deck and self.monster_discards[level]:
-            deck.cards = list(self.monster_discards[level])
-            self.monster_discards[level].clear()
-            deck.shuffle(self.rng)
-            events.append(m.MonstersReshuffled(level=level))
-        return deck.draw() if deck else ""
-
-    def draw_treasure(self, level: int) -> str:
-        deck = self.treasures[level]
-        return deck.draw() if deck else ""
-
-    def discard_monster(self, card: str) -> None:
-        self.monster_discards[self.t.monster_level(card)].append(card)
-
-    def bury_treasure(self, card: str) -> None:
-        """A treasure with nowhere to lie goes to the bottom of its level's deck."""
-        self.treasures[self.t.treasure_level(card)].put_bottom(card)
-
-    # --- helpers the rules share ----------------------------------------------------------------
-    def hero(self, seat: int) -> Hero:
-        return self.heroes[seat]
-
-    def place(self, seat: int, space: str) -> None:
-        """The hero goes to ``space`` (walking, teleported, falling, pushed), remembering the
-        space it left: where it came from, for a push-back."""
-        hero = self.heroes[seat]
-        hero.came_from, hero.space = hero.space, space
-
-    def gp(self, seat: int) -> int:
-        return sum(self.t.gp(card) for card in self.heroes[seat].treasures)
-
-    def target(self, seat: int) -> int:
-        hero = self.heroes[seat].hero
-        return self.t.target(hero) if hero else 0
-
-    def cleared(self, space: str) -> bool:
-        """A room with a defeat token, a chamber with three; corridors and the hall always."""
-        needed = self.t.tokens_to_clear.get(space, 0)
-        return not needed or self.tokens.get(space, 0) >= needed
-
-    def slot_at(self, space: str) -> Slot | None:
-        for slot in self.slots.values():
-            if slot.space == space:
-                return slot
-        return None
-
-    def hunter_at(self, space: str) -> Hunter | None:
-        return next((h for h in self.hunters if h.space == space), None)
-
-    def free_slot(self) -> int:
-        """The lowest free numbered slot; 0 when all are taken."""
-        return next((n for n in range(1, self.t.slots + 1) if n not in self.slots), 0)
-
-    # --- turns ----------------------------------------------------------------------------------
-    def start_turn(self, seat: int, first: bool = False) -> list[Event]:
-        if seat == 0 or first:
-            self.round += 1
-            for s in range(self.n):
-                self.history[s].append(self.gp(s))
-            if self.round > self.t.round_limit:
-                return self.end_game("round_limit", self.leaders())
-        self.turn_no += 1
-        self.active = seat
-        hero = self.heroes[seat]
-        self.turn = Turn(moves_left=self.t.moves, path=[hero.space])
-        self.encounter = None
-        events: list[Event] = [m.TurnStarted(seat=seat, turn=self.turn_no)]
-        if hero.lose_turns:
-            hero.lose_turns -= 1
-            events.append(m.TurnLost(seat=seat, left=hero.lose_turns))
-            return events + self.end_turn()
-        self.phase = "move"
-        return events
-
-    def end_turn(self) -> list[Event]:
-        """The active hero's turn is over: a return with the target wins; then the hunters move
-        and the next seat plays."""
-        seat = self.active
-        hero = self.heroes[seat]
-        self.encounter = None
-        self.pit_choices = []
-        events: list[Event] = [m.TurnEnded(seat=seat, space=hero.space)]
-        hero.ended_in_hall = hero.space == self.board.hall
-        if hero.ended_in_hall and hero.hero and self.gp(seat) >= self.target(seat) \
-                and self.mode != "treasure_hunt":
-            return events + self.end_game("returned", [seat])
-        lost = self.check_hunt_in_reach()
-        if lost:
-            return events + lost
-        if self.hunters and hero.space:
-            self.hunters_to_move = [h.hunter for h in self.hunters]
-            return events + self.move_hunters()
-        return events + self.next_turn()
-
-    def next_turn(self) -> list[Event]:
-        if self.phase == "over":
-            return []
-        dead = next((h.seat for h in self.heroes if not h.space), None)
-        if dead is not None:
-            self.phase = "choose_hero"
-            self.active = dead
-            return []
-        return self.start_turn((self.active + 1) % self.n)
-
-    def leaders(self) -> list[int]:
-        """The round limit's winners: the most gp; alone in the dungeon nobody wins by it."""
-        if self.n == 1:
-            return []
-        best = max(self.gp(s) for s in range(self.n))
-        return [s for s in range(self.n) if self.gp(s) == best]
-
-    def end_game(self, reason: str, winners: list[int]) -> list[Event]:
-        self.phase = "over"
-        self.end_reason = reason
-        self.winners = winners
-        self.encounter = None
-        return [m.GameEnded(reason=reason, winners=list(winners))]
-
-    # --- scoring --------------------------------------------------------------------------------
     def breakdown(self, seat: int) -> list[ScoreLine]:
-        held = self.heroes[seat].treasures
+        held = self.state.heroes[seat].treasures
         return [
             ScoreLine("dungeon.score.treasure", self.gp(seat), len(held)),
             ScoreLine("dungeon.score.target", self.target(seat)),
@@ -310,25 +166,15 @@ class Dungeon(TurnRules, CombatRules, HeroRules, DraftRules, ModeRules, HunterRu
         ]
 
     def result(self) -> Result | None:
-        if self.phase != "over":
+        state = self.state
+        if state.phase != "over":
             return None
-        ranking = sorted(range(self.n), key=lambda s: (s not in self.winners, -self.gp(s), s))
-        history = [[*series, self.gp(s)] for s, series in enumerate(self.history)]
-        return Result(ranking=ranking, winners=list(self.winners),
-                      outcome=f"dungeon.result.{self.end_reason}",
+        ranking = sorted(range(self.n), key=lambda s: (s not in state.winners, -self.gp(s), s))
+        history = [[*series, self.gp(s)] for s, series in enumerate(state.history)]
+        return Result(ranking=ranking, winners=list(state.winners),
+                      outcome=f"dungeon.result.{state.end_reason}",
                       breakdown=[self.breakdown(s) for s in range(self.n)],
                       history=history, history_key="dungeon.history.gp")
-
-    # --- views ----------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> m.DungeonView:
-        from dungeon_table.games.dungeon.views import build_view
-
-        return build_view(self, seat)
-
-    def state_dict(self) -> dict[str, Any]:
-        from dungeon_table.games.dungeon.views import build_state
-
-        return build_state(self)
 
     def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
         """Only spellbooks, wish lists and crystal-ball cards differ between seats' views: the
@@ -336,12 +182,114 @@ class Dungeon(TurnRules, CombatRules, HeroRules, DraftRules, ModeRules, HunterRu
         always before a wizard writes its wish list (it is about to hold one)."""
         if seat == viewer:
             return None
-        if self.phase == "spells":
+        if self.state.phase == "spells":
             return "dungeon.reason.wishes"
         if self.holds_secrets(seat) or (viewer is not None and self.holds_secrets(viewer)):
             return "handoff.reason.turn"
         return None
 
     def holds_secrets(self, seat: int) -> bool:
-        return bool(self.heroes[seat].spells) or bool(self.draft.wishes.get(seat)) or any(
-            s.face_down and s.scrier == seat for s in self.slots.values())
+        state = self.state
+        return bool(state.heroes[seat].spells) or bool(state.draft.wishes.get(seat)) or any(
+            s.face_down and s.scrier == seat for s in state.slots.values())
+
+    # --- the kit's hooks: what play keeps, what a seat cannot see -------------------------------
+    def conserved(self) -> Counter[str]:
+        """Every monster and treasure card wherever it lies, and every spell (in a book or in
+        the supply)."""
+        state = self.state
+        monsters = [c for deck in state.monsters.values() for c in deck]
+        monsters += [c for pile in state.monster_discards.values() for c in pile]
+        monsters += [s.monster for s in state.slots.values()]
+        monsters += [h.card for h in state.hunters]
+        enc = state.encounter
+        if enc is not None and not enc.slot and not enc.hunter:  # drawn, not yet in a slot
+            monsters.append(enc.card)
+        treasures = [c for deck in state.treasures.values() for c in deck]
+        treasures += [c for h in state.heroes for c in h.treasures]
+        for slot in state.slots.values():
+            treasures += [*slot.dropped, *([slot.treasure] if slot.treasure else [])]
+        treasures += [c for hunter in state.hunters for c in hunter.dropped]
+        spells = [s for h in state.heroes for s in h.spells]
+        spells += [s for s, count in state.spell_supply.items() for _ in range(count)]
+        return (Counter(f"monster:{c}" for c in monsters)
+                + Counter(f"treasure:{c}" for c in treasures)
+                + Counter(f"spell:{s}" for s in spells))
+
+    def redeal(self, seat: int | None, rng: random.Random) -> None:
+        """Deal anew what ``seat`` cannot see (``docs/rules/dungeon.md``, "Hidden
+        information"): each level's hidden monster cards (its deck, the crystal-ball cards of
+        other scriers, the hunters not yet turned up) shuffled among those places, its hidden
+        treasures likewise; the other wizards' spells shuffled with the supply, books keeping
+        their sizes; the other wizards' wish lists written afresh; and the stacked dice gone
+        (the dice to come are unknown too)."""
+        self._redeal_monsters(seat, rng)
+        self._redeal_treasures(seat, rng)
+        self._redeal_spells(seat, rng)
+        self._rewrite_wishes(seat, rng)
+        self.state.dice = []
+        self.reset_caches()
+
+    def _hidden_slots(self, seat: int | None, level: int) -> list[Slot]:
+        """The crystal-ball slots on ``level`` whose cards ``seat`` did not see drawn."""
+        return [s for s in self.state.slots.values() if s.face_down and s.scrier != seat
+                and self.board.spaces[s.space].level == level]
+
+    def _redeal_monsters(self, seat: int | None, rng: random.Random) -> None:
+        state = self.state
+        reserved = set(state.hunter_stack)  # a script's hunters are taken by name: left in place
+        for level in LEVELS:
+            deck = state.monsters[level].cards
+            open_at = [i for i, card in enumerate(deck) if card not in reserved]
+            slots = self._hidden_slots(seat, level)
+            hidden = [h for h in state.hunters
+                      if not h.revealed and self.t.monster_level(h.card) == level]
+            pool = [deck[i] for i in open_at] + [s.monster for s in slots]
+            pool += [h.card for h in hidden]
+            rng.shuffle(pool)
+            for i in open_at:
+                deck[i] = pool.pop()
+            for slot in slots:
+                slot.monster = pool.pop()
+            for hunter in hidden:
+                hunter.card = pool.pop()
+
+    def _redeal_treasures(self, seat: int | None, rng: random.Random) -> None:
+        for level in LEVELS:
+            deck = self.state.treasures[level].cards
+            slots = [s for s in self._hidden_slots(seat, level) if s.treasure]
+            pool = [*deck, *(s.treasure for s in slots)]
+            rng.shuffle(pool)
+            for slot in slots:
+                slot.treasure = pool.pop()
+            deck[:] = pool
+
+    def _redeal_spells(self, seat: int | None, rng: random.Random) -> None:
+        state = self.state
+        others = [h for h in state.heroes if h.seat != seat and h.spells]
+        pool = [s for h in others for s in h.spells]
+        pool += [s for s, count in state.spell_supply.items() for _ in range(count)]
+        rng.shuffle(pool)
+        for hero in others:
+            count = len(hero.spells)
+            hero.spells, pool = pool[:count], pool[count:]
+        state.spell_supply = {spell: pool.count(spell) for spell in state.spell_supply}
+
+    def _rewrite_wishes(self, seat: int | None, rng: random.Random) -> None:
+        """Another wizard's list: a sealed one is full, an open one as long as it likes (its
+        length shows nowhere); either is written again at random within what the game holds."""
+        draft = self.state.draft
+        totals = self.t.spell_supply()
+        for other in draft.order:
+            if other == seat:
+                continue
+            size = draft.size[other]
+            length = size if other in draft.sealed else rng.randint(0, size)
+            held = self.state.heroes[other].spells
+            wishes: list[str] = []
+            for _ in range(length):
+                room = [s for s, n in totals.items() if n - held.count(s) - wishes.count(s) > 0]
+                if not room:
+                    break
+                wishes.append(rng.choice(room))
+            draft.wishes[other] = wishes

@@ -24,7 +24,6 @@ class Tables:
         self.round_limit = rules.round_limit
         self.pawns = max(h.pawns for h in rules.heroes)
         self.spellbook_base = rules.spellbook.plus
-        self.spellbook_dice = rules.spellbook.dice
         self.no_sword_target = rules.no_sword_target
         self.modes = rules.modes
         self._targets = {h.id: h.target for h in rules.heroes}
@@ -40,6 +39,19 @@ class Tables:
                                 if sp.kind in ("room", "chamber")}
         self._needs = {mid: {h: c.need_of(h) for h in self._targets}
                        for mid, c in self._monsters.items()}
+
+    def __eq__(self, other: object) -> bool:
+        """Card data compares by value (a deep copy is the same data)."""
+        return type(other) is Tables and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # --- the board ------------------------------------------------------------------------------
+    def cleared(self, space: str, tokens: int) -> bool:
+        """Whether ``space`` with ``tokens`` defeat tokens is cleared: a room with one, a chamber
+        with three; corridors and the Great Hall always (the engine and the bots both ask)."""
+        needed = self.tokens_to_clear.get(space, 0)
+        return not needed or tokens >= needed
 
     # --- monsters -------------------------------------------------------------------------------
     def monster_ids(self, level: int) -> list[str]:
@@ -85,10 +97,10 @@ class Tables:
     def holds_secret_door_card(self, treasures: list[str]) -> bool:
         return self.holds(treasures, "secret_door")
 
-    def sword_plus2(self, card: str) -> int:
-        """The lowest 2d6 that makes the sword +2."""
-        value = self._treasures[base_id(card)].sword_plus_two
-        return value if value is not None else 13
+    def sword_bonus(self, card: str, total: int) -> int:
+        """A magic sword's bonus for its 2d6 ``total`` (the card's own rule: +2 from its
+        number up, else +1)."""
+        return self._treasures[base_id(card)].sword_bonus(total)
 
     # --- heroes, spells, the defeat table -------------------------------------------------------
     def target(self, hero: str) -> int:

@@ -301,16 +301,11 @@ def draw_doorway(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
         rows.append((t("dungeon.card.trap"), theme.DANGER, "body"))
     for spell, need in door.spell_need.items():
         line = t("dungeon.door.spell_need", spell=vc.spell_name(spell), n=need,
-                 chance=round(two_dice_chance(need) * 100)) if need else \
+                 chance=round(door.spell_chance.get(spell, 0.0) * 100)) if need else \
             t("dungeon.door.spell_cannot", spell=vc.spell_name(spell))
         rows.append((line, theme.TEXT if need else theme.DANGER, "body"))
     info_lines(r, surface, text, rows)
 
-
-def two_dice_chance(need: int) -> float:
-    """The chance that two dice reach ``need`` (the doorway's spells, whose view gives only the
-    number needed)."""
-    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
 
 
 def info_lines(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rect,

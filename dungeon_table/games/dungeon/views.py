@@ -1,57 +1,66 @@
-"""What a seat sees (``DungeonView``) and the whole state as plain data.
+"""What a seat sees (``DungeonView``).
 
 Hidden from a seat: the other wizards' spellbooks (a count shows) and wish lists, crystal-ball
-cards it did not
-scry (until a hero enters), the decks' order, the hunters' cards until they attack, and the
-choices of the seat to act (moves, peeks...) unless it is that seat.
+cards it did not scry (until a hero enters), the decks' order, the hunters' cards until they
+attack, and the choices of the seat to act (moves, peeks...) unless it is that seat.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+import msgspec
 
+from dungeon_table.games.dungeon import (
+    flow_choose_hero,
+    flow_combat,
+    flow_doorway,
+    flow_move,
+    flow_spells,
+    hunters,
+    modes,
+)
 from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.base import LEVELS, DungeonBase
+from dungeon_table.games.dungeon.odds import chance
 from dungeon_table.games.dungeon.state import Hero, Slot
 
-if TYPE_CHECKING:
-    from dungeon_table.games.dungeon.rules import Dungeon
 
-
-def build_view(game: Dungeon, seat: int | None) -> m.DungeonView:
-    acting = seat is not None and seat in game.to_act()
+def build_view(game: DungeonBase, seat: int | None) -> m.DungeonView:
+    state = game.state
+    to_act = game.to_act()
+    acting = seat is not None and seat in to_act
+    time_limit = modes.time_limit(game)
     base = m.DungeonView(
         seat=seat,
         n_players=game.n,
         mode=game.mode,
-        phase=game.phase,  # type: ignore[arg-type]
-        active=game.active,
-        turn=game.turn_no,
-        round=game.round,
-        to_act=game.to_act(),
-        heroes=[_hero(game, h, seat) for h in game.heroes],
-        defeat_tokens=dict(sorted(game.tokens.items())),
-        slots=[_slot(s, seat) for _, s in sorted(game.slots.items())],
-        decks=[m.DeckView(level=lv, monsters=len(game.monsters[lv]),
-                          monster_discards=len(game.monster_discards[lv]),
-                          treasures=len(game.treasures[lv]),
-                          discard_pile=list(game.monster_discards[lv])) for lv in range(1, 7)],
+        phase=state.phase,  # type: ignore[arg-type]
+        active=state.active,
+        turn=state.turn_no,
+        round=state.round,
+        to_act=to_act,
+        heroes=[_hero(game, h, seat) for h in state.heroes],
+        defeat_tokens=dict(sorted(state.tokens.items())),
+        slots=[_slot(s, seat) for _, s in sorted(state.slots.items())],
+        decks=[m.DeckView(level=lv, monsters=len(state.monsters[lv]),
+                          monster_discards=len(state.monster_discards[lv]),
+                          treasures=len(state.treasures[lv]),
+                          discard_pile=list(state.monster_discards[lv])) for lv in LEVELS],
         hunters=[m.HunterView(hunter=h.hunter, space=h.space,
-                              card=h.card if h.revealed else "", path=game.hunter_route(h),
-                              dropped=list(h.dropped))
-                 for h in game.hunters],
+                              card=h.card if h.revealed else "",
+                              path=hunters.hunter_route(game, h), dropped=list(h.dropped))
+                 for h in state.hunters],
         encounter=_encounter(game, acting),
         doorway=_doorway(game, acting),
-        draft_order=list(game.draft.order) if game.phase == "spells" else [],
-        spell_wishes=list(game.draft.wishes.get(seat, [])) if seat is not None else [],
-        hunt_treasure=game.hunt_treasure,
-        time_limit=game.time_limit(),
-        clock_running=bool(game.time_limit()) and game.turn_no > 0 and game.phase != "over",
-        crystal_ball_used=game.turn.crystal_ball_used,
-        esp_used=game.turn.esp_used,
-        spell_cast=game.turn.spell_cast,
-        end_reason=game.end_reason,
-        winners=list(game.winners),
+        draft_order=list(state.draft.order) if state.phase == "spells" else [],
+        spell_wishes=list(state.draft.wishes.get(seat, [])) if seat is not None else [],
+        hunt_treasure=state.hunt_treasure,
+        time_limit=time_limit,
+        clock_running=bool(time_limit) and state.turn_no > 0 and state.phase != "over",
+        crystal_ball_used=state.turn.crystal_ball_used,
+        esp_used=state.turn.esp_used,
+        spell_cast=state.turn.spell_cast,
+        end_reason=state.end_reason,
+        winners=list(state.winners),
     )
     if not acting:
         return base
@@ -59,33 +68,34 @@ def build_view(game: Dungeon, seat: int | None) -> m.DungeonView:
     return _with_choices(game, seat, base)
 
 
-def _with_choices(game: Dungeon, seat: int, base: m.DungeonView) -> m.DungeonView:
-    import msgspec
-
-    routes = game.routes(seat) if game.phase == "move" else {}
-    hero = game.heroes[seat]
-    drafting = game.phase == "spells"
+def _with_choices(game: DungeonBase, seat: int, base: m.DungeonView) -> m.DungeonView:
+    state = game.state
+    phase = state.phase
+    routes = game.routes(seat) if phase == "move" else {}
+    hero = state.heroes[seat]
+    drafting = phase == "spells"
     return msgspec.structs.replace(
         base,
-        moves_left=game.turn.moves_left if game.phase in ("move", "doorway") else 0,
+        moves_left=state.turn.moves_left if phase in ("move", "doorway") else 0,
         moves={dest: list(r.path) for dest, r in sorted(routes.items())},
         secret_doors_on={dest: list(r.secret_doors) for dest, r in sorted(routes.items())
                          if r.secret_doors},
-        peek_targets={u: t for u in ("esp", "spell") if (t := game.peek_targets(seat, u))},
-        scry_targets=game.scry_targets(seat),
-        can_end_turn=game.can_end_turn(seat),
-        can_refill=game.can_refill(seat),
-        pit_choices=list(game.pit_choices) if game.phase == "pit" else [],
-        hero_choices=game.hero_choices(seat) if game.phase == "choose_hero" else [],
-        wish_room=game.wish_room(seat),
-        spells_to_take=game.draft.size.get(seat, 0) if drafting else 0,
+        peek_targets={u: t for u in ("esp", "spell")
+                      if (t := flow_move.peek_targets(game, seat, u))},
+        scry_targets=flow_move.scry_targets(game, seat),
+        can_end_turn=flow_move.can_end_turn(game, seat),
+        can_refill=flow_move.can_refill(game, seat),
+        pit_choices=list(state.pit_choices) if phase == "pit" else [],
+        hero_choices=flow_choose_hero.hero_choices(game, seat) if phase == "choose_hero" else [],
+        wish_room=flow_spells.wish_room(game, seat),
+        spells_to_take=state.draft.size.get(seat, 0) if drafting else 0,
         waiting=_waiting(game, seat),
         secret_door_need=0 if game.t.holds_secret_door_card(hero.treasures) or not hero.hero
         else game.t.find_need(hero.hero),
     )
 
 
-def _hero(game: Dungeon, hero: Hero, seat: int | None) -> m.HeroView:
+def _hero(game: DungeonBase, hero: Hero, seat: int | None) -> m.HeroView:
     return m.HeroView(
         seat=hero.seat, hero=hero.hero, pawn=hero.pawn, space=hero.space,
         treasures=list(hero.treasures), gp=game.gp(hero.seat), target=game.target(hero.seat),
@@ -104,30 +114,24 @@ def _slot(slot: Slot, seat: int | None) -> m.SlotView:
                       dropped=list(slot.dropped))
 
 
-def chance(need: int, bonus: int) -> float:
-    """The chance that 2d6 + ``bonus`` reaches ``need`` (0 when it cannot be hit)."""
-    if need <= 0:
-        return 0.0
-    hits = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + bonus >= need)
-    return hits / 36
-
-
-def _encounter(game: Dungeon, acting: bool) -> m.EncounterView | None:
+def _encounter(game: DungeonBase, acting: bool) -> m.EncounterView | None:
     """Public (everyone sees what the hero faces), but for the spells it could use."""
-    enc = game.encounter
-    if enc is None or game.phase != "combat":
+    state = game.state
+    enc = state.encounter
+    if enc is None or state.phase != "combat":
         return None
-    need, bonus = game.attack_need(game.active, enc.card)
+    need, bonus = game.attack_need(state.active, enc.card)
+    teleports = flow_combat.teleport_targets(game, state.active) if acting else []
     return m.EncounterView(space=enc.space, card=enc.card, source=enc.source, slot=enc.slot,
                            need=need, bonus=bonus, chance=chance(need, bonus), hunter=enc.hunter,
-                           teleport_to=game.teleport_targets(game.active) if acting else [])
+                           teleport_to=teleports)
 
 
-def _waiting(game: Dungeon, seat: int) -> m.EncounterView | None:
+def _waiting(game: DungeonBase, seat: int) -> m.EncounterView | None:
     """The odds against what waits in the hero's own space, before it decides to attack."""
-    if not game.waiting_here(seat):
+    if not flow_move.waiting_here(game, seat):
         return None
-    space = game.heroes[seat].space
+    space = game.state.heroes[seat].space
     slot, hunter = game.slot_at(space), game.hunter_at(space)
     if hunter is not None:
         card, source, number = hunter.card if hunter.revealed else "", "hunter", 0
@@ -141,40 +145,12 @@ def _waiting(game: Dungeon, seat: int) -> m.EncounterView | None:
                            hunter=hunter.hunter if hunter is not None else 0)
 
 
-def _doorway(game: Dungeon, acting: bool) -> m.DoorwayView | None:
-    enc = game.encounter
-    if enc is None or game.phase != "doorway":
+def _doorway(game: DungeonBase, acting: bool) -> m.DoorwayView | None:
+    state = game.state
+    enc = state.encounter
+    if enc is None or state.phase != "doorway":
         return None
-    return m.DoorwayView(space=enc.space, card=enc.card, using=enc.using,
-                         spell_need=game.spell_needs(game.active) if acting else {},
+    needs = flow_doorway.spell_needs(game, state.active) if acting else {}
+    return m.DoorwayView(space=enc.space, card=enc.card, using=enc.using, spell_need=needs,
+                         spell_chance={spell: chance(need) for spell, need in needs.items()},
                          trap=bool(game.t.trap(enc.card)))
-
-
-def build_state(game: Dungeon) -> dict[str, Any]:
-    """Everything, hidden parts included, as plain data (scripts, determinism checks)."""
-    return {
-        "phase": game.phase,
-        "mode": game.mode,
-        "turn": game.turn_no,
-        "round": game.round,
-        "active": game.active,
-        "to_act": game.to_act(),
-        "heroes": [asdict(h) for h in game.heroes],
-        "monsters": {lv: list(d.cards) for lv, d in game.monsters.items()},
-        "monster_discards": {lv: list(d) for lv, d in game.monster_discards.items()},
-        "treasures": {lv: list(d.cards) for lv, d in game.treasures.items()},
-        "tokens": dict(sorted(game.tokens.items())),
-        "slots": [asdict(s) for _, s in sorted(game.slots.items())],
-        "spell_supply": dict(game.spell_supply),
-        "draft": asdict(game.draft),
-        "encounter": asdict(game.encounter) if game.encounter else None,
-        "pit_choices": list(game.pit_choices),
-        "hunters": [asdict(h) for h in game.hunters],
-        "hunters_to_move": list(game.hunters_to_move),
-        "hunt_treasure": game.hunt_treasure,
-        "turn_state": asdict(game.turn),
-        "dice": list(game.dice),
-        "end_reason": game.end_reason,
-        "winners": list(game.winners),
-        "gp": [game.gp(s) for s in range(game.n)],
-    }

@@ -1,0 +1,238 @@
+"""What every phase of Dungeon! shares: the card data, the caches, and the queries and small steps
+(a roll, a draw, a hero set down, the game ended) its rules are written in.
+
+The rules of each phase are plain modules of functions over a ``DungeonBase``: ``flow_*.py`` (one
+per phase: its legal actions, its moves, why one is refused), ``encounter.py`` (meeting and
+fighting a monster, traps, treasure), ``cycle.py`` (turn after turn), ``hunters.py`` and
+``modes.py``. ``rules.py`` makes the concrete game from them. Each module imports only modules
+below it, never one that imports it.
+"""
+
+from __future__ import annotations
+
+from dungeon_table.core.phased import PhasedGame
+from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.rng import Rng
+from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon import movement
+from dungeon_table.games.dungeon.board import Board
+from dungeon_table.games.dungeon.odds import attack_number, sword_bonus
+from dungeon_table.games.dungeon.state import DungeonState, Hunter, Slot
+from dungeon_table.games.dungeon.tables import Tables
+
+LEVELS = range(1, 7)
+STACK_DECKS = (
+    *(f"monsters_{level}" for level in LEVELS),
+    *(f"treasures_{level}" for level in LEVELS),
+    "dice", "hunters", "start",
+)
+
+
+class HeroContext:
+    """What the movement rules ask about the board for the hero of ``seat``."""
+
+    def __init__(self, game: DungeonBase, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        state = game.state
+        hero = state.heroes[seat]
+        self.others = {h.space for h in state.heroes if h.seat != seat and h.space}
+        self.open_doors = set(hero.found_doors)
+        self.all_doors = game.t.holds_secret_door_card(hero.treasures)
+        # Asked hundreds of times a move: the waiting monsters and hunters looked up once.
+        self.waiting = {s.space for s in state.slots.values()} | {h.space for h in state.hunters}
+
+    def blocks(self, space: str) -> bool:
+        return space in self.waiting or not self.game.cleared(space)
+
+    def may_stand(self, space: str) -> bool:
+        kind = self.game.board.spaces[space].kind
+        return kind in ("chamber", "hall") or space not in self.others
+
+    def door_open(self, door: str) -> bool:
+        return self.all_doors or door in self.open_doors
+
+
+class DungeonBase(PhasedGame[DungeonState]):
+    """The game's fixed parts (``t``: the card files and the board, ``n`` seats, the ``mode``, the
+    script's ``starts``), its ``state`` and the caches rebuilt from it."""
+
+    game_id = "dungeon"
+    action_types = m.ACTIONS
+    event_types = m.EVENTS
+    stack_decks = STACK_DECKS
+    state_type = DungeonState
+    # Rebuilt from the state: the legal actions, the routes and the movement context of the seat
+    # to act are asked for by the view, the bot and apply's legality check alike, between actions.
+    caches = ("version", "applying", "_legal", "_routes", "_context")
+
+    t: Tables
+    board: Board
+    n: int
+    mode: str
+    starts: list[str]
+
+    def reset_caches(self) -> None:
+        self.version = 0
+        self.applying = False  # while an action runs, the movement context is not kept
+        self._legal: tuple[int, int, list[Action]] | None = None
+        self._routes: tuple[int, int, dict[str, movement.Route]] | None = None
+        self._context: tuple[int, int, HeroContext] | None = None
+
+    def clone(self) -> DungeonBase:
+        """The kit's clone, with a random source of its own: the kit's shallow copy of the
+        ``Rng`` shares the ``random.Random`` inside it, so a clone's rolls would move the
+        original's dice too."""
+        twin = super().clone()
+        assert isinstance(twin, DungeonBase)
+        twin.rng = Rng(self.rng.seed)  # through its state: a tenth of what deepcopy costs
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
+    # --- the protocol, with the caches ------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        cached = self._legal
+        if cached is None or cached[0] != self.version or cached[1] != seat:
+            cached = self._legal = (self.version, seat, super().legal_actions(seat))
+        return list(cached[2])
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        try:
+            return super().apply(seat, action)
+        finally:
+            self.version += 1  # what was asked before is stale (time_up does not pass _apply)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        self.version += 1
+        self.applying = True
+        try:
+            return super()._apply(seat, action)
+        finally:
+            self.applying = False
+
+    # --- dice and decks -------------------------------------------------------------------------
+    def roll(self, count: int) -> list[int]:
+        """``count`` dice: the stacked ``dice`` deck first, then the seeded rng."""
+        dice = self.state.dice
+        return [dice.pop(0) if dice else self.rng.randint(1, 6) for _ in range(count)]
+
+    def draw_monster(self, level: int, events: list[Event]) -> str:
+        """The top of the level's monster deck (its discards reshuffled when it is empty); "" when
+        every card of the level is out on the board."""
+        state = self.state
+        deck = state.monsters[level]
+        if not deck and state.monster_discards[level]:
+            deck.cards = list(state.monster_discards[level])
+            state.monster_discards[level].clear()
+            deck.shuffle(self.rng)
+            events.append(m.MonstersReshuffled(level=level))
+        return deck.draw() if deck else ""
+
+    def draw_treasure(self, level: int) -> str:
+        deck = self.state.treasures[level]
+        return deck.draw() if deck else ""
+
+    def discard_monster(self, card: str) -> None:
+        self.state.monster_discards[self.t.monster_level(card)].append(card)
+
+    def bury_treasure(self, card: str) -> None:
+        """A treasure with nowhere to lie goes to the bottom of its level's deck."""
+        self.state.treasures[self.t.treasure_level(card)].put_bottom(card)
+
+    # --- heroes ---------------------------------------------------------------------------------
+    def place(self, seat: int, space: str) -> None:
+        """The hero goes to ``space`` (walking, teleported, falling, pushed), remembering the
+        space it left: where it came from, for a push-back."""
+        hero = self.state.heroes[seat]
+        hero.came_from, hero.space = hero.space, space
+
+    def gp(self, seat: int) -> int:
+        return sum(self.t.gp(card) for card in self.state.heroes[seat].treasures)
+
+    def target(self, seat: int) -> int:
+        hero = self.state.heroes[seat].hero
+        return self.t.target(hero) if hero else 0
+
+    def attack_need(self, seat: int, card: str) -> tuple[int, int]:
+        """(2d6 + bonus must reach this, the sword's bonus); need 0: cannot be hit (``odds``)."""
+        hero = self.state.heroes[seat]
+        bonus = sword_bonus(hero.hero, hero.sword, hero.sword_bonus)
+        need = attack_number(self.t.need(card, hero.hero), bonus, self.t.no_sword_target)
+        return (need, bonus) if need else (0, 0)
+
+    def find_door(self, seat: int, door: str) -> tuple[bool, Event]:
+        """The find roll at an unfound secret door (none with the secret door card)."""
+        hero = self.state.heroes[seat]
+        need = self.t.find_need(hero.hero)
+        if self.t.holds_secret_door_card(hero.treasures):
+            hero.found_doors.append(door)
+            return True, m.SecretDoorRolled(seat=seat, door=door, die=0, need=need, found=True)
+        die = self.roll(1)[0]
+        found = die >= need
+        if found:
+            hero.found_doors.append(door)
+        return found, m.SecretDoorRolled(seat=seat, door=door, die=die, need=need, found=found)
+
+    # --- the board ------------------------------------------------------------------------------
+    def cleared(self, space: str) -> bool:
+        """A room with a defeat token, a chamber with three; corridors and the hall always."""
+        return self.t.cleared(space, self.state.tokens.get(space, 0))
+
+    def slot_at(self, space: str) -> Slot | None:
+        for slot in self.state.slots.values():
+            if slot.space == space:
+                return slot
+        return None
+
+    def hunter_at(self, space: str) -> Hunter | None:
+        return next((h for h in self.state.hunters if h.space == space), None)
+
+    def hunter_by_number(self, number: int) -> Hunter | None:
+        return next((h for h in self.state.hunters if h.hunter == number), None)
+
+    def free_slot(self) -> int:
+        """The lowest free numbered slot; 0 when all are taken."""
+        return next((n for n in range(1, self.t.slots + 1) if n not in self.state.slots), 0)
+
+    def secret_door_between(self, a: str, b: str) -> str:
+        for other, passage in self.board.neighbours(a):
+            if other == b and passage.kind == "secret":
+                return passage.door
+        return ""
+
+    def context(self, seat: int) -> HeroContext:
+        """The movement context of ``seat``'s hero; between actions the same one serves every
+        question (the legal actions, the view), while an action runs it is built afresh."""
+        if self.applying:
+            return HeroContext(self, seat)
+        cached = self._context
+        if cached is None or cached[0] != self.version or cached[1] != seat:
+            cached = self._context = (self.version, seat, HeroContext(self, seat))
+        return cached[2]
+
+    def routes(self, seat: int) -> dict[str, movement.Route]:
+        """Every destination of a move now, with its offered path (kept until the next action:
+        the legal actions and the view both ask)."""
+        cached = self._routes
+        if cached is None or cached[0] != self.version or cached[1] != seat:
+            cached = self._routes = (self.version, seat, self._find_routes(seat))
+        return cached[2]
+
+    def _find_routes(self, seat: int) -> dict[str, movement.Route]:
+        moves = self.state.turn.moves_left
+        if not moves:
+            return {}
+        space = self.state.heroes[seat].space
+        ctx = self.context(seat)
+        found = movement.routes(self.board, ctx, space, moves)
+        # A room with a waiting monster and another hero in it is no place to stop either.
+        return {dest: r for dest, r in found.items() if dest != space and ctx.may_stand(dest)}
+
+    # --- the end --------------------------------------------------------------------------------
+    def end_game(self, reason: str, winners: list[int]) -> list[Event]:
+        state = self.state
+        state.phase = "over"
+        state.end_reason = reason
+        state.winners = winners
+        state.encounter = None
+        return [m.GameEnded(reason=reason, winners=list(winners))]

@@ -1,0 +1,292 @@
+"""The phase ``move``: the active hero walks (secret doors found on the way), or chooses what to
+do instead: attack the monster waiting in its space at the turn's start, look through a doorway
+(the ESP medallion, a wizard's spell: the phase ``doorway`` follows), the crystal ball, teleport
+(``flow_combat``), a refill of the spellbook in the Great Hall; or ends the turn.
+
+A move is listed once per destination (the route trying the fewest unfound secret doors, then
+the shortest); ``apply`` also takes any other legal path (``movement.check_path``).
+"""
+
+from __future__ import annotations
+
+from dungeon_table.core.protocol import Action, Event
+from dungeon_table.games.dungeon import cycle, encounter, flow_combat, flow_spells, movement
+from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.base import DungeonBase
+from dungeon_table.games.dungeon.state import Encounter, Slot
+
+
+def legal(game: DungeonBase, seat: int) -> list[Action]:
+    out: list[Action] = []
+    if can_refill(game, seat):
+        out.append(m.Refill())
+    if waiting_here(game, seat):
+        out.append(m.Attack())
+    out += [m.Scry(space=s) for s in scry_targets(game, seat)]
+    out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
+    for using in ("esp", "spell"):
+        out += [m.Peek(space=s, using=using) for s in peek_targets(game, seat, using)]
+    out += [m.Move(path=list(route.path)) for _, route in sorted(game.routes(seat).items())]
+    if can_end_turn(game, seat):
+        out.append(m.EndTurn())
+    return out
+
+
+# --- moving ---------------------------------------------------------------------------------
+def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
+    state = game.state
+    hero = state.heroes[seat]
+    turn = state.turn
+    ctx = game.context(seat)
+    events: list[Event] = []
+    walked: list[str] = []
+    for space in action.path:
+        door = game.secret_door_between(hero.space, space)
+        # With the secret door card no roll is needed, but the door still counts as found:
+        # it stays open to this hero if the card is dropped later.
+        if door and door not in hero.found_doors:
+            events += _moved(game, seat, walked)
+            walked = []
+            found, roll = game.find_door(seat, door)
+            events.append(roll)
+            if not found:  # stopped before the door: the turn is over
+                return events + settle(game, seat) + cycle.end_turn(game)
+        game.place(seat, space)
+        walked.append(space)
+        turn.path.append(space)
+        turn.moves_left -= 1
+        turn.moved = True
+        if ctx.blocks(space):
+            break
+    return events + _moved(game, seat, walked) + after_step(game, seat)
+
+
+def settle(game: DungeonBase, seat: int) -> list[Event]:
+    """Stopped by a missed door on a square another hero holds: back along the walk to the
+    last space this hero may stand on."""
+    ctx = game.context(seat)
+    if ctx.may_stand(game.state.heroes[seat].space):
+        return []
+    for space in reversed(game.state.turn.path[:-1]):
+        if ctx.may_stand(space):
+            game.place(seat, space)
+            return [m.PushedBack(seat=seat, space=space)]
+    return []
+
+
+def _moved(game: DungeonBase, seat: int, walked: list[str]) -> list[Event]:
+    if not walked:
+        return []
+    return [m.Moved(seat=seat, path=list(walked), moves_left=game.state.turn.moves_left)]
+
+
+def after_step(game: DungeonBase, seat: int) -> list[Event]:
+    """Standing on a blocking space starts its encounter; out of moves, the turn ends."""
+    space = game.state.heroes[seat].space
+    if game.context(seat).blocks(space):
+        return encounter.meet(game, seat, space)
+    if not game.state.turn.moves_left:
+        return cycle.end_turn(game)
+    return []
+
+
+def end_turn(game: DungeonBase, seat: int, action: m.EndTurn) -> list[Event]:
+    return cycle.end_turn(game)
+
+
+def can_end_turn(game: DungeonBase, seat: int) -> bool:
+    space = game.state.heroes[seat].space
+    return game.state.phase == "move" and game.context(seat).may_stand(space)
+
+
+# --- a waiting monster at the turn's start --------------------------------------------------
+def waiting_here(game: DungeonBase, seat: int) -> bool:
+    """The hero starts its turn where a monster (or a hunter) waits: it may attack it."""
+    state = game.state
+    space = state.heroes[seat].space
+    return (state.phase == "move" and not state.turn.moved and bool(space)
+            and (game.slot_at(space) is not None or game.hunter_at(space) is not None))
+
+
+def attack_waiting(game: DungeonBase, seat: int, action: m.Attack) -> list[Event]:
+    return encounter.reveal_here(game, seat) + encounter.fight(game, seat)
+
+
+# --- peeking from a doorway -----------------------------------------------------------------
+def peek_targets(game: DungeonBase, seat: int, using: str) -> list[str]:
+    """Adjacent uncleared rooms and chambers (one move left, an open way in) to look into."""
+    state = game.state
+    hero = state.heroes[seat]
+    if state.phase != "move" or state.turn.moves_left < 1 or not hero.space:
+        return []
+    if using == "esp":
+        if state.turn.esp_used or not game.t.holds(hero.treasures, "esp"):
+            return []
+    elif state.turn.spell_cast or not any(s in m.ATTACK_SPELLS for s in hero.spells):
+        return []
+    ctx = game.context(seat)
+    out = []
+    for space, passage in game.board.neighbours(hero.space):
+        kind = game.board.spaces[space].kind
+        if kind not in ("room", "chamber") or game.cleared(space) or space in out:
+            continue
+        if passage.kind == "secret" and not ctx.door_open(passage.door):
+            continue
+        if game.hunter_at(space) or not ctx.may_stand(space):
+            continue
+        if using == "esp" and game.slot_at(space) is not None:
+            continue
+        out.append(space)
+    return sorted(out)
+
+
+def peek(game: DungeonBase, seat: int, action: m.Peek) -> list[Event]:
+    state = game.state
+    events: list[Event] = []
+    slot = game.slot_at(action.space)
+    if action.using == "esp":
+        state.turn.esp_used = True
+    if slot is not None:
+        slot.face_down = False
+        enc = Encounter(space=action.space, card=slot.monster, source="slot", slot=slot.slot,
+                        treasure=slot.treasure, using=action.using)
+    else:
+        level = game.board.spaces[action.space].level
+        card = game.draw_monster(level, events)
+        if not card:
+            return events + [m.MonsterDiscarded(space=action.space, card="")] + \
+                cycle.end_turn(game)
+        enc = Encounter(space=action.space, card=card, source=action.using, using=action.using)
+    state.encounter = enc
+    events.append(m.MonsterRevealed(seat=seat, space=action.space, card=enc.card,
+                                    source=enc.source, slot=enc.slot))
+    state.phase = "doorway"
+    return events
+
+
+# --- the crystal ball -----------------------------------------------------------------------
+def scry_targets(game: DungeonBase, seat: int) -> list[str]:
+    state = game.state
+    hero = state.heroes[seat]
+    if (state.phase != "move" or state.turn.moved or state.turn.crystal_ball_used
+            or not game.t.holds(hero.treasures, "crystal_ball") or not game.free_slot()):
+        return []
+    board = game.board
+    return [s for s in board.rooms() + board.chambers()
+            if not game.cleared(s) and game.slot_at(s) is None and game.hunter_at(s) is None
+            and s != hero.space and has_monsters(game, board.spaces[s].level)]
+
+
+def has_monsters(game: DungeonBase, level: int) -> bool:
+    return bool(game.state.monsters[level]) or bool(game.state.monster_discards[level])
+
+
+def scry(game: DungeonBase, seat: int, action: m.Scry) -> list[Event]:
+    state = game.state
+    state.turn.crystal_ball_used = True
+    space = game.board.spaces[action.space]
+    events: list[Event] = []
+    monster = game.draw_monster(space.level, events)
+    treasure = game.draw_treasure(space.level) if space.kind == "room" else ""
+    number = game.free_slot()
+    state.slots[number] = Slot(slot=number, space=action.space, monster=monster,
+                               face_down=True, scrier=seat, treasure=treasure)
+    others = tuple(s for s in range(game.n) if s != seat)
+    events += [m.Scried(seat=seat, space=action.space, monster=monster, treasure=treasure,
+                        slot=number, to=(seat,)),
+               m.MonsterSlotted(space=action.space, card=monster, slot=number,
+                                face_down=True, to=(seat,))]
+    if others:
+        events += [m.ScriedHidden(seat=seat, space=action.space, slot=number, to=others),
+                   m.MonsterSlotted(space=action.space, card="", slot=number,
+                                    face_down=True, to=others)]
+    return events + cycle.end_turn(game)
+
+
+# --- the spellbook's refill -----------------------------------------------------------------
+def can_refill(game: DungeonBase, seat: int) -> bool:
+    state = game.state
+    hero = state.heroes[seat]
+    return (state.phase == "move" and not state.turn.moved and hero.hero == "wizard"
+            and hero.ended_in_hall and hero.space == game.board.hall
+            and len(hero.spells) < hero.spellbook_size)
+
+
+def refill(game: DungeonBase, seat: int, action: m.Refill) -> list[Event]:
+    state = game.state
+    hero = state.heroes[seat]
+    die = game.roll(1)[0]
+    count = min(die, hero.spellbook_size - len(hero.spells), sum(state.spell_supply.values()))
+    events: list[Event] = [m.RefillRolled(seat=seat, die=die, count=count)]
+    return events + flow_spells.open_draft(game, {seat: count}, "refill")
+
+
+# --- refusals --------------------------------------------------------------------------------
+def why_not_move(game: DungeonBase, seat: int, action: m.Move) -> str | None:
+    """Why a move is refused: the path's own fault, else the way the move is offered (one
+    path per destination, the one the table draws)."""
+    if not action.path:
+        return "a move needs at least one space"
+    ctx = game.context(seat)
+    problem = movement.check_path(game.board, ctx, game.state.heroes[seat].space,
+                                  list(action.path), game.state.turn.moves_left)
+    if problem is None and not ctx.may_stand(action.path[-1]):
+        problem = f"another hero stands in {movement.label(game.board, action.path[-1])}"
+    if problem is not None:
+        return problem
+    offered = game.routes(seat).get(action.path[-1])
+    if offered is None:
+        return f"{action.path[-1]} cannot be reached this turn"
+    return f"a move to {action.path[-1]} goes the offered way: {', '.join(offered.path)}"
+
+
+def why_not_end_turn(game: DungeonBase, seat: int, action: m.EndTurn) -> str | None:
+    return "another hero stands here: only a chamber or the Great Hall holds several"
+
+
+def why_not_attack(game: DungeonBase, seat: int, action: m.Attack) -> str | None:
+    if game.state.turn.moved:
+        return "you attack a waiting monster only at the start of your turn, before moving"
+    return "no monster waits in your space"
+
+
+def why_not_peek(game: DungeonBase, seat: int, action: m.Peek) -> str | None:
+    turn = game.state.turn
+    hero = game.state.heroes[seat]
+    if action.using == "esp":
+        if not game.t.holds(hero.treasures, "esp"):
+            return "a peek with esp needs the ESP medallion"
+        if turn.esp_used:
+            return "the ESP medallion works once a turn"
+    elif action.using == "spell":
+        if not any(s in m.ATTACK_SPELLS for s in hero.spells):
+            return "a spell peek needs a fireball or lightning bolt in your spellbook"
+        if turn.spell_cast:
+            return "a wizard casts one spell a turn"
+    else:
+        return "a peek uses esp or spell"
+    if turn.moves_left < 1:
+        return "a peek needs one move left"
+    return f"{action.space} is not an uncleared room or chamber next to you with an open way in"
+
+
+def why_not_scry(game: DungeonBase, seat: int, action: m.Scry) -> str | None:
+    turn = game.state.turn
+    if not game.t.holds(game.state.heroes[seat].treasures, "crystal_ball"):
+        return "scrying needs the crystal ball"
+    if turn.crystal_ball_used or turn.moved:
+        return "the crystal ball is used instead of moving, once a turn"
+    if not game.free_slot():
+        return "every numbered slot is taken"
+    return f"{action.space} is not an uncleared room or chamber without a number token"
+
+
+def why_not_refill(game: DungeonBase, seat: int, action: m.Refill) -> str | None:
+    hero = game.state.heroes[seat]
+    if hero.hero != "wizard":
+        return "only a wizard refills a spellbook"
+    if hero.space != game.board.hall or not hero.ended_in_hall:
+        return "a refill needs the last turn ended in the Great Hall"
+    if game.state.turn.moved:
+        return "a refill is taken at the start of the turn"
+    return "your spellbook is full"
