@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dungeon_table.core.phased import PhasedGame
 from dungeon_table.core.protocol import Action, Event
-from dungeon_table.core.rng import Rng
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon import movement
 from dungeon_table.games.dungeon.board import Board
@@ -78,16 +77,6 @@ class DungeonBase(PhasedGame[DungeonState]):
         self._legal: tuple[int, int, list[Action]] | None = None
         self._routes: tuple[int, int, dict[str, movement.Route]] | None = None
         self._context: tuple[int, int, HeroContext] | None = None
-
-    def clone(self) -> DungeonBase:
-        """The kit's clone, with a random source of its own: the kit's shallow copy of the
-        ``Rng`` shares the ``random.Random`` inside it, so a clone's rolls would move the
-        original's dice too."""
-        twin = super().clone()
-        assert isinstance(twin, DungeonBase)
-        twin.rng = Rng(self.rng.seed)  # through its state: a tenth of what deepcopy costs
-        twin.rng.setstate(self.rng.getstate())
-        return twin
 
     # --- the protocol, with the caches ------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
