@@ -17,6 +17,7 @@ such a dict back into the game's typed action. Nothing here knows pygame.
 from __future__ import annotations
 
 import abc
+import copy
 from typing import Any, ClassVar, Union
 
 import msgspec
@@ -184,6 +185,11 @@ class Game(abc.ABC):
         The default covers the screen at every change of seat; a game with public states overrides
         it (a chest's card or a sealed bid on screen still needs the cover)."""
         return None if seat == viewer else "handoff.reason.turn"
+
+    def clone(self) -> Game:
+        """An independent copy of the game (undo's base, search). The kit's games copy their state
+        value; this fallback deep-copies everything."""
+        return copy.deepcopy(self)
 
     def state_dict(self) -> dict[str, Any]:
         """The whole state as plain data: for ``script`` output and determinism checks."""

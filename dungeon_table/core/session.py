@@ -18,7 +18,6 @@ when the setup, the names, the clock or the history change (undo).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -247,7 +246,7 @@ class Session:
         for step in steps_of(game, self.record, self.source):
             steps.append(step)
             if len(steps) == mark:
-                early = (mark, copy.deepcopy(game))
+                early = (mark, game.clone())
         assert early is not None
         return game, steps, early
 
@@ -269,13 +268,12 @@ class Session:
     def _follow_floor(self) -> None:
         """After a revealing step, the base catches up to it: nothing before can be undone."""
         if self.steps[-1].reveals:
-            self._advance(self.base, self.base_count, len(self.steps))
-            self.base_count = len(self.steps)
+            self.base, self.base_count = self.game.clone(), len(self.steps)
 
     def _rebuilt(self) -> Game:
         """The game after every remaining step: a copy of the base and the few steps after it
         (undo never goes below the base, which stands at a reveal)."""
-        game = copy.deepcopy(self.base)
+        game = self.base.clone()
         self._advance(game, self.base_count, len(self.steps))
         return game
 
