@@ -86,11 +86,13 @@ class Link:
         self.room: Room | None = None
         self.seat = -1
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.closing = (1000, "")
+        self.closing: tuple[int, str] | None = None
         self.writer = asyncio.create_task(self._write())
 
     def send(self, message: msg.Message) -> None:
         """Queue ``message``; a client that has let SEND_QUEUE pile up is dropped instead."""
+        if self.closing is not None:
+            return
         if self.queue.qsize() >= SEND_QUEUE:
             log.warning("seat %s does not read its messages: dropped", self.seat)
             self.close(1008, "too many messages waiting")
@@ -98,15 +100,16 @@ class Link:
         self.queue.put_nowait(msg.encode(message))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
-        """Close once everything queued so far is sent."""
-        self.queue.put_nowait(None)
-        self.closing = (code, reason)
+        """Close once everything queued so far is sent (the first reason given stands)."""
+        if self.closing is None:
+            self.closing = (code, reason)
+            self.queue.put_nowait(None)
 
     async def _write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             while (text := await self.queue.get()) is not None:
                 await self.connection.send(text)
-            await self.connection.close(*self.closing)
+            await self.connection.close(*(self.closing or (1000, "")))
 
 
 @dataclass
@@ -179,8 +182,9 @@ class Host:
     # --- serving ----------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
         """Listen on ``host:port`` (port 0: any free port, see ``port``)."""
+        # close_timeout: a flood left unread holds the closing handshake; 2 s, not 10, then cut.
         self.server = await serve(self._serve, host, port, max_size=FRAME_LIMIT,
-                                  max_queue=16, compression=None)
+                                  max_queue=16, compression=None, close_timeout=2)
         for room in self.rooms.values():
             self._wake_bots(room)
 
@@ -241,6 +245,7 @@ class Host:
             pass
         finally:
             self._leave(link)
+            link.close()  # the writer sends what is queued (if it still can) and stops
             with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
                 await link.writer
 

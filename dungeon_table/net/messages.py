@@ -214,10 +214,10 @@ def _checked_size(data: str | bytes, limit: int) -> bytes:
     """The message as bytes, refused unread past ``limit`` (before any decoding)."""
     if isinstance(data, str):
         if len(data) > limit:  # a character is at least one byte: too big whatever it holds
-            raise BadMessage(f"a message of more than {limit:,} bytes")
+            raise BadMessage(f"a message of more than the {limit:,} bytes allowed")
         data = data.encode("utf-8", "surrogatepass")
     if len(data) > limit:
-        raise BadMessage(f"a message of {len(data):,} bytes, more than the {limit:,} allowed")
+        raise BadMessage(f"a message of {len(data):,} bytes, more than the {limit:,} bytes allowed")
     return data
 
 

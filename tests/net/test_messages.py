@@ -41,9 +41,9 @@ def test_a_host_message_reads_back_as_sent(message: msg.Message) -> None:
 
 def test_a_message_past_the_limit_is_refused_by_its_size_before_it_is_read() -> None:
     # Not even JSON: had it been parsed, the refusal would be about JSON.
-    with pytest.raises(msg.BadMessage, match="more than the 16,384 allowed"):
+    with pytest.raises(msg.BadMessage, match="more than the 16,384 bytes allowed"):
         msg.decode_client(b"{" * (msg.MAX_CLIENT_BYTES + 1))
-    with pytest.raises(msg.BadMessage, match="more than 16,384 bytes"):
+    with pytest.raises(msg.BadMessage, match="of more than the 16,384 bytes allowed"):
         msg.decode_client("x" * (msg.MAX_CLIENT_BYTES + 1))
     # Japanese text counts in bytes: 6,000 characters are 18,000 bytes.
     act = msg.Act(seat=0, step=0, action={"type": "say", "text": "あ" * 6000})
