@@ -90,13 +90,14 @@ class Client:
 
     # --- joining ----------------------------------------------------------------------------
     async def join(self, timeout: float = 10.0) -> msg.Welcome:
-        """Connect and claim the seat; ``JoinError`` with the host's reason if refused."""
+        """Connect and claim the seat (back with its state); ``JoinError`` with the host's
+        reason if refused."""
         await asyncio.wait_for(self._open(), timeout)
         self._reader = asyncio.create_task(self._read())
         return self.welcome  # type: ignore[return-value]
 
     async def _open(self) -> None:
-        """Connect, say hello, and read up to the welcome."""
+        """Connect, say hello, and read up to the welcome and the seat's first state."""
         try:
             self._connection = await connect(self.uri, max_size=msg.MAX_HOST_BYTES,
                                              compression=None, open_timeout=10)
@@ -111,7 +112,7 @@ class Client:
             except ConnectionClosed:
                 raise JoinError(self.ended or "the host closed the connection") from None
             await self._take(message)
-            if isinstance(message, msg.Welcome):
+            if isinstance(message, msg.State):
                 return
             if isinstance(message, msg.Error) and message.fatal:
                 raise JoinError(message.reason)
@@ -289,14 +290,14 @@ class BotClient:
         """Act whenever the seat is to act until the game ends (its result as plain data), the
         client ends, or ``max_actions`` of its own are made."""
         client = self.client
-        acted_at = -1
+        acted_on: msg.State | None = None  # a host restarted counts its steps afresh
         deadline = time.monotonic() + timeout
         while client.ended is None and (max_actions is None or self.actions < max_actions):
             state = client.state
             if state is not None and state.result is not None:
                 return state.result
-            if state is not None and state.step != acted_at and state.legal:
-                acted_at = state.step
+            if state is not None and state is not acted_on and state.legal:
+                acted_on = state
                 action = self.bot.choose(client.view(), client.legal_actions())
                 await client.act(action, step=state.step)
                 self.actions += 1

@@ -69,7 +69,11 @@ def check_stream(seat: int, received: list[msg.HostMessage], record: Record) -> 
     at = -1  # the moment of the last state sent
     pending: list[dict[str, Any]] | None = None
     last_state: Any = None
+    rejoined = False
     for message in received:
+        if isinstance(message, msg.Welcome) and at != -1:  # back after a drop: it missed some
+            at, last_state, rejoined = at - 1, None, True
+            continue
         if isinstance(message, msg.Events):
             assert pending is None, "two batches of events without a state between"
             pending = plain(message.events)
@@ -77,7 +81,11 @@ def check_stream(seat: int, received: list[msg.HostMessage], record: Record) -> 
         if not isinstance(message, msg.State):
             continue
         shown = plain([message.view, message.legal, message.to_act, message.result])
-        found = _match(timeline, seat, at, shown, pending)
+        if rejoined:  # what happened while it was away is in this state, not in events
+            found = next(m.index for m in timeline[at + 1:] if m.projections[seat] == shown)
+            rejoined = False
+        else:
+            found = _match(timeline, seat, at, shown, pending)
         if last_state == shown:  # sent again unchanged: only to the seat that acted
             assert any(m.seat == seat for m in timeline[at + 1:found + 1]), "an empty update"
         at, pending, last_state = found, None, shown
