@@ -92,7 +92,8 @@ class Client:
     async def join(self, timeout: float = 10.0) -> msg.Welcome:
         """Connect and claim the seat (back with its state); ``JoinError`` with the host's
         reason if refused."""
-        await asyncio.wait_for(self._open(), timeout)
+        async with asyncio.timeout(timeout):
+            await self._open()
         self._reader = asyncio.create_task(self._read())
         return self.welcome  # type: ignore[return-value]
 
@@ -138,7 +139,8 @@ class Client:
         pause = 0.05
         while time.monotonic() < deadline and not self._leaving:
             try:
-                await asyncio.wait_for(self._open(), max(0.1, deadline - time.monotonic()))
+                async with asyncio.timeout(max(0.1, deadline - time.monotonic())):
+                    await self._open()
                 self.rejoins += 1
                 return True
             except JoinError as err:
@@ -224,10 +226,10 @@ class Client:
 
     async def wait_until(self, condition: Callable[[], bool], timeout: float = 10.0) -> None:
         """Wait until ``condition()`` holds (checked after every message) or the client ends."""
-        async def waiting() -> None:
-            async with self._changed:
-                await self._changed.wait_for(lambda: condition() or self.ended is not None)
-        await asyncio.wait_for(waiting(), timeout)
+        # asyncio.timeout, not wait_for: under load wait_for (3.11) can swallow a cancellation
+        # that lands as the wait ends, and the cancelled task then runs on.
+        async with asyncio.timeout(timeout), self._changed:
+            await self._changed.wait_for(lambda: condition() or self.ended is not None)
 
     # --- leaving ----------------------------------------------------------------------------
     async def leave(self) -> None:
@@ -252,7 +254,8 @@ class Client:
     async def _finish(self) -> None:
         if self._reader is not None:
             with contextlib.suppress(asyncio.CancelledError, TimeoutError):
-                await asyncio.wait_for(self._reader, 5)
+                async with asyncio.timeout(5):
+                    await self._reader
         if self._connection is not None:
             await self._connection.close()
 

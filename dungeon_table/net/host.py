@@ -253,7 +253,8 @@ class Host:
         """The first message must be a hello that claims a seat; else the client is told why
         and the connection ends (False)."""
         try:
-            data = await asyncio.wait_for(link.connection.recv(), HELLO_SECONDS)
+            async with asyncio.timeout(HELLO_SECONDS):
+                data = await link.connection.recv()
             hello = msg.decode_client(data)
             if not isinstance(hello, msg.Hello):
                 raise msg.BadMessage(f"say hello first (got {type(hello).__name__.lower()})")

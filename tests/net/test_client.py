@@ -15,6 +15,7 @@ import pytest
 from dungeon_table.core import registry
 from dungeon_table.core.script import play_out, seat_bots
 from dungeon_table.net.client import (
+    Client,
     JoinError,
     SyncClient,
     address_uri,
@@ -117,3 +118,24 @@ def test_the_network_package_imports_no_pygame() -> None:
             "import dungeon_table.net.host, dungeon_table.net.client\n"
             "assert not [m for m in sys.modules if m.startswith('pygame')]\n")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_wait_cancelled_as_it_ends_is_still_cancelled() -> None:
+    """A bench's clients ran on after being cancelled: asyncio.wait_for (3.11) returned the
+    result of a wait that ended in the same moment instead of the cancellation."""
+    async def scenario() -> bool:
+        client = Client("127.0.0.1:9", "ACDE34")
+        ready = False
+        waiter = asyncio.create_task(client.wait_until(lambda: ready, 10))
+        await asyncio.sleep(0)
+        ready = True
+        async with client._changed:
+            client._changed.notify_all()
+        await asyncio.sleep(0)  # the wait itself ends here; its caller may not have resumed
+        cancelled = waiter.cancel()  # False: it had ended already, nothing to cancel
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            return True
+        return not cancelled
+    assert asyncio.run(scenario())
