@@ -64,7 +64,8 @@ def moments(record: Record, keep_games: bool = False) -> list[Moment]:
 
 def check_stream(seat: int, received: list[msg.HostMessage], record: Record) -> None:
     """Every State and Events sent to ``seat`` is its projection of a moment of the game, in
-    order, with nothing it may see left out and no update when nothing it sees changed."""
+    order, with nothing it may see left out (every change sent, up to the end) and no update
+    when nothing it sees changed."""
     timeline = moments(record)
     at = -1  # the moment of the last state sent
     pending: list[dict[str, Any]] | None = None
@@ -85,17 +86,18 @@ def check_stream(seat: int, received: list[msg.HostMessage], record: Record) -> 
             found = next(m.index for m in timeline[at + 1:] if m.projections[seat] == shown)
             rejoined = False
         else:
-            found = _match(timeline, seat, at, shown, pending)
+            found = _match(timeline, seat, at, shown, pending, last_state)
         if last_state == shown:  # sent again unchanged: only to the seat that acted
             assert any(m.seat == seat for m in timeline[at + 1:found + 1]), "an empty update"
         at, pending, last_state = found, None, shown
     assert pending is None, "events without their state"
+    assert last_state == timeline[-1].projections[seat], f"seat {seat} was not sent the end"
 
 
 def _match(timeline: list[Moment], seat: int, at: int, shown: Any,
-           events: list[dict[str, Any]] | None) -> int:
+           events: list[dict[str, Any]] | None, before: Any) -> int:
     """The moment after ``at`` that ``shown`` (and ``events``) belong to; between the two, no
-    moment held events for ``seat``."""
+    moment held events for ``seat`` nor showed it anything but ``before`` (no change unsent)."""
     if at == -1:  # a seat's first state (it joined): any moment
         for moment in timeline:
             if moment.projections[seat] == shown and not events:
@@ -106,6 +108,8 @@ def _match(timeline: list[Moment], seat: int, at: int, shown: Any,
             return moment.index
         assert not moment.visible[seat], \
             f"seat {seat} was not sent the events of action {moment.index}: {moment.visible[seat]}"
+        assert moment.projections[seat] == before, \
+            f"seat {seat} was not sent what action {moment.index} changed"
     raise AssertionError(f"seat {seat} was sent a state that is no later moment of the game")
 
 
