@@ -87,15 +87,18 @@ class Link:
         self.seat = -1
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closing: tuple[int, str] | None = None
+        self.limit = SEND_QUEUE
         self.writer = asyncio.create_task(self._write())
 
     def send(self, message: msg.Message) -> None:
-        """Queue ``message``; a client that has let SEND_QUEUE pile up is dropped instead."""
+        """Queue ``message``; a client that has let SEND_QUEUE pile up is cut off instead (its
+        writer may be stuck on a full socket, so no closing handshake: it can come back)."""
         if self.closing is not None:
             return
-        if self.queue.qsize() >= SEND_QUEUE:
-            log.warning("seat %s does not read its messages: dropped", self.seat)
+        if self.queue.qsize() >= self.limit:
+            log.warning("seat %s does not read its messages: cut off", self.seat + 1)
             self.close(1008, "too many messages waiting")
+            self.connection.transport.abort()
             return
         self.queue.put_nowait(msg.encode(message))
 

@@ -176,3 +176,20 @@ def test_a_flood_is_refused_then_closed_while_the_table_plays_on() -> None:
             assert ws.close_code == 1008
             assert await other.ping(2) > 0
     run(scenario())
+
+
+def test_a_client_that_does_not_read_is_cut_off_and_can_come_back() -> None:
+    async def scenario() -> None:
+        async with hosted("relic", ["human", "human"], seed=3) as (host, table):
+            first = table.game.to_act()[0]
+            (player,) = await seated(host, table, [first])
+            ws, _ = await joined(host, table, 1 - first)
+            token = table.seats[1 - first].token
+            # As if its socket were full: its next update (events and a state) is one too many.
+            host.rooms[table.code].links[1 - first].limit = 1
+            await player.act(player.legal_actions()[0])
+            await closed(ws)
+            await player.wait_until(lambda: not player.presence[1 - first].connected)
+            (back,) = await seated(host, table, [1 - first], token=token)
+            assert back.seat == 1 - first and back.state is not None
+    run(scenario())
