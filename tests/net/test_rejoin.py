@@ -135,3 +135,18 @@ def test_a_host_killed_during_an_append_loses_that_one_action_only(tmp_path: Pat
     assert actions[: len(out["before"]) - 1] == out["before"][:-1]
     assert table.game.result() is not None
     assert all(privacy.plain(r) == privacy.plain(table.game.result()) for r in out["results"])
+
+
+def test_a_seat_joined_from_elsewhere_moves_there_and_the_old_connection_is_told() -> None:
+    async def scenario() -> None:
+        async with hosted("relic", ["human", "bot:random"], seed=4) as (host, table):
+            (old,) = await seated(host, table, [0])
+            new = await join(address(host), table.code, token=old.token)
+            await old.wait_until(lambda: old.ended is not None)
+            assert old.ended == "you joined this seat from elsewhere" and old.rejoins == 0
+            assert new.seat == 0 and current(new, table)
+            await new.act(new.legal_actions()[0])
+            await new.wait_until(lambda: len(table.session.record.actions) > 0)
+            assert table.session.record.actions[0]["seat"] == 0
+            await new.leave()
+    run(scenario())
