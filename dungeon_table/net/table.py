@@ -296,6 +296,12 @@ class Table:
             raise
         except (msgspec.MsgspecError, TypeError, ValueError) as err:
             raise IllegalAction(f"not an action of {self.session.record.game}: {err}") from None
+        game = self.game
+        action = game.well_formed(seat, action)
+        # Only what the seat is offered: the moves a game takes unlisted (Dungeon!'s time_up)
+        # are the table's own, and a remote table's clock is not a player's to stop.
+        if action not in game.legal_actions(seat):
+            raise IllegalAction(game.why_illegal(seat, action))
         events = self.session.apply(seat, action)
         return self.updates(events, acted=seat)
 

@@ -111,6 +111,17 @@ def test_an_action_of_another_game_or_malformed_is_refused_and_changes_nothing()
     assert table.game.state_dict() == before and table.session.record.actions == []
 
 
+def test_a_player_cannot_send_the_clocks_time_up_of_a_time_attack() -> None:
+    table = Table.new("dungeon", ["human"], seed=3, options={"mode": "time_attack"})
+    table.claim(hello(table, seat=0))
+    table.connect(0)
+    play_until(table, lambda game: len(table.session.record.actions) >= 5)
+    step = table.seats[0].step
+    with pytest.raises(IllegalAction):
+        table.act(0, step, {"type": "time_up"})
+    assert table.game.result() is None
+
+
 def test_another_seats_sealed_defence_sends_this_seat_nothing_until_it_is_confirmed() -> None:
     table = Table.new("market", ["human"] * 3, seed=5)
     play_until(table, lambda game: game.phase == "defend" and len(game.to_act()) >= 2)
