@@ -103,14 +103,17 @@ def listen(game_id: str, seats: list[str], seed: int, options: dict[str, Any] | 
 
 
 # --- the track ------------------------------------------------------------------------------------
-def samples(name: str, cache: dict[str, array.array] = {}) -> array.array:  # noqa: B006
+_SAMPLES: dict[str, array.array] = {}
+
+
+def samples(name: str) -> array.array:
     """A sound's samples as floats in -1..1 (read once)."""
-    if name not in cache:
+    if name not in _SAMPLES:
         with wave.open(str(sound_path(name)), "rb") as wav:
             frames = wav.readframes(wav.getnframes())
-        cache[name] = array.array("f", (x / 32768 for x in
-                                        struct.unpack(f"<{len(frames) // 2}h", frames)))
-    return cache[name]
+        _SAMPLES[name] = array.array("f", (x / 32768 for x in
+                                           struct.unpack(f"<{len(frames) // 2}h", frames)))
+    return _SAMPLES[name]
 
 
 def mix(played: list[Played]) -> array.array:

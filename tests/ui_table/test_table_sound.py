@@ -137,3 +137,25 @@ def test_a_hint_button_clicks_softly_and_a_skip_does_not_silence_it() -> None:
     rig.scene.anim.skip_all()
     clicks = [p for p in rig.device.played if p.name == "click"]
     assert len(clicks) == 1 and clicks[0].faded_ms is None
+
+
+def test_the_replay_plays_each_steps_sounds_and_a_jump_plays_none() -> None:
+    from dungeon_table.ui.scenes.replay import ReplayScene
+
+    ms = [0]
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(), ticks=lambda: ms[0])
+    device = Recorder(lambda: ms[0])
+    app.sound.device = device
+    session = Session.new("lastdungeon", ["human"], 3)
+    bot = registry.get("lastdungeon").make_bot("best", 3)
+    for _ in range(12):
+        session.apply(0, bot.choose(session.game.view(0), session.game.legal_actions(0)))
+    replay = ReplayScene(app, session.record)
+    app.push(replay)
+    replay.goto(6)  # a jump: no animation, no sound
+    assert device.played == []
+    for _ in range(6):
+        replay.forward()
+        while app.step([]):
+            ms[0] += 16
+    assert len(device.played) >= 6
