@@ -23,11 +23,11 @@ from dungeon_table.core.protocol import Action
 from dungeon_table.core.script import seat_bots
 from dungeon_table.ui import i18n, theme
 from dungeon_table.ui.anim import AnimQueue
+from dungeon_table.ui.event_sounds import EventSounds
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
 from dungeon_table.ui.renderer import UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
-from dungeon_table.ui.sound import EventSounds
 from dungeon_table.ui.table_parts import (
     TABLE_MAX_UI_SCALE,
     HoldPrompt,

@@ -12,15 +12,9 @@ import pytest
 from dungeon_table.core.protocol import Event, Result
 from dungeon_table.core.sound_table import SoundFile, SoundTable
 from dungeon_table.ui.anim import AnimQueue, MoveCard, Pause, Together, Tween
+from dungeon_table.ui.event_sounds import CHORD_GAIN, OFF_STAGGER_MS, EventSounds, outcome_sound
 from dungeon_table.ui.settings import Settings
-from dungeon_table.ui.sound import (
-    CHORD_GAIN,
-    OFF_STAGGER_MS,
-    EventSounds,
-    Recorder,
-    SoundPlayer,
-    outcome_sound,
-)
+from dungeon_table.ui.sound import Recorder, SoundPlayer
 
 
 class Placed(Event, frozen=True, tag="placed"):

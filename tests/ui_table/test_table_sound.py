@@ -13,7 +13,7 @@ import pytest
 from dungeon_table.core import registry
 from dungeon_table.core.session import Session
 from dungeon_table.core.sound_table import SoundFile, SoundTable, shipped_table
-from dungeon_table.ui import sound
+from dungeon_table.ui import event_sounds
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes.handoff import SETTLE_MS, HandoffScene
 from dungeon_table.ui.settings import Settings
@@ -99,7 +99,7 @@ def test_the_sounds_of_events_hidden_from_the_screen_are_never_heard(
     events_of = registry.get("relic").game_class.event_types
     games = {"relic": {**{cls.__struct_config__.tag: "silent" for cls in events_of},
                        "drew": "coins", "drew_hidden": "burst"}}
-    monkeypatch.setattr(sound, "_shipped", lambda: SoundTable(SoundFile(games=games)))
+    monkeypatch.setattr(event_sounds, "_shipped", lambda: SoundTable(SoundFile(games=games)))
     rig = Rig("relic", ["human", "bot:best"], seed=5)
     events, start = _bot_turn_with_a_hidden_draw(rig)
     rig.run(4000)  # its animations, to the end; the human is to act and does not

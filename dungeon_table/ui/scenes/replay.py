@@ -14,11 +14,11 @@ from dungeon_table.core.errors import IllegalAction, SaveError
 from dungeon_table.core.session import start
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.anim import AnimQueue
+from dungeon_table.ui.event_sounds import EventSounds
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
 from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.scenes import nav
-from dungeon_table.ui.sound import EventSounds
 from dungeon_table.ui.widgets import Button, FocusRing, dispatch
 
 PLAY_GAP_MS = 700  # pause between actions while playing, at animation speed 1
