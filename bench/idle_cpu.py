@@ -6,6 +6,8 @@ A Dungeon! time attack keeps its clock running, so the table redraws once a seco
 
     python bench/idle_cpu.py [--seconds 10] [--settle 2] [--wait nap|sdl|both]
     python bench/idle_cpu.py --game dungeon --option mode=time_attack
+    python bench/idle_cpu.py --sound --settle 2    # a sound first: the mixer open while idle
+    python bench/idle_cpu.py --sound --settle 22   # ... and once it has rested and closed
 """
 
 from __future__ import annotations
@@ -28,11 +30,13 @@ CHILD = textwrap.dedent(
     from dungeon_table.ui.table import TableScene
 
     settle, seconds, mode = float(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
-    game, options = sys.argv[4], json.loads(sys.argv[5])
+    game, options, sound = sys.argv[4], json.loads(sys.argv[5]), sys.argv[6] == "1"
     app = entry.build_app("en")
     app.wait_mode = mode
     entry.first_scene(app, {"game": game, "seats": ["human"], "seed": 7, "options": options}, None)
     assert isinstance(app.top, TableScene), type(app.top).__name__
+    if sound:
+        app.sound.click()  # the mixer opens, as at the first click of a session
     out = {}
 
     def measure():
@@ -42,6 +46,7 @@ CHILD = textwrap.dedent(
         out["cpu_s"] = time.process_time() - cpu0
         out["wall_s"] = time.perf_counter() - wall0
         out["frames"] = app.frames_drawn - frames0
+        out["mixer_open"] = bool(pygame.mixer.get_init())
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     threading.Thread(target=measure, daemon=True).start()
@@ -52,13 +57,13 @@ CHILD = textwrap.dedent(
 
 
 def run(seconds: float, settle: float, mode: str = "nap", game: str = "lastdungeon",
-        options: dict | None = None) -> dict[str, float]:
+        options: dict | None = None, sound: bool = False) -> dict[str, float]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     with tempfile.TemporaryDirectory() as home:
         env["DUNGEON_TABLE_HOME"] = home  # never touch the player's saves or settings
         proc = subprocess.run(
             [sys.executable, "-c", CHILD, str(settle), str(seconds), mode, game,
-             json.dumps(options or {})],
+             json.dumps(options or {}), "1" if sound else "0"],
             env=env, capture_output=True, text=True, check=True,
         )
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -72,14 +77,17 @@ def main() -> None:
                         help="the app's idle wait (nap: the default; sdl: pygame.event.wait)")
     parser.add_argument("--game", default="lastdungeon")
     parser.add_argument("--option", action="append", default=[], help="KEY=VALUE (YAML value)")
+    parser.add_argument("--sound", action="store_true", help="play a sound before settling")
     args = parser.parse_args()
     options = {k: yaml.safe_load(v) for k, v in (o.split("=", 1) for o in args.option)}
     for mode in ("nap", "sdl") if args.wait == "both" else (args.wait,):
-        result = run(args.seconds, args.settle, mode, args.game, options)
+        result = run(args.seconds, args.settle, mode, args.game, options, args.sound)
         share = 100 * result["cpu_s"] / result["wall_s"]
         print(f"idle ({mode}) on a {args.game} table {options or ''} for {result['wall_s']:.1f} s: "
               f"CPU {result['cpu_s'] * 1000:.0f} ms = {share:.2f} %, "
-              f"frames drawn {result['frames']}")
+              f"frames drawn {result['frames']}"
+              + (f", mixer {'open' if result['mixer_open'] else 'closed'} at the end"
+                 if args.sound else ""))
 
 
 if __name__ == "__main__":

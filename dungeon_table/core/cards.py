@@ -77,7 +77,7 @@ def line_of(lines: Lines, path: str) -> int | None:
     return lines.get(())
 
 
-def _bound_words(message: str, data: Any, where: str) -> str:
+def bound_words(message: str, data: Any, where: str) -> str:
     """msgspec's "Expected `int` >= 0" for a range in a schema (``Meta(ge=..., le=...)``), as a
     card author reads it: "must be at least 0 (got -15)"."""
     bound = _BOUND.match(message)
@@ -121,7 +121,7 @@ def decode_cards(text: str, name: str, schema: type[T], check: Check | None = No
         unknown = _UNKNOWN_FIELD.match(match.group("msg"))
         if unknown:  # point at the stray key itself, not at the card that holds it
             where = f"{where}.{unknown.group(1)}"
-        message = _bound_words(match.group("msg"), data, where)
+        message = bound_words(match.group("msg"), data, where)
         raise CardFileError([Problem(name, line_of(lines, where), where, message)]) from None
     if check is not None:
         problems = [

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -233,6 +234,10 @@ class AnimQueue:
         self._queue: deque[Tween] = deque()
         self._started: float | None = None
         self._now: float = 0.0
+        # The sound layer's hooks (ui/sound.py): a tween became current at ``now``; tweens were
+        # skipped (none: a skip with nothing queued, which still silences what rings).
+        self.on_start: Callable[[Tween, float], None] | None = None
+        self.on_drop: Callable[[list[Tween]], None] | None = None
 
     def extend(self, tweens: list[Tween]) -> None:
         """Queue tweens; with animations off (speed 0) they are dropped at once."""
@@ -256,6 +261,8 @@ class AnimQueue:
         while self._queue:
             if self._started is None:
                 self._started = now_ms
+                if self.on_start is not None:
+                    self.on_start(self._queue[0], now_ms)
             if self._progress() < 1.0:
                 return True
             self._queue.popleft()
@@ -274,11 +281,17 @@ class AnimQueue:
 
     def finish_current(self) -> None:
         """A click or Space: the current tween jumps to its end."""
-        if self._queue:
-            self._queue.popleft()
-            self._started = None
+        dropped = [self._queue.popleft()] if self._queue else []
+        self._started = None
+        self._dropped(dropped)
 
     def skip_all(self) -> None:
         """Space held, animations off, or input that must act now: the table as it truly is."""
+        dropped = list(self._queue)
         self._queue.clear()
         self._started = None
+        self._dropped(dropped)
+
+    def _dropped(self, tweens: list[Tween]) -> None:
+        if self.on_drop is not None:
+            self.on_drop(tweens)

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 import pygame
 
-from dungeon_table.ui import card_faces, i18n
+from dungeon_table.ui import card_faces, i18n, sound
 from dungeon_table.ui import settings as settings_io
 from dungeon_table.ui.settings import Settings
 from dungeon_table.ui.theme import Theme
@@ -103,6 +103,9 @@ class App:
         self.keys_down: set[int] = set()
         self.key_repeat = False
         self.wait_mode = "nap"  # or "sdl": block in pygame.event.wait() (see ``wait``)
+        # The mixer opens at the first sound, not here (ui/sound.py)
+        self.sound = sound.SoundPlayer(lambda: self.settings, self.now, self.set_timer)
+        sound.install(self.sound)
         i18n.set_language(self.settings.lang)
         i18n.on_change(self._language_changed)
         card_faces.set_glyph_mode(self.settings.glyphs)
@@ -192,6 +195,7 @@ class App:
         if i18n.language() != self.settings.lang:
             i18n.set_language(self.settings.lang)  # relayouts through _language_changed
         self._relayout()
+        self.sound.settings_changed()
         if save and self.settings_path is not None:
             try:
                 settings_io.save(self.settings, self.settings_path)
@@ -258,6 +262,7 @@ class App:
                 return False
         now = self.now()
         fired = self._fire_timers(now)
+        self.sound.update(now)
         top = self.top
         was_animating = self.needs_frames
         self.needs_frames = bool(top.update(now)) if top is not None else False
@@ -321,6 +326,7 @@ class App:
         self.running = False
         while self.scenes:
             self.scenes.pop().on_exit()
+        self.sound.close()
 
 
 def window_size() -> tuple[int, int]:

@@ -23,6 +23,7 @@ from dungeon_table.core.records import write_atomic
 ANIM_SPEEDS = (0.0, 0.5, 1.0, 2.0, 3.0)  # 0 = animations off
 UI_SCALES = (0.75, 0.9, 1.0, 1.25, 1.5)
 LANGUAGES = ("en", "ja")
+VOLUMES = (10, 25, 50, 75, 100)  # effects volume, % (the file may say any whole number 0-100)
 
 
 # A settings file is one flat mapping of a few short lines.
@@ -36,6 +37,8 @@ class Settings:
     fullscreen: bool = False
     ui_scale: Annotated[float, msgspec.Meta(ge=0.75, le=1.5)] = 1.0
     glyphs: bool = False  # colour-blind mode: patterns on colour bands, larger glyphs (glyphs show always)
+    sound: bool = True
+    volume: Annotated[int, msgspec.Meta(ge=0, le=100)] = 75  # effects, % of as made
 
     def clean(self) -> Settings:
         """Clamp every field to what the app offers (a hand-edited file may say anything)."""
@@ -53,6 +56,11 @@ class Settings:
             self.ui_scale = defaults.ui_scale
         self.fullscreen = bool(self.fullscreen)
         self.glyphs = bool(self.glyphs)
+        self.sound = bool(self.sound)
+        try:
+            self.volume = min(100, max(0, int(self.volume)))
+        except (TypeError, ValueError):
+            self.volume = defaults.volume
         return self
 
 

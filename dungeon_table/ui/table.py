@@ -23,6 +23,7 @@ from dungeon_table.core.protocol import Action
 from dungeon_table.core.script import seat_bots
 from dungeon_table.ui import i18n, theme
 from dungeon_table.ui.anim import AnimQueue
+from dungeon_table.ui.event_sounds import EventSounds
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
 from dungeon_table.ui.renderer import UiState, make_renderer
@@ -77,6 +78,7 @@ class TableScene(Scene):
         self.humans = [i for i, kind in enumerate(self.seat_kinds) if not kind.startswith("bot")]
         self.viewer: int | None = self._first_viewer()
         self.anim = AnimQueue(app.settings.anim_speed)
+        self.sounds = EventSounds(app.sound, self.renderer, self.anim, self.game_id)
         self.log = LogPanel()
         self.bar = TableBar(self)
         self.preview = HoverPreview(self)
@@ -185,7 +187,10 @@ class TableScene(Scene):
         shown = seen if cover is None and not hide else [
             e for e in events[:turn_cut(events)] if e.visible_to(self.viewer)]
         self.anim.speed = self.app.settings.anim_speed
-        self.anim.extend(self.renderer.animations(shown, before, self.view))
+        tweens = self.renderer.animations(shown, before, self.view)
+        self.anim.extend(tweens)
+        self.sounds.cue(shown, tweens, before, self.view, self.game.result(),
+                        self.humans if self.viewer is None else [self.viewer])
         self.log.add(self.renderer.log_lines(seen, before, self.view),
                      heading=self.renderer.log_heading(before, self.view))
         if seat == self.viewer:
@@ -454,6 +459,7 @@ class TableScene(Scene):
         self.preview.update(now_ms)
         self.clock.update(now_ms)
         busy = self.anim.update(now_ms)
+        self.sounds.update(now_ms)
         self.ui.animating = busy
         self.ui.hidden = self.anim.hidden()
         if not busy:
@@ -464,7 +470,7 @@ class TableScene(Scene):
         if self.notice is not None and now_ms >= self.notice[2]:
             self.notice = None
             self.app.request_redraw()
-        return busy or self.anim.busy
+        return busy or self.anim.busy or self.sounds.busy
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.th

@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from dungeon_table.core.records import NOT_IN_NAMES
-from dungeon_table.ui import fonts
+from dungeon_table.ui import fonts, sound
 from dungeon_table.ui.theme import (
     ACCENT,
     FELT_DARK,
@@ -97,7 +97,11 @@ class Button(Widget):
 
     def activate(self) -> None:
         if self.enabled:
-            self.on_click()
+            self.press()
+
+    def press(self) -> None:
+        sound.click()  # before what it does: a screen it opens may be the silent privacy screen
+        self.on_click()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if (
@@ -106,11 +110,11 @@ class Button(Widget):
             and event.key == self.hotkey
             and self.enabled
         ):
-            self.on_click()
+            self.press()
             return True
         clicked = self._track_mouse(event)
         if clicked:
-            self.on_click()
+            self.press()
         return clicked is not None and event.type != pygame.MOUSEMOTION
 
     def colours(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -170,6 +174,7 @@ class Choice(Widget):
             return
         self.index = (self.index + step) % len(self.values)
         self.on_change(self.value)
+        sound.click()  # after the change: a new volume is heard at once
 
     def activate(self) -> None:
         self.cycle(1)

@@ -85,6 +85,11 @@ DAMAGED_SETTINGS: dict[str, tuple[str, str]] = {
     "nan_speed": ("anim_speed: .nan\n", "not a finite number"),
     "not_a_mapping": ("- en\n", "mapping"),
     "bad_yaml": ("lang: [en\n", "bad YAML"),
+    # the sound settings (issue 13)
+    "volume_out_of_range": ("volume: 150\n", "volume"),
+    "volume_not_a_number": ("volume: loud\n", "volume"),
+    "volume_a_fraction": ("volume: 0.5\n", "volume"),
+    "sound_not_on_off": ("sound: 3\n", "sound"),
 }
 
 

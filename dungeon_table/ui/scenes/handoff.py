@@ -44,12 +44,19 @@ class HandoffScene(MenuBase):
         self.guard = SettleGuard(app)
         self.hold_start: int | None = None
         self.revealed = False
+        self.cued = False
 
     def on_enter(self) -> None:
-        """Shown, or back from the menu over it: it settles again before it takes input."""
+        """Shown, or back from the menu over it: it settles again before it takes input. The
+        table's sounds stop; its own soft cue plays when it first comes up."""
         self.guard.start()
         self.hold_start = None
         self._arm()
+        self.app.sound.cover(cue=not self.cued)
+        self.cued = True
+
+    def on_exit(self) -> None:
+        self.app.sound.uncover()
 
     def _arm(self) -> None:
         for widget in self.widgets:

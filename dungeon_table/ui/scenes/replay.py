@@ -14,6 +14,7 @@ from dungeon_table.core.errors import IllegalAction, SaveError
 from dungeon_table.core.session import start
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.anim import AnimQueue
+from dungeon_table.ui.event_sounds import EventSounds
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
 from dungeon_table.ui.scene import App, Scene
@@ -52,6 +53,7 @@ class ReplayScene(Scene):
                               names=nav.seat_names(list(record.seats), list(record.names)))
         except (ImportError, AttributeError, ValueError) as err:
             self.error = f"{t('replay.no_renderer')} ({err})"
+        self.sounds = EventSounds(app.sound, self.renderer, self.anim, self.game_id)
         self.game: Any = start(record, f"<replay {self.game_id}>")
         self.view = self.game.view(self.viewer)
         self.log.add([], heading=self._heading(None, self.view))
@@ -82,7 +84,10 @@ class ReplayScene(Scene):
             self.log.add(lines, heading=heading)
             if animate:
                 self.anim.speed = self.app.settings.anim_speed
-                self.anim.extend(self.renderer.animations(seen, before, self.view))
+                tweens = self.renderer.animations(seen, before, self.view)
+                self.anim.extend(tweens)
+                self.sounds.cue(seen, tweens, before, self.view, self.game.result(),
+                                [] if self.viewer is None else [self.viewer])
         self.app.request_redraw()
 
     def back(self) -> None:
@@ -113,6 +118,7 @@ class ReplayScene(Scene):
     # --- loop --------------------------------------------------------------------------------------
     def update(self, now_ms: int) -> bool:
         busy = self.anim.update(now_ms)
+        self.sounds.update(now_ms)
         if self.ui is not None:
             self.ui.animating = busy
             self.ui.hidden = self.anim.hidden()
@@ -126,7 +132,7 @@ class ReplayScene(Scene):
             elif now_ms >= self.due:
                 self.due = None
                 self.forward()
-        return busy or self.anim.busy
+        return busy or self.anim.busy or self.sounds.busy
 
     # --- layout ----------------------------------------------------------------------------------
     @property

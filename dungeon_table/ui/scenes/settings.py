@@ -1,4 +1,5 @@
-"""Settings: language (switches live), animation speed, fullscreen, UI scale, colour-blind glyphs.
+"""Settings: language (switches live), animation speed, fullscreen, UI scale, colour-blind glyphs,
+sound on/off and the effects volume.
 
 Every change applies at once and is saved (``App.apply_settings``); there is no OK/Cancel to forget.
 """
@@ -9,11 +10,11 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.ui import theme
+from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes.base import MenuBase, column
-from dungeon_table.ui.settings import ANIM_SPEEDS, LANGUAGES, UI_SCALES
+from dungeon_table.ui.settings import ANIM_SPEEDS, LANGUAGES, UI_SCALES, VOLUMES
 from dungeon_table.ui.widgets import Button, Choice, Toggle, Widget
 
 
@@ -39,18 +40,21 @@ class SettingsScene(MenuBase):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         th = self.th
-        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(100)), th.px(64))
-        rect.midtop = (w // 2, max(th.px(16), (h - rect.h) * 2 // 5 + th.px(4)))
+        rect = pygame.Rect(0, 0, min(w - th.px(8), th.px(100)), th.px(71))
+        # room for the title above and the file's path below, even at 1280x720 and 150 %
+        title = fonts.font("title", th.scale).get_height() + th.px(2)
+        rect.midtop = (w // 2, max(title, (h - rect.h) * 2 // 5 + th.px(4)))
         return rect
 
     def build(self) -> list[Widget]:
         th = self.th
         s = self.app.settings
         panel = self.panel_rect()
-        pad = th.px(5)
-        rows = column(panel.x + pad, panel.y + pad, panel.w - 2 * pad, th.px(6.5), th.px(2), 5)
+        pad = th.px(4)
+        rows = column(panel.x + pad, panel.y + pad, panel.w - 2 * pad, th.px(6.5), th.px(1.5), 7)
         speeds = list(ANIM_SPEEDS)
         scales = list(UI_SCALES) if s.ui_scale in UI_SCALES else sorted({*UI_SCALES, s.ui_scale})
+        volumes = sorted({*VOLUMES, s.volume})  # a hand-set 33 % is shown as it is
         widgets: list[Widget] = [
             Choice(rows[0], lambda: t("settings.language"), list(LANGUAGES), s.lang,
                    lambda v: self.change("lang", v), fmt=lambda v: t(f"settings.lang.{v}")),
@@ -63,6 +67,10 @@ class SettingsScene(MenuBase):
                    lambda v: self.change("ui_scale", v), fmt=lambda v: f"{round(v * 100)} %"),
             Toggle(rows[4], lambda: t("settings.glyphs"), s.glyphs,
                    lambda v: self.change("glyphs", v), fmt=on_off),
+            Toggle(rows[5], lambda: t("settings.sound"), s.sound,
+                   lambda v: self.change("sound", v), fmt=on_off),
+            Choice(rows[6], lambda: t("settings.volume"), volumes, s.volume,
+                   lambda v: self.change("volume", v), fmt=lambda v: f"{v} %"),
         ]
         bw, bh = th.px(24), th.px(6.5)
         widgets.append(Button(pygame.Rect(panel.centerx - bw // 2, panel.bottom - pad - bh, bw,
