@@ -61,8 +61,8 @@ def test_japanese_text_uses_full_width_punctuation() -> None:
 def test_a_list_in_a_log_line_is_joined_by_the_catalogue_separator(lang: str, sep: str) -> None:
     """Last Dungeon joined discarded cards with ", " in code: 「ゴブリン, スライムを捨てた」."""
     from dungeon_table.games.lastdungeon import model as m
-    from dungeon_table.games.lastdungeon.view import make_renderer
-    from dungeon_table.games.lastdungeon.view_anim import log_line
+    from dungeon_table.games.lastdungeon.ui.anim import log_line
+    from dungeon_table.games.lastdungeon.ui.table import make_renderer
 
     i18n.set_language(lang)
     try:

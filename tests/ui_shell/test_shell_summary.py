@@ -8,7 +8,7 @@ from shell_helpers import click, menu_app
 from dungeon_table.core import paths, registry
 from dungeon_table.core.protocol import Result, ScoreLine
 from dungeon_table.core.session import Session
-from dungeon_table.games.lastdungeon import view as ld_view
+from dungeon_table.games.lastdungeon.ui import table as ld_view
 from dungeon_table.ui import i18n, renderer
 from dungeon_table.ui.scenes.load import LoadScene
 

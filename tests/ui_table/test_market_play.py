@@ -18,7 +18,7 @@ from dungeon_table.ai.random_bot import RandomBot
 from dungeon_table.core.protocol import Action
 from dungeon_table.core.session import Session
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.view import MarketRenderer
+from dungeon_table.games.market.ui.table import MarketRenderer
 from dungeon_table.ui import i18n, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.renderer import UiState

@@ -14,9 +14,9 @@ import pytest
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic import view as relic_view
-from dungeon_table.games.relic.view import RelicRenderer
-from dungeon_table.games.relic.view_cards import catalogue
+from dungeon_table.games.relic.ui import table as relic_view
+from dungeon_table.games.relic.ui.faces import catalogue
+from dungeon_table.games.relic.ui.table import RelicRenderer
 from dungeon_table.ui import i18n, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.renderer import Target, UiState

@@ -68,7 +68,7 @@ def _log_of(lines: list[str], heading: str | None = None) -> tuple[LogPanel, Spy
 def test_a_heading_line_inside_a_batch_is_set_as_a_heading_in_its_place() -> None:
     # An action that ends one turn and starts the next logs the last turn's damage, then the
     # new turn's heading, then its first line: the heading belongs between them.
-    from dungeon_table.games.market.view_log import LogHeading
+    from dungeon_table.games.market.ui.log import LogHeading
 
     log, surface = _log_of(["Red takes 3 damage.", LogHeading("Turn 5 · Blue"), "Blue explores."])
     assert [(e.text, e.heading) for e in log.entries] == [
@@ -304,7 +304,7 @@ def test_a_finished_game_shows_no_verdict_for_a_fight_that_will_not_come(
     (the replay's last step, the table under the game-over screen)."""
     from dungeon_table.core import registry
     from dungeon_table.core.session import Session
-    from dungeon_table.games.lastdungeon import view_draw
+    from dungeon_table.games.lastdungeon.ui import draw
     from dungeon_table.ui.scene import App
     from dungeon_table.ui.settings import Settings
     from dungeon_table.ui.table import TableScene
@@ -319,7 +319,7 @@ def test_a_finished_game_shows_no_verdict_for_a_fight_that_will_not_come(
     app.scenes.append(scene)
     scene.on_resize(app.size)
     verdicts = []
-    monkeypatch.setattr(view_draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
+    monkeypatch.setattr(draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
     scene.draw(app.surface)
     assert scene.view.phase == "over" and verdicts == []
 
@@ -329,7 +329,7 @@ def test_a_picked_card_is_not_outlined_like_the_keyboard_focus() -> None:
     outline: two things looked focused."""
     from ui_events import key
 
-    from dungeon_table.games.lastdungeon.view_draw import CHOSEN
+    from dungeon_table.games.lastdungeon.ui.draw import CHOSEN
     from dungeon_table.ui import theme
 
     app, scene = make_table(7)
@@ -349,7 +349,7 @@ def test_after_the_fight_the_meter_says_repelled_not_what_the_fight_will_do(
     """Choosing scout or crystallise, the meter still read "This fight repels it!": the fight
     was over, so it says that it repelled."""
     from dungeon_table.core.session import Session
-    from dungeon_table.games.lastdungeon import view_draw
+    from dungeon_table.games.lastdungeon.ui import draw
     from dungeon_table.ui.i18n import t
     from dungeon_table.ui.scene import App
     from dungeon_table.ui.settings import Settings
@@ -363,7 +363,7 @@ def test_after_the_fight_the_meter_says_repelled_not_what_the_fight_will_do(
     assert scene.act(0, scene.game.decode_action({"type": "fight"}))
     assert scene.view.phase == "repelled"
     verdicts = []
-    monkeypatch.setattr(view_draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
+    monkeypatch.setattr(draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
     scene.draw(app.surface)
     assert verdicts == [t("ld.meter.repelled")]
 
@@ -439,7 +439,7 @@ def test_piles_side_by_side_have_their_captions_on_one_baseline() -> None:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_relic_cards_whole_text_fits_its_preview(lang: str) -> None:
     """The mend card's text lost its last line on the card shown large at 1280x720."""
-    from dungeon_table.games.relic.view_cards import RelicLooks
+    from dungeon_table.games.relic.ui.faces import RelicLooks
     from dungeon_table.ui import card_faces as cf
 
     i18n.set_language(lang)

@@ -12,9 +12,9 @@ import pygame
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic.view_cards import face_text
-from dungeon_table.games.relic.view_draw import OUTCOME_COLOURS
-from dungeon_table.games.relic.view_log import seat_name
+from dungeon_table.games.relic.ui.draw import OUTCOME_COLOURS
+from dungeon_table.games.relic.ui.faces import face_text
+from dungeon_table.games.relic.ui.log import seat_name
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.anim import (
     Banner,
@@ -30,7 +30,7 @@ from dungeon_table.ui.anim import (
 from dungeon_table.ui.i18n import t
 
 if TYPE_CHECKING:
-    from dungeon_table.games.relic.view import RelicRenderer
+    from dungeon_table.games.relic.ui.table import RelicRenderer
 
 
 @dataclass

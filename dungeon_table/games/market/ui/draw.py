@@ -1,8 +1,8 @@
 """Drawing the Dungeon Market table from a ``MarketView``: the seat panels, the job row, the
 discovery area with prices, the deposit, deck and discard. The controls panel is
-``view_controls.py``.
+``controls.py``.
 
-Positions come from the renderer (``view.py``, ``view_layout.py``); faces from ``MarketLooks``.
+Positions come from the renderer (``table.py``, ``layout.py``); faces from ``MarketLooks``.
 Each part records the cards and jobs it drew (``r.shown``) for hover previews. Numbers an
 animation is bringing in (a life counting down, coins arriving) are drawn as they were before it
 (``r.before_values``) until it has played.
@@ -15,17 +15,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market import view_controls
-from dungeon_table.games.market.view_cards import label
-from dungeon_table.games.market.view_layout import GEM_COLUMN, SeatGeo
-from dungeon_table.games.market.view_log import seat_name
+from dungeon_table.games.market.ui import controls
+from dungeon_table.games.market.ui.faces import label
+from dungeon_table.games.market.ui.layout import GEM_COLUMN, SeatGeo
+from dungeon_table.games.market.ui.log import seat_name
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import UiState
 
 if TYPE_CHECKING:
-    from dungeon_table.games.market.view import MarketRenderer
+    from dungeon_table.games.market.ui.table import MarketRenderer
 
 CHOSEN = theme.TEXT  # what is picked (a card being priced, a gem): white, never the focus amber
 ATTACK = theme.DANGER
@@ -47,7 +47,7 @@ def draw_table(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
         _draw_jobs(r, surface, view, ui)
     _draw_discovery(r, surface, view, ui)
     _draw_piles(r, surface, view, ui)
-    view_controls.draw(r, surface, view, ui)
+    controls.draw(r, surface, view, ui)
 
 
 def backdrop(r: MarketRenderer, view: m.MarketView, size: tuple[int, int]) -> pygame.Surface:
@@ -308,7 +308,7 @@ def _draw_discovery(r: MarketRenderer, surface: pygame.Surface, view: m.MarketVi
             if f"slot:{slot.index}" not in ui.hidden and slot.index != picked:
                 _price_chip(r, surface, view, slot, strip)
         if picked is not None:
-            view_controls.draw_stepper(r, surface, view, ui)
+            controls.draw_stepper(r, surface, view, ui)
 
 
 def _draw_auction(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView) -> None:

@@ -9,9 +9,9 @@ Pricing: click a card (a local pick), then − / + under it or type its price; e
 locally and sent once with Confirm. A gem that may guard several attacks is picked first, then
 an attack in the defence panel.
 
-Here: the renderer, its targets, keys, previews and hooks; layout ``view_layout.py``, drawing
-``view_draw.py`` and ``view_controls.py``, faces ``view_cards.py`` (a job's ``view_jobs.py``,
-gem and job signs ``view_emblems.py``), events ``view_anim.py`` and ``view_log.py``.
+Here: the renderer, its targets, keys, previews and hooks; layout ``layout.py``, drawing
+``draw.py`` and ``controls.py``, faces ``faces.py`` (a job's ``job_faces.py``,
+gem and job signs ``emblems.py``), events ``anim.py`` and ``log.py``.
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ import pygame
 
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market import view_anim, view_controls, view_log
 from dungeon_table.games.market.cards import load
-from dungeon_table.games.market.view_cards import MarketLooks
-from dungeon_table.games.market.view_draw import draw_table
-from dungeon_table.games.market.view_layout import (
+from dungeon_table.games.market.ui import anim, controls, log
+from dungeon_table.games.market.ui.draw import draw_table
+from dungeon_table.games.market.ui.faces import MarketLooks
+from dungeon_table.games.market.ui.layout import (
     GEM_COLUMN,
     TableGeo,
     column_rects,
@@ -57,7 +57,7 @@ def make_renderer(app: Any, game_id: str) -> MarketRenderer:
 
 
 def summary(view: m.MarketView, result: Any = None) -> str:
-    return view_log.summary(view, result)
+    return log.summary(view, result)
 
 
 def seat_colours(view: m.MarketView | None) -> list[str]:
@@ -202,7 +202,7 @@ class MarketRenderer:
         out += self._discovery_targets(view, legal)
         out += self._job_targets(view, legal)
         out += self._defence_targets(view, legal)
-        out += view_controls.targets(self, view, legal)
+        out += controls.targets(self, view, legal)
         return out
 
     def _discovery_targets(self, view: m.MarketView, legal: list[Action]) -> list[Target]:
@@ -274,7 +274,7 @@ class MarketRenderer:
                 out.append(Target(rect, mine[0], label, pick=self._gem_picker(held.card),
                                   covers=mine, quiet=covered))
         if self.gem_pick is not None:
-            rows = view_controls.attack_rows(self, view)
+            rows = controls.attack_rows(self, view)
             for attack, row in zip(view.attacks, rows, strict=True):
                 action = m.Guard(item=self.gem_pick, attack=attack.colour)
                 if action in legal:
@@ -382,15 +382,15 @@ class MarketRenderer:
 
     # --- log and animations -------------------------------------------------------------------------
     def decision_key(self, view: m.MarketView) -> str | None:
-        return view_log.decision_key(view)
+        return log.decision_key(view)
 
     def log_heading(self, before: m.MarketView | None, after: m.MarketView) -> str | None:
-        return view_log.heading(before, after)
+        return log.heading(before, after)
 
     def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]:
-        return view_log.lines(self.looks, events, before, after)
+        return log.lines(self.looks, events, before, after)
 
     def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
         if self.board is None or before is None:
             return []
-        return view_anim.tweens_for(self, events, before, after)
+        return anim.tweens_for(self, events, before, after)

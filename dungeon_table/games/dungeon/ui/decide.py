@@ -3,7 +3,7 @@
 Its content follows the phase: the encounter (the monster card with this hero's column marked,
 the number needed and the chance to hit), the doorway after a peek (what each spell needs), the
 moves left, or the classes to choose from as cards (each a target: gp to win, what sets it
-apart), or the spell wish list (``view_draft.py``). Its buttons are the other legal actions
+apart), or the spell wish list (``wish_list.py``). Its buttons are the other legal actions
 that are not spaces on the board (attack, teleport, cast, enter, hold, end turn, refill, each
 peek, each spell to wish for, each pit chamber); teleport and pit chambers are also lit on the
 board. The crystal ball is a switch: on, the board's targets become the spaces it may scry.
@@ -19,15 +19,15 @@ import pygame
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon import view_cards as vc
-from dungeon_table.games.dungeon import view_draft
-from dungeon_table.games.dungeon.view_log import space_name
+from dungeon_table.games.dungeon.ui import faces as vc
+from dungeon_table.games.dungeon.ui import wish_list
+from dungeon_table.games.dungeon.ui.log import space_name
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
 
 if TYPE_CHECKING:
-    from dungeon_table.games.dungeon.view import DungeonRenderer
+    from dungeon_table.games.dungeon.ui.table import DungeonRenderer
 
 # Button order: what a player most often wants first.
 ORDER = (m.Attack, m.CastSpell, m.Enter, m.Hold, m.Teleport, m.ChooseChamber, m.WishSpell,
@@ -68,7 +68,7 @@ def choices(r: DungeonRenderer, view: m.DungeonView, legal: list[Action]) -> lis
     for kind in ORDER:  # (the classes are cards in the panel: ``hero_tiles``)
         out += [Choice(a, caption(view, a), kind in PRIMARY) for a in legal if type(a) is kind]
     if view.phase == "spells":
-        first = view_draft.focus_first(view, legal)
+        first = wish_list.focus_first(view, legal)
         for choice in out:
             choice.focus_first = choice.action == first
     scries = [a for a in legal if isinstance(a, m.Scry)]
@@ -92,7 +92,7 @@ def _fits(text: str, width: int, scale: float, bold: bool) -> bool:
 
 def decide_area(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect:
     side = r.geo.side
-    from dungeon_table.games.dungeon.view_panels import heroes_height
+    from dungeon_table.games.dungeon.ui.panels import heroes_height
 
     used = heroes_height(side, len(view.heroes), r.th)
     gap = r.th.px(1)
@@ -152,7 +152,7 @@ def hero_tiles(r: DungeonRenderer, view: m.DungeonView,
 
 def draw_hero_tile(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
                    action: m.ChooseHero, hovered: bool) -> None:
-    from dungeon_table.games.dungeon.view_pieces import HERO_COLOURS, draw_standee, hero_colour
+    from dungeon_table.games.dungeon.ui.pieces import HERO_COLOURS, draw_standee, hero_colour
 
     th = r.th
     colour = hero_colour(action.hero)
@@ -199,9 +199,9 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
         for rect, action in hero_tiles(r, view, legal):
             draw_hero_tile(r, surface, rect, action, action == hovered)
     elif view.phase == "spells":
-        view_draft.draw_draft(r, surface, body, view, names)
+        wish_list.draw_draft(r, surface, body, view, names)
     elif view.phase == "over" and view.end_reason:
-        from dungeon_table.games.dungeon.view_log import who
+        from dungeon_table.games.dungeon.ui.log import who
 
         winners = t("dungeon.and").join(who(view, s) for s in view.winners)
         rows = [(t(f"dungeon.result.{view.end_reason}"), theme.TEXT, "body")]
@@ -239,7 +239,7 @@ def prompt(view: m.DungeonView, names: list[str], scrying: bool = False) -> str:
     if view.phase == "over":
         return t("dungeon.prompt.over")
     if view.phase == "spells":
-        return view_draft.prompt(view, names)
+        return wish_list.prompt(view, names)
     if view.seat is None or view.seat not in view.to_act:
         return t("dungeon.prompt.waiting", name=who)
     if scrying:

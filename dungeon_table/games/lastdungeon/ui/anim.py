@@ -1,7 +1,7 @@
 """How Last Dungeon's cards and events look: card faces from the YAML, each event as tweens over
 the table, and as log lines.
 
-The renderer in ``view.py`` (a ``CardLooks``) asks for these after every action; positions come
+The renderer in ``table.py`` (a ``CardLooks``) asks for these after every action; positions come
 from its layout and from the views before and after the events. No rule here: only what the cards
 say and what the events say happened.
 """
@@ -21,7 +21,7 @@ from dungeon_table.ui.anim import Arc, Banner, FlipCard, FloatText, MoveCard, To
 from dungeon_table.ui.i18n import t
 
 if TYPE_CHECKING:
-    from dungeon_table.games.lastdungeon.view import LastDungeonRenderer
+    from dungeon_table.games.lastdungeon.ui.table import LastDungeonRenderer
 
 SLOTS = 6  # the dungeon row's columns, as laid out by the renderer
 LEVEL_COLOUR = {1: "green", 2: "blue", 3: "purple", 4: "yellow"}

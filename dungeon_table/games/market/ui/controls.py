@@ -15,15 +15,15 @@ import pygame
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.view_cards import label
-from dungeon_table.games.market.view_log import seat_name
+from dungeon_table.games.market.ui.faces import label
+from dungeon_table.games.market.ui.log import seat_name
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import Target, UiState
 
 if TYPE_CHECKING:
-    from dungeon_table.games.market.view import MarketRenderer
+    from dungeon_table.games.market.ui.table import MarketRenderer
 
 Rect = pygame.Rect
 CHOSEN_OUTLINE = theme.TEXT  # the card being priced: white, never the focus amber

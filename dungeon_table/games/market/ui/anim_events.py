@@ -1,10 +1,10 @@
-"""Each Dungeon Market event as tweens (the machinery is ``view_anim.py``)."""
+"""Each Dungeon Market event as tweens (the machinery is ``anim.py``)."""
 
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.view_anim import (
+from dungeon_table.games.market.ui.anim import (
     DAMAGE_MS,
     QUICK_MS,
     STRIKE_MS,

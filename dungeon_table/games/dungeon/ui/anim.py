@@ -19,10 +19,10 @@ import pygame
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon import view_cards as vc
-from dungeon_table.games.dungeon import view_pieces as pieces
-from dungeon_table.games.dungeon.view_log import who
-from dungeon_table.games.dungeon.view_panels import hero_rects, hunter_rects, slot_rects
+from dungeon_table.games.dungeon.ui import faces as vc
+from dungeon_table.games.dungeon.ui import pieces
+from dungeon_table.games.dungeon.ui.log import who
+from dungeon_table.games.dungeon.ui.panels import hero_rects, hunter_rects, slot_rects
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.anim import (
     Arc,
@@ -38,7 +38,7 @@ from dungeon_table.ui.anim import (
 from dungeon_table.ui.i18n import t
 
 if TYPE_CHECKING:
-    from dungeon_table.games.dungeon.view import DungeonRenderer
+    from dungeon_table.games.dungeon.ui.table import DungeonRenderer
 
 Point = tuple[float, float]
 DICE_MS = 700  # 400 ms tumbling, then the faces settle and stay a moment

@@ -15,7 +15,7 @@ from typing import Any
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.view_cards import MarketLooks
+from dungeon_table.games.market.ui.faces import MarketLooks
 from dungeon_table.ui import i18n
 from dungeon_table.ui.i18n import t
 

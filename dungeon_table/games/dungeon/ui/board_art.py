@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.games.dungeon.view_cards import LEVEL_COLOURS
+from dungeon_table.games.dungeon.ui.faces import LEVEL_COLOURS
 from dungeon_table.ui import fonts, i18n, theme
 
 ROCK = (24, 26, 28)

@@ -8,8 +8,8 @@ edge; the turn and the phase buttons in the right column. Everything shown comes
 A hand card is played with one click when it can go only one way; an enemy that may be set on
 several fields (3-4 players) is picked first, then a field is clicked.
 
-Here: the renderer, its targets and hooks; layout ``view_layout.py``, drawing ``view_draw.py``,
-faces ``view_cards.py``, events ``view_anim.py`` and ``view_log.py``.
+Here: the renderer, its targets and hooks; layout ``layout.py``, drawing ``draw.py``,
+faces ``faces.py``, events ``anim.py`` and ``log.py``.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ import pygame
 
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic import view_anim, view_log
-from dungeon_table.games.relic.view_cards import RelicLooks
-from dungeon_table.games.relic.view_draw import draw_table, other_hand_rects, wild_badge
-from dungeon_table.games.relic.view_layout import TableGeo, table_geo
+from dungeon_table.games.relic.ui import anim, log
+from dungeon_table.games.relic.ui.draw import draw_table, other_hand_rects, wild_badge
+from dungeon_table.games.relic.ui.faces import RelicLooks
+from dungeon_table.games.relic.ui.layout import TableGeo, table_geo
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
@@ -66,7 +66,7 @@ def make_renderer(app: Any, game_id: str) -> RelicRenderer:
 
 
 def summary(view: m.RelicView, result: Any = None) -> str:
-    return view_log.summary(view, result)
+    return log.summary(view, result)
 
 
 def seat_colours(view: m.RelicView | None) -> list[str]:
@@ -273,7 +273,7 @@ class RelicRenderer:
             for action in legal:
                 if isinstance(action, m.SetEnemy) and action.card == self.picked:
                     seat = g.seats[action.target]
-                    out.append(Target(seat.enemies, action, view_log.seat_name(action.target)))
+                    out.append(Target(seat.enemies, action, log.seat_name(action.target)))
         return out
 
     def _battle_targets(self, view: m.RelicView, legal: list[Action]) -> list[Target]:
@@ -331,15 +331,15 @@ class RelicRenderer:
 
     # --- log and animations -------------------------------------------------------------------------
     def decision_key(self, view: m.RelicView) -> str | None:
-        return view_log.decision_key(view)
+        return log.decision_key(view)
 
     def log_heading(self, before: m.RelicView | None, after: m.RelicView) -> str | None:
-        return view_log.heading(before, after)
+        return log.heading(before, after)
 
     def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]:
-        return view_log.lines(self.looks, events, before, after)
+        return log.lines(self.looks, events, before, after)
 
     def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
         if self.board is None or before is None:
             return []
-        return view_anim.tweens_for(self, events, before, after)
+        return anim.tweens_for(self, events, before, after)

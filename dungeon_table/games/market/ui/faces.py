@@ -14,8 +14,8 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.games.market.view_emblems import art_box, draw_gem_emblem, gem_stone, job_emblem
-from dungeon_table.games.market.view_jobs import JOB_BAND, JobText, render_job_face
+from dungeon_table.games.market.ui.emblems import art_box, draw_gem_emblem, gem_stone, job_emblem
+from dungeon_table.games.market.ui.job_faces import JOB_BAND, JobText, render_job_face
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.i18n import t

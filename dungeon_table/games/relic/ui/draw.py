@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic.view_cards import KIND_BANDS, TS_GLYPHS, face_text
-from dungeon_table.games.relic.view_layout import DEPTHS, PER_DEPTH, SeatGeo
-from dungeon_table.games.relic.view_log import SEAT_COLOURS, seat_name
+from dungeon_table.games.relic.ui.faces import KIND_BANDS, TS_GLYPHS, face_text
+from dungeon_table.games.relic.ui.layout import DEPTHS, PER_DEPTH, SeatGeo
+from dungeon_table.games.relic.ui.log import SEAT_COLOURS, seat_name
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
@@ -20,7 +20,7 @@ from dungeon_table.ui.renderer import UiState
 from dungeon_table.ui.tabletop import label
 
 if TYPE_CHECKING:
-    from dungeon_table.games.relic.view import RelicRenderer
+    from dungeon_table.games.relic.ui.table import RelicRenderer
 
 OUTCOME_COLOURS = {"won": theme.GOOD, "lost": theme.DANGER, "banished": theme.GOLD}
 NOTHING_TO_ACT_ON = ("mend", "advance", "wild")  # prompts whose target would be in the hand

@@ -26,7 +26,7 @@ from dungeon_table.ui import anim, fonts, theme
 from dungeon_table.ui.anim import Arc, Banner, FlipCard, FloatText, MoveCard, Together, Tween
 
 if TYPE_CHECKING:
-    from dungeon_table.games.market.view import MarketRenderer
+    from dungeon_table.games.market.ui.table import MarketRenderer
 
 STRIKE_MS = 900
 DAMAGE_MS = 1500  # each seat's damage stays over its life track long enough to be read
@@ -204,7 +204,7 @@ class _Delayed(Tween):
 
 def tweens_for(r: MarketRenderer, events: list[Event], before: m.MarketView,
                after: m.MarketView) -> list[Tween]:
-    from dungeon_table.games.market import view_anim_events
+    from dungeon_table.games.market.ui import anim_events
 
     batch = Batch(r, before, after)
     out: list[Tween] = []
@@ -214,11 +214,11 @@ def tweens_for(r: MarketRenderer, events: list[Event], before: m.MarketView,
             defended.append(e)
             continue
         if defended:
-            out.extend(view_anim_events.strike(batch, defended))
+            out.extend(anim_events.strike(batch, defended))
             defended = []
-        out.extend(view_anim_events.tween(batch, e))
+        out.extend(anim_events.tween(batch, e))
     if defended:
-        out.extend(view_anim_events.strike(batch, defended))
+        out.extend(anim_events.strike(batch, defended))
     return out
 
 

@@ -7,8 +7,8 @@ phase buttons. Everything shown comes from ``LastDungeonView`` and the legal act
 
 Playing a card takes two clicks: the card (a local pick, ``Target.pick``), then a space.
 
-Here: the layout, the targets, previews and the log; the drawing is ``view_draw.py``, card faces
-and event tweens ``view_anim.py``.
+Here: the layout, the targets, previews and the log; the drawing is ``draw.py``, card faces
+and event tweens ``anim.py``.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ import pygame
 
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.lastdungeon import model as m
-from dungeon_table.games.lastdungeon import view_anim
 from dungeon_table.games.lastdungeon.cards import load
-from dungeon_table.games.lastdungeon.view_anim import SLOTS, CardLooks
-from dungeon_table.games.lastdungeon.view_draw import draw_table
+from dungeon_table.games.lastdungeon.ui import anim
+from dungeon_table.games.lastdungeon.ui.anim import SLOTS, CardLooks
+from dungeon_table.games.lastdungeon.ui.draw import draw_table
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
@@ -83,7 +83,7 @@ def summary(view: m.LastDungeonView, result: Any = None) -> str:
 
 
 class LastDungeonRenderer(CardLooks):
-    """Card faces come from ``CardLooks`` (view_anim.py); here the table: layout, targets, draw."""
+    """Card faces come from ``CardLooks`` (anim.py); here the table: layout, targets, draw."""
 
     def __init__(self, app: Any) -> None:
         super().__init__(load())
@@ -250,9 +250,9 @@ class LastDungeonRenderer(CardLooks):
         return None
 
     def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]:
-        return [line for e in events if (line := view_anim.log_line(self, e, after))]
+        return [line for e in events if (line := anim.log_line(self, e, after))]
 
     def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
         if self.geo is None or before is None:
             return []
-        return view_anim.tweens_for(self, events, before, after)
+        return anim.tweens_for(self, events, before, after)

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon.view_board import door_bar
+from dungeon_table.games.dungeon.ui.board_art import door_bar
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
 
 if TYPE_CHECKING:
-    from dungeon_table.games.dungeon.view import DungeonRenderer
+    from dungeon_table.games.dungeon.ui.table import DungeonRenderer
 
 HERO_COLOURS: dict[str, str] = {"rogue": "green", "cleric": "blue", "fighter": "red",
                                 "wizard": "purple"}

@@ -14,8 +14,8 @@ import msgspec
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon import view_cards as vc
-from dungeon_table.games.dungeon.view_layout import board_or_none
+from dungeon_table.games.dungeon.ui import faces as vc
+from dungeon_table.games.dungeon.ui.layout import board_or_none
 from dungeon_table.ui import i18n
 from dungeon_table.ui.i18n import t
 

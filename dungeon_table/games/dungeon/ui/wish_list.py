@@ -22,7 +22,7 @@ from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
 
 if TYPE_CHECKING:
-    from dungeon_table.games.dungeon.view import DungeonRenderer
+    from dungeon_table.games.dungeon.ui.table import DungeonRenderer
 
 # Each spell's colour, and so its glyph (``theme.GLYPHS``): nothing told by colour alone.
 SPELL_COLOURS = {"fireball": "red", "lightning": "yellow", "teleport": "purple"}
@@ -76,7 +76,7 @@ def names_of(names: list[str], seats: list[int]) -> str:
 def draw_draft(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
                view: m.DungeonView, names: list[str]) -> None:
     """The panel's content: the viewer's list and notes, or who is still writing."""
-    from dungeon_table.games.dungeon.view_decide import info_lines
+    from dungeon_table.games.dungeon.ui.decide import info_lines
 
     if view.seat not in view.draft_order:
         info_lines(r, surface, body, [(t("dungeon.wish.waiting",

@@ -10,9 +10,9 @@ A click on a lit space walks there (its path is drawn on hover, with the secret 
 try); encounter, doorway and choice actions are buttons; the crystal ball is a switch that turns
 the board's targets into the spaces it may scry.
 
-Here: the renderer, its targets and hooks; layout and camera ``view_layout.py``, the board
-``view_board.py``, what stands on it ``view_pieces.py``, the side ``view_panels.py`` and
-``view_decide.py``, card faces ``view_cards.py``, events ``view_anim.py`` and ``view_log.py``.
+Here: the renderer, its targets and hooks; layout and camera ``layout.py``, the board
+``board_art.py``, what stands on it ``pieces.py``, the side ``panels.py`` and
+``decide.py``, card faces ``faces.py``, events ``anim.py`` and ``log.py``.
 """
 
 from __future__ import annotations
@@ -25,17 +25,16 @@ import pygame
 
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon import view_anim, view_draft, view_log
-from dungeon_table.games.dungeon import view_cards as vc
-from dungeon_table.games.dungeon import view_pieces as pieces
-from dungeon_table.games.dungeon.view_board import BoardArt
-from dungeon_table.games.dungeon.view_decide import (
+from dungeon_table.games.dungeon.ui import anim, log, pieces, wish_list
+from dungeon_table.games.dungeon.ui import faces as vc
+from dungeon_table.games.dungeon.ui.board_art import BoardArt
+from dungeon_table.games.dungeon.ui.decide import (
     choice_rects,
     choices,
     draw_decide,
     hero_tiles,
 )
-from dungeon_table.games.dungeon.view_layout import (
+from dungeon_table.games.dungeon.ui.layout import (
     ZOOM_STEP,
     Camera,
     TableGeo,
@@ -43,7 +42,7 @@ from dungeon_table.games.dungeon.view_layout import (
     cell_box,
     table_geo,
 )
-from dungeon_table.games.dungeon.view_panels import HeroColumn, draw_rail
+from dungeon_table.games.dungeon.ui.panels import HeroColumn, draw_rail
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
@@ -68,7 +67,7 @@ def make_renderer(app: Any, game_id: str) -> DungeonRenderer:
 
 
 def summary(view: m.DungeonView, result: Any = None) -> str:
-    return view_log.summary(view, result)
+    return log.summary(view, result)
 
 
 def seat_colours(view: m.DungeonView | None) -> list[str]:
@@ -212,7 +211,7 @@ class DungeonRenderer:
     @staticmethod
     def _label(action: Action, space: str) -> str:
         tag = type(action).__struct_config__.tag
-        return t(f"dungeon.target.{tag}", space=view_log.space_name(space))
+        return t(f"dungeon.target.{tag}", space=log.space_name(space))
 
     def toggle_scry(self) -> None:
         self.scrying = not self.scrying
@@ -250,7 +249,7 @@ class DungeonRenderer:
         return False
 
     def key(self, keycode: int, text: str) -> Action | bool | None:
-        wish = view_draft.key_action(keycode, text)  # the wish list's keys (applied when legal)
+        wish = wish_list.key_action(keycode, text)  # the wish list's keys (applied when legal)
         if wish is not None:
             return wish
         centre = self.geo.viewport.center
@@ -331,7 +330,7 @@ class DungeonRenderer:
         th = self.th
         vp = self.geo.viewport
         key = self._draw_level_key(surface, view)
-        line = view_log.mode_line(view)
+        line = log.mode_line(view)
         if line:
             hunt = view.mode == "treasure_hunt" and bool(view.hunt_treasure)
             room = max(th.px(10), vp.right - key.right - th.px(12))  # the clock's corner kept
@@ -445,15 +444,15 @@ class DungeonRenderer:
 
     # --- log and animations ---------------------------------------------------------------------
     def decision_key(self, view: m.DungeonView) -> str | None:
-        return view_log.decision_key(view)
+        return log.decision_key(view)
 
     def log_heading(self, before: m.DungeonView | None, after: m.DungeonView) -> str | None:
-        return view_log.heading(before, after)
+        return log.heading(before, after)
 
     def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]:
-        return view_log.lines(events, before, after)
+        return log.lines(events, before, after)
 
     def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
         if self.area is None or before is None or self.board is None:
             return []
-        return view_anim.tweens_for(self, events, before, after)
+        return anim.tweens_for(self, events, before, after)

@@ -1,8 +1,8 @@
 """Drawing the Last Dungeon table from a ``LastDungeonView``: the top bar, the dungeon row with
 its spaces and the adventurer, the deck, crystals, meter, piles, hand and phase buttons.
 
-Positions come from the renderer's layout (``view.py``), card faces from ``CardLooks``
-(``view_anim.py``). Each part also records where its cards went (``r.shown``) for hover previews.
+Positions come from the renderer's layout (``table.py``), card faces from ``CardLooks``
+(``anim.py``). Each part also records where its cards went (``r.shown``) for hover previews.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from dungeon_table.games.lastdungeon import model as m
-from dungeon_table.games.lastdungeon.view_anim import lang_text, stack_layout
+from dungeon_table.games.lastdungeon.ui.anim import lang_text, stack_layout
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import UiState
 
 if TYPE_CHECKING:
-    from dungeon_table.games.lastdungeon.view import LastDungeonRenderer
+    from dungeon_table.games.lastdungeon.ui.table import LastDungeonRenderer
 
 # What is picked or paid with (the card on its way, its space, chosen crystals): white, so it is
 # never mistaken for the keyboard focus, which the table draws in the accent colour.

@@ -14,7 +14,7 @@ import msgspec
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic.view_cards import RelicLooks, face_text
+from dungeon_table.games.relic.ui.faces import RelicLooks, face_text
 from dungeon_table.ui import i18n
 from dungeon_table.ui.i18n import t
 

@@ -5,7 +5,7 @@ the sword's bonus, lose-turn tokens, spells (the viewer's own by kind, anyone el
 deaths; the treasures held with their gp. The rail under the board: each slot in use, its number
 token, its monster (face up, or a back: a crystal ball's card the viewer did not scry), the
 treasures dropped under it. The decision panel (what the hero to move decides) is drawn in
-``view_decide.py``.
+``decide.py``.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import msgspec
 import pygame
 
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon import view_cards as vc
-from dungeon_table.games.dungeon.view_pieces import (
+from dungeon_table.games.dungeon.ui import faces as vc
+from dungeon_table.games.dungeon.ui.pieces import (
     HERO_COLOURS,
     draw_hunter,
     draw_standee,
@@ -29,7 +29,7 @@ from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.i18n import t
 
 if TYPE_CHECKING:
-    from dungeon_table.games.dungeon.view import DungeonRenderer
+    from dungeon_table.games.dungeon.ui.table import DungeonRenderer
 
 
 PANEL_LINES = 8  # a hero's panel at most: title, bar, status and five lines of treasures
