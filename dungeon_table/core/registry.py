@@ -72,8 +72,9 @@ def _range_words(low: int | None, high: int | None) -> str:
 class GameSpec:
     """What the rest of the app needs to know about one game.
 
-    ``bots`` maps level names to factories; ``best`` names the strongest. ``view_module`` is imported
-    only by the UI (it is the one module of a game that imports pygame).
+    ``bots`` maps level names to factories; ``best`` names the strongest. ``renderer_module`` (the
+    game's ``ui/table.py`` unless ``view_module`` names another) is imported only by the UI: the
+    game's ``ui/`` package is the one part of it that imports pygame.
 
     ``option_specs`` declares each option once (``Option``: its default, kind, range or choices,
     the values setup offers); ``options`` (the defaults), ``option_values`` (what setup offers),
@@ -98,12 +99,22 @@ class GameSpec:
     game_class: type[Game]
     bots: dict[str, BotFactory]
     best: str
-    view_module: str
+    view_module: str = ""
     option_specs: Mapping[str, Option] = field(default_factory=dict)
     implied_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     player_variants: Mapping[int, str] = field(default_factory=dict)
     card_files: tuple[str, ...] = ()
     card_loader: CardLoader | None = None
+
+    @property
+    def package(self) -> str:
+        """The game's package: where its rules class lives (``dungeon_table.games.relic``)."""
+        return self.game_class.__module__.rpartition(".")[0]
+
+    @property
+    def renderer_module(self) -> str:
+        """The module of the game's renderer: ``view_module``, else ``<package>.ui.table``."""
+        return self.view_module or f"{self.package}.ui.table"
 
     def new_game(
         self,
@@ -170,9 +181,8 @@ class GameSpec:
 
         module: Any = None
         if not self.card_files or self.card_loader is None:
-            package = self.game_class.__module__.rpartition(".")[0]
             try:
-                module = importlib.import_module(f"{package}.cards")
+                module = importlib.import_module(f"{self.package}.cards")
             except ModuleNotFoundError:
                 module = None
         patterns = self.card_files

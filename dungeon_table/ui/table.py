@@ -5,10 +5,8 @@ busy loop), takes human input (mouse on targets, Tab/arrows + Enter, Ctrl+Z undo
 menu, Space skips animation), keeps the game log, plays the animations of every action and hands
 over to the shell's handoff and game-over scenes.
 
-The renderer a game brings, and what it gets back (``Target``, ``UiState``), are in
-``ui/renderer.py``, whose docstring is the contract. One more optional renderer method:
-``banner_area(view) -> Rect | None``, where the "Over to <name>" banner may lie for that view
-(nothing the player reads then lies there); without it the banner is centred on the board.
+The renderer a game brings (a ``TableRenderer``), and what it gets back (``Target``,
+``UiState``), are in ``ui/renderer.py``, whose docstring is the contract.
 """
 
 from __future__ import annotations
@@ -370,9 +368,7 @@ class TableScene(Scene):
         if changed:
             self.log.clear()
             self._replay_log()
-            cancel = getattr(self.renderer, "cancel_pick", None)
-            if cancel is not None:
-                cancel()  # a card the last player had picked is not the next one's choice
+            self.renderer.cancel_pick()  # a card the last player picked is not the next one's
             self.ui.focus = self.ui.hint = None
         self._refresh()
 
@@ -415,9 +411,8 @@ class TableScene(Scene):
 
     def decision_key(self, seat: int) -> str | None:
         """The i18n key of what ``seat`` decides now ("handoff.reason.buy": "to buy"), from the
-        renderer's optional ``decision_key(view)``; None when it does not say."""
-        hook = getattr(self.renderer, "decision_key", None)
-        return hook(self.game.view(seat)) if hook is not None else None
+        renderer's ``decision_key(view)``; None when it does not say."""
+        return self.renderer.decision_key(self.game.view(seat))
 
     def _decision(self, seat: int) -> str:
         key = self.decision_key(seat)
@@ -558,10 +553,9 @@ class TableScene(Scene):
 
     def _renderer_mouse(self, event: pygame.event.Event) -> bool:
         """Mouse input the table does not use itself (the wheel over the board, a middle- or
-        right-drag, a click on no target) goes to the renderer's optional ``mouse(event)``; True
-        when it used it (a zoom, a pan): its targets have moved, so they are asked for again."""
-        hook = getattr(self.renderer, "mouse", None)
-        if hook is None or not hook(event):
+        right-drag, a click on no target) goes to the renderer's ``mouse(event)``; True when it
+        used it (a zoom, a pan): its targets have moved, so they are asked for again."""
+        if not self.renderer.mouse(event):
             return False
         self.ui.targets = self.renderer.targets(self.view, self.ui.legal) if self.ui.legal else []
         self._update_hover()
@@ -600,8 +594,7 @@ class TableScene(Scene):
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif key == pygame.K_ESCAPE:
-            cancel = getattr(self.renderer, "cancel_pick", None)
-            if cancel is not None and cancel():
+            if self.renderer.cancel_pick():
                 self._refresh()  # a picked card is put back first: Esc is "back"
             else:
                 self.open_menu()
@@ -617,15 +610,12 @@ class TableScene(Scene):
             self._renderer_key(event)
 
     def _renderer_key(self, event: pygame.event.Event) -> None:
-        """Keys the table leaves alone (digits, +, -, Backspace) go to the renderer's optional
+        """Keys the table leaves alone (digits, +, -, Backspace) go to the renderer's
         ``key(keycode, text)``: a legal action to apply (a typed price or bid), True when only its
         own state changed, None when the key is not its. The renderer hears keys while others
         act too (Dungeon!'s board pans and zooms while the bots play); an action it answers
         is applied only when it is the viewer's to take."""
-        hook = getattr(self.renderer, "key", None)
-        if hook is None:
-            return
-        got = hook(event.key, getattr(event, "unicode", ""))
+        got = self.renderer.key(event.key, getattr(event, "unicode", ""))
         if isinstance(got, Action):
             if self.viewer is not None and got in self.ui.legal:
                 self.act(self.viewer, got)

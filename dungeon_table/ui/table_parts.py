@@ -11,11 +11,11 @@ import pygame
 
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
+from dungeon_table.ui.renderer import TableRenderer, Target
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from dungeon_table.ui.renderer import Target
     from dungeon_table.ui.table import TableScene
 
 TABLE_MAX_UI_SCALE = 1.1
@@ -216,11 +216,10 @@ def key_tag(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme) -> pyga
     return tag
 
 
-def notice_area(renderer: object, view: object, board: pygame.Rect) -> pygame.Rect:
-    """Where the whose-turn banner is centred: the renderer's optional ``banner_area(view)``
-    (the market: the new viewer's own name line, which the banner repeats), else the board."""
-    hook = getattr(renderer, "banner_area", None)
-    area = hook(view) if hook is not None and view is not None else None
+def notice_area(renderer: TableRenderer, view: object, board: pygame.Rect) -> pygame.Rect:
+    """Where the whose-turn banner is centred: the renderer's ``banner_area(view)`` (the market:
+    the new viewer's own name line, which the banner repeats), else the board."""
+    area = renderer.banner_area(view) if view is not None else None
     return pygame.Rect(area) if area is not None else board.copy()
 
 

@@ -25,6 +25,12 @@ Rect = pygame.Rect
 PILE_LAYERS_MAX = 4  # cards enough for a pile to show its full depth (cf.pile_depth)
 
 
+def seats_around(n_players: int, bottom: int) -> list[int]:
+    """The other seats in turn order (clockwise) after ``bottom``, the viewer's seat along the
+    bottom edge: the order they sit along the top of the table, left to right."""
+    return [(bottom + k) % n_players for k in range(1, n_players)]
+
+
 def label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float,
           bold: bool = False, width: int | None = None, **where: Any) -> pygame.Rect:
     """Blit cached text placed by a Rect keyword (``midtop=(x, y)``); returns where it went.

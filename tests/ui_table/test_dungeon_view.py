@@ -18,7 +18,7 @@ from dungeon_table.core import registry
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.ui import faces, log
-from dungeon_table.games.dungeon.ui.table import DungeonRenderer, seat_colours, summary
+from dungeon_table.games.dungeon.ui.table import DungeonRenderer
 from dungeon_table.ui import i18n, theme
 from dungeon_table.ui.renderer import Target, UiState
 
@@ -239,8 +239,8 @@ def test_summary_and_seat_colours() -> None:
                          round=2, to_act=[0], heroes=[hero(0, "rogue", "hall", gp=1500),
                                                       hero(1, "wizard", "1a")],
                          defeat_tokens={}, slots=[], decks=[])
-    assert "1,500" in summary(view)
-    assert seat_colours(view) == ["green", "purple"]
+    assert "1,500" in DungeonRenderer.summary(view)
+    assert DungeonRenderer.seat_colours(view) == ["green", "purple"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -253,7 +253,7 @@ def test_the_header_counts_the_turns_the_log_headings_count(lang: str) -> None:
                          defeat_tokens={}, slots=[], decks=[])
     heading = log.lines([m.TurnStarted(seat=1, turn=14)], None, view)[0]
     number = heading.split("·")[0].split("・")[0].strip()
-    assert number in log.mode_line(view) and number in summary(view), (number, heading)
+    assert number in log.mode_line(view) and number in DungeonRenderer.summary(view), (number, heading)
     i18n.set_language("en")
 
 
@@ -276,7 +276,7 @@ def test_a_hovered_card_is_previewed_large() -> None:
     view, legal = next((v, lg) for v, lg in states(2, "race", seed=9, steps=300, every=1)
                        if v.encounter is not None)
     draw(r, view, legal, (1920, 1080))
-    rect, card = next((rect, card) for rect, card in r.shown.cards if card == view.encounter.card)
+    rect, card = next((rect, card) for rect, card in r.shown if card == view.encounter.card)
     image = r.preview(view, rect.center)
     assert image is not None and image.get_width() > rect.w * 1.5
     assert r.preview(view, (1, 1)) is None
@@ -325,7 +325,7 @@ def test_a_finished_game_has_its_summary_line(lang: str) -> None:
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     result = game.result()
     assert result is not None
-    line = summary(game.view(None), result)
+    line = DungeonRenderer.summary(game.view(None), result)
     assert line and "{" not in line and "dungeon." not in line
     assert i18n.has(result.outcome, lang)
 
@@ -414,7 +414,7 @@ def test_a_monster_waiting_at_the_turns_start_is_shown_with_its_odds(
     view, legal = waiting_view(hunter)
     r = renderer()
     draw(r, view, legal)
-    assert any(card == "goblins" for _rect, card in r.shown.cards)
+    assert any(card == "goblins" for _rect, card in r.shown)
     key = "dungeon.enc.waiting_hunter" if hunter else "dungeon.enc.waiting"
     assert i18n.t(key, n=hunter) in said
     assert "97%" in said and i18n.t("dungeon.moves_left", n=5) in said
@@ -506,7 +506,7 @@ def test_hunters_have_their_cards_at_the_rails_end() -> None:
     ends = hunter_rects(r, view)
     assert len(ends) == 2 and all(r.geo.rail.contains(rect) for rect in ends)
     assert max(rect.right for rect in slot_rects(r, view)) < ends[0].x
-    shown = [card for _rect, card in r.shown.cards]
+    shown = [card for _rect, card in r.shown]
     assert "blue_dragon" in shown, "a hunter that has attacked shows its monster"
 
 
@@ -611,7 +611,7 @@ def test_the_level_key_slots_gp_figure_and_defeat_tokens_explain_themselves() ->
     assert any(text.startswith(i18n.t("dungeon.tip.defeat", n=1)[:8]) for text in texts)
     assert i18n.t("dungeon.tip.slots") in texts
     for rect, _text in r.shown.tips:
-        if any(rect.collidepoint(c.center) for c, _card in r.shown.cards):
+        if any(rect.collidepoint(c.center) for c, _card in r.shown):
             continue  # a card under the same point is previewed first
         image = r.preview(view, rect.center)
         assert image is not None and image is r.preview(view, rect.center), "kept, not redrawn"
@@ -674,9 +674,9 @@ def test_a_hunters_card_turns_up_in_the_rail_when_its_reveal_plays() -> None:
     assert hides == {"hunter_card:1"}
     surface = pygame.Surface((1280, 720))
     draw_rail(r, surface, view, hides)
-    assert "blue_dragon" not in [card for _rect, card in r.shown.cards]
+    assert "blue_dragon" not in [card for _rect, card in r.shown]
     draw_rail(r, surface, view)
-    assert "blue_dragon" in [card for _rect, card in r.shown.cards]
+    assert "blue_dragon" in [card for _rect, card in r.shown]
 
 
 def test_two_heroes_in_the_great_hall_stand_side_by_side() -> None:

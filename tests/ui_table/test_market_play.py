@@ -60,9 +60,9 @@ def check_targets(view: m.MarketView, legal: list[Action]) -> None:
     targets = r.targets(view, legal)
     missing = [a for a in legal if not any(tg.leads_to(a) for tg in targets)]
     assert not missing, (view.phase, missing)
-    assert r.board is not None
+    assert r.area is not None
     for tg in targets:
-        assert tg.action in legal and r.board.contains(tg.rect), (view.phase, tg)
+        assert tg.action in legal and r.area.contains(tg.rect), (view.phase, tg)
     for tg in [tg for tg in targets if tg.pick is not None]:
         tg.pick()
         after = r.targets(view, legal)

@@ -142,7 +142,7 @@ def test_every_phase_draws_and_every_legal_action_has_a_target(phase: str, lang:
     missing = [a for a in legal if not any(tg.leads_to(a) for tg in targets)]
     assert not missing, missing
     assert all(tg.action in legal for tg in targets), "every target is bound to a legal action"
-    board = r.board
+    board = r.area
     assert board is not None
     assert all(board.contains(tg.rect) for tg in targets), "targets stay on the board"
 
@@ -229,7 +229,7 @@ def test_a_gem_that_may_guard_two_attacks_is_picked_then_its_attack() -> None:
     direct = [tg.action for tg in r.targets(view, legal) if tg.pick is None]
     assert {m.Guard(item="gem_2a", attack="red"), m.Guard(item="gem_2a", attack="blue")} <= set(
         direct)
-    assert r.cancel_pick() and r.gem_pick is None
+    assert r.cancel_pick() and r.picked is None
 
 
 def test_a_hidden_chest_card_is_drawn_only_for_a_seat_whose_view_names_it() -> None:
@@ -482,7 +482,7 @@ def test_a_chests_card_lies_within_the_chest_and_shows_when_it_is_bought() -> No
     r = renderer()
     view = make_view("buy", seat=0, to_act=[1], buyer=1, discovery=list(FINDS))
     draw(r, view, [])
-    rects = {card: rect for rect, _kind, card, _lv in r.shown.items}
+    rects = {card: rect for rect, (_kind, card, _lv) in r.shown}
     assert rects["chest_1"].contains(rects["purple_helm_1"])
     drawn: list[str] = []
     face = r.looks.face

@@ -49,9 +49,9 @@ def check_targets(r: RelicRenderer, view: m.RelicView, legal: list[Action]) -> N
     targets = r.targets(view, legal)
     missing = [a for a in legal if not any(tg.leads_to(a) for tg in targets)]
     assert not missing, (view.phase, missing)
-    assert r.board is not None
+    assert r.area is not None
     for tg in targets:
-        assert tg.action in legal and r.board.contains(tg.rect), (view.phase, tg)
+        assert tg.action in legal and r.area.contains(tg.rect), (view.phase, tg)
     for tg in [tg for tg in targets if tg.pick is not None]:
         tg.pick()
         after = r.targets(view, legal)
@@ -78,7 +78,7 @@ def test_random_games_every_legal_action_has_a_target_and_nothing_hidden_is_draw
         public |= set(view.hand)
         if view.battle is not None:
             public |= {view.battle.enemy, *view.battle.committed}
-        drawn = {card for _rect, card in r.shown.cards}
+        drawn = {card for _rect, card in r.shown}
         assert drawn <= public, drawn - public
     assert {"play", "dungeon", "end"} <= phases, phases
     if players == 2:

@@ -115,7 +115,7 @@ def test_the_table_labels_a_wild_card_with_its_chosen_skill(
     assert badge not in labels.texts(), "no choice yet: no badge"
     labels.drawn.clear()
     draw(r, wild_battle("pierce"))
-    card = next(rect for rect, card in r.shown.cards if card == WILD)
+    card = next(rect for rect, card in r.shown if card == WILD)
     tags = [rect for s, _w, rect, *_ in labels.drawn if s == badge]
     assert len(tags) == 1 and card.colliderect(tags[0]), "the badge lies on the wild card"
     plain = looks.face(WILD, round(r.geo(wild_battle("")).hand_cw * 2.2))

@@ -68,7 +68,7 @@ def _log_of(lines: list[str], heading: str | None = None) -> tuple[LogPanel, Spy
 def test_a_heading_line_inside_a_batch_is_set_as_a_heading_in_its_place() -> None:
     # An action that ends one turn and starts the next logs the last turn's damage, then the
     # new turn's heading, then its first line: the heading belongs between them.
-    from dungeon_table.games.market.ui.log import LogHeading
+    from dungeon_table.ui.log_panel import LogHeading
 
     log, surface = _log_of(["Red takes 3 damage.", LogHeading("Turn 5 · Blue"), "Blue explores."])
     assert [(e.text, e.heading) for e in log.entries] == [
@@ -183,7 +183,7 @@ def test_a_card_played_on_the_treasure_is_drawn_over_it() -> None:
     view, r = scene.view, scene.renderer
     space = len(view.spaces) - 1
     assert view.spaces[space].kind == "treasure" and view.spaces[space].card
-    shown = [(rect, card) for rect, card, _ in r.shown.cards]
+    shown = [(rect, card) for rect, (card, _) in r.shown]
     slot = r.space_rect(space)
     assert shown.index((slot, view.spaces[space].card)) > next(
         i for i, (_, card) in enumerate(shown) if card == r.cards.treasure.id), "drawn on top"
@@ -196,7 +196,7 @@ def test_both_numbers_show_on_every_card_of_a_crowded_fan(n: int) -> None:
     scene = _table_after(seed=2, steps=52)
     r = scene.renderer
     rects = r.hand_rects(n)
-    corners = r.spec(r.cards.dungeon[0].id, "hand").corners
+    corners = r.looks.spec(r.cards.dungeon[0].id, "hand").corners
     assert {c.pos for c in corners} == {"tl", "bl"}, "cost and damage down the left edge"
     badge = round(r.geo.hand_cw * 0.04) + 2 * max(6, round(r.geo.hand_cw * 0.13))
     strips = [b.x - a.x for a, b in zip(rects, rects[1:], strict=False)]
@@ -334,7 +334,7 @@ def test_a_picked_card_is_not_outlined_like_the_keyboard_focus() -> None:
 
     app, scene = make_table(7)
     app.step([key(pygame.K_TAB), key(pygame.K_RETURN)])
-    card = scene.renderer.selected
+    card = scene.renderer.picked
     assert card is not None and scene.ui.focus is not None
     picked = next(tg.rect for tg in scene.ui.targets if tg.pick and tg.action.card == card)
     app.draw()

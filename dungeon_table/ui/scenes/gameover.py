@@ -6,7 +6,6 @@ can be replayed later from Load.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pygame
@@ -15,6 +14,7 @@ from dungeon_table.core import paths
 from dungeon_table.core.protocol import Result
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import has, t
+from dungeon_table.ui.renderer import renderer_class
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import MenuBase, SettleGuard
@@ -35,14 +35,10 @@ SOLO_OUTCOMES = {"result.won", "result.lost"}  # a solo game's headline; others 
 
 
 def seat_colours(game_id: str, view: Any, seats: int) -> list[str]:
-    """Each seat's colour name: the game's view module's ``seat_colours(view)`` if it has one
-    (Dungeon Market's red, blue, yellow, green), else the palette in seat order."""
-    from dungeon_table.core import registry
-
+    """Each seat's colour name: the renderer's ``seat_colours(view)`` when it names one for
+    every seat (Dungeon Market's red, blue, yellow, green), else the palette in seat order."""
     try:
-        module = importlib.import_module(registry.get(game_id).view_module)
-        hook = getattr(module, "seat_colours", None)
-        named = list(hook(view)) if hook is not None else []
+        named = list(renderer_class(game_id).seat_colours(view))
     except Exception:  # noqa: BLE001 - the chart keeps its palette whatever the hook does
         named = []
     known = [c for c in named if c in theme.CARD_COLOURS]

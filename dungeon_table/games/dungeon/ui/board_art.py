@@ -18,6 +18,7 @@ import pygame
 
 from dungeon_table.games.dungeon.ui.faces import LEVEL_COLOURS
 from dungeon_table.ui import fonts, i18n, theme
+from dungeon_table.ui.renderer import in_language
 
 ROCK = (24, 26, 28)
 STONE = (96, 90, 82)
@@ -182,7 +183,6 @@ def _label(text: str, size: int, bold: bool = False, ink: theme.Colour = INK) ->
 
 
 def _draw_labels(surf: pygame.Surface, board: Any, c: int) -> None:
-    lang = i18n.language()
     small = max(8, round(c * 0.45))  # 8 px: still a clear "3c" at 1280x720
     for space in board.spaces.values():
         if space.kind not in ("room", "chamber", "hall"):
@@ -195,7 +195,7 @@ def _draw_labels(surf: pygame.Surface, board: Any, c: int) -> None:
             tag = _label(space.id, small, True)
             surf.blit(tag, (box.x + max(2, c // 5), box.y + max(1, c // 8)))
         if space.name is not None:
-            text = getattr(space.name, lang, "") or getattr(space.name, "en", "")
+            text = in_language(space.name)
             _draw_name(surf, text, box, c, HALL_INK if space.kind == "hall" else INK)
 
 

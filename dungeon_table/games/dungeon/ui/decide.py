@@ -261,7 +261,7 @@ def draw_encounter(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rec
     box = card_box(r, body)
     me = view.heroes[view.active].hero if 0 <= view.active < len(view.heroes) else ""
     cf.blit_card(surface, vc.face(enc.card, box.w, me), box)
-    r.shown.cards.append((box, enc.card))
+    r.shown.add(box, enc.card)
     text = pygame.Rect(box.right + r.th.px(1.5), body.y, body.right - box.right - r.th.px(1.5),
                        body.h)
     # the odds first: in a small panel (8 heroes at 1280x720) what does not fit is the notes
@@ -291,7 +291,7 @@ def draw_doorway(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
     box = card_box(r, body)
     me = view.heroes[view.active].hero if 0 <= view.active < len(view.heroes) else ""
     cf.blit_card(surface, vc.face(door.card, box.w, me), box)
-    r.shown.cards.append((box, door.card))
+    r.shown.add(box, door.card)
     text = pygame.Rect(box.right + r.th.px(1.5), body.y, body.right - box.right - r.th.px(1.5),
                        body.h)
     rows: list[tuple[str, theme.Colour, str]] = [

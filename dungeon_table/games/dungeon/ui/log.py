@@ -16,16 +16,10 @@ from dungeon_table.core.protocol import Event
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.ui import faces as vc
 from dungeon_table.games.dungeon.ui.layout import board_or_none
-from dungeon_table.ui import i18n
 from dungeon_table.ui.i18n import t
+from dungeon_table.ui.renderer import LogHeading, in_language, log_key
 
 CARD_FIELDS = ("card", "monster", "treasure")
-
-
-class LogHeading(str):
-    """A heading among the log lines (the log panel styles it as one)."""
-
-    heading = True
 
 
 def who(view: m.DungeonView | None, seat: int) -> str:
@@ -40,8 +34,7 @@ def space_name(space: str) -> str:
     board = board_or_none()
     found = board.spaces.get(space) if board is not None else None
     if found is not None and found.name is not None:
-        lang = i18n.language()
-        text = getattr(found.name, lang, "") or getattr(found.name, "en", "")
+        text = in_language(found.name)
         if text:
             return t("dungeon.space.named", name=text, id=space) if found.kind == "chamber" \
                 else text
@@ -179,11 +172,7 @@ def fields(event: Event, view: m.DungeonView | None) -> dict[str, Any]:
 
 
 def line_for(event: Event, view: m.DungeonView | None) -> str:
-    tag = type(event).__struct_config__.tag
-    key = f"dungeon.log.{tag}"
-    variant = _variant(event)
-    if variant and i18n.has(f"{key}_{variant}", "en"):
-        key = f"{key}_{variant}"
-    if not i18n.has(key, "en"):
+    key = log_key("dungeon", event, [_variant(event)])
+    if key is None:
         return ""
     return t(key, **fields(event, view))

@@ -189,7 +189,7 @@ def draw_treasures(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rec
                          border_radius=th.px(0.5))
         surface.blit(image, image.get_rect(midleft=(chip.x + th.px(0.5), chip.centery)),
                      area=pygame.Rect(0, 0, chip.w - th.px(1), chip.h))
-        r.shown.cards.append((chip, card))
+        r.shown.add(chip, card)
         x = chip.right + th.px(0.5)
 
 
@@ -213,7 +213,7 @@ class HeroColumn:
             self._key = key
             self._image, self._chips, self._tips = self._render(r, view, names, area)
         surface.blit(self._image, area)
-        r.shown.cards.extend(self._chips)
+        r.shown.items.extend(self._chips)
         r.shown.tips.extend(self._tips)
 
     @staticmethod
@@ -221,13 +221,13 @@ class HeroColumn:
                 area: pygame.Rect) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]],
                                             list[tuple[pygame.Rect, str]]]:
         image = pygame.Surface(area.size, pygame.SRCALPHA)
-        before, tips_before = len(r.shown.cards), len(r.shown.tips)
+        before, tips_before = len(r.shown.items), len(r.shown.tips)
         for rect, hero in zip(hero_rects(r.geo.side, len(view.heroes), r.th), view.heroes,
                               strict=True):
             draw_hero_panel(r, image, rect.move(-area.x, -area.y), view, hero, names)
-        chips = [(rect.move(area.x, area.y), card) for rect, card in r.shown.cards[before:]]
+        chips = [(rect.move(area.x, area.y), card) for rect, card in r.shown.items[before:]]
         tips = [(rect.move(area.x, area.y), text) for rect, text in r.shown.tips[tips_before:]]
-        del r.shown.cards[before:]
+        del r.shown.items[before:]
         del r.shown.tips[tips_before:]
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             image = image.convert_alpha()
@@ -287,7 +287,7 @@ def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
     hunt = hunt_rect(r, view)
     if hunt is not None:
         cf.blit_card(surface, vc.face(view.hunt_treasure, hunt.w), hunt)
-        r.shown.cards.append((hunt, view.hunt_treasure))
+        r.shown.add(hunt, view.hunt_treasure)
         tabletop.label(surface, t("dungeon.hunt.find"), "small", theme.GOLD, th.scale, True,
                        midtop=(hunt.centerx, hunt.bottom))
     for rect, hunter in zip(hunter_rects(r, view), view.hunters, strict=True):
@@ -316,7 +316,7 @@ def draw_hunter_card(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.R
     th = r.th
     if hunter.card and not face_down:
         cf.blit_card(surface, vc.face(hunter.card, rect.w), rect)
-        r.shown.cards.append((rect, hunter.card))
+        r.shown.add(rect, hunter.card)
     else:
         cf.blit_card(surface, vc.back("monster", rect.w), rect)
     draw_hunter(surface, rect.topleft, slot_token_radius(th) + th.px(0.3), hunter.hunter)
@@ -330,7 +330,7 @@ def draw_slot(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
     th = r.th
     if slot.monster:
         image = vc.face(slot.monster, rect.w)
-        r.shown.cards.append((rect, slot.monster))
+        r.shown.add(rect, slot.monster)
     else:
         level = r.space_level(slot.space)
         image = vc.back("monster", rect.w, level)
@@ -350,4 +350,4 @@ def draw_under(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
         spot = pygame.Rect(rect.right - w // 2 + k * th.px(1), rect.y + rect.h // 3 + k * th.px(1.5),
                            w, round(w * cf.RATIO))
         cf.blit_card(surface, vc.face(card, w), spot)
-        r.shown.cards.append((spot, card))
+        r.shown.add(spot, card)

@@ -133,7 +133,7 @@ def draw_tokens(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
         radius = max(5, round(c * 0.3))
         number_token(surface, str(slot.slot), centre, radius, slot.face_down)
         if slot.monster:  # hovering the token shows the monster waiting there
-            r.shown.cards.append((pygame.Rect(round(centre[0]) - radius, round(centre[1]) - radius,
+            r.shown.items.append((pygame.Rect(round(centre[0]) - radius, round(centre[1]) - radius,
                                               2 * radius, 2 * radius), slot.monster))
 
 

@@ -46,7 +46,7 @@ from dungeon_table.games.dungeon.ui.panels import HeroColumn, draw_rail
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
-from dungeon_table.ui.renderer import Target, UiState
+from dungeon_table.ui.renderer import Shown, TableRenderer, Target, UiState
 
 PAN_KEYS = {pygame.K_a: (1, 0), pygame.K_d: (-1, 0), pygame.K_w: (0, 1), pygame.K_s: (0, -1)}
 CLOCK_WARN = 300  # seconds left when the time-attack clock turns red
@@ -54,39 +54,29 @@ BOARD_TARGETS = (m.Move, m.Teleport, m.ChooseChamber, m.Scry)
 
 
 @dataclass
-class Shown:
-    """What was drawn last, for hover previews: (rect, card id); and (rect, text) for the
-    marks a newcomer may not read at once (the level key, defeat tokens, the gp figure)."""
+class DungeonShown(Shown[str]):
+    """The cards drawn last, for hover previews; and (rect, text) for the marks a newcomer may
+    not read at once (the level key, defeat tokens, the gp figure)."""
 
-    cards: list[tuple[pygame.Rect, str]] = field(default_factory=list)
     tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)
 
-
-def make_renderer(app: Any, game_id: str) -> DungeonRenderer:
-    return DungeonRenderer(app)
-
-
-def summary(view: m.DungeonView, result: Any = None) -> str:
-    return log.summary(view, result)
+    def clear(self) -> None:
+        super().clear()
+        self.tips.clear()
 
 
-def seat_colours(view: m.DungeonView | None) -> list[str]:
-    """Each seat's colour for the game-over chart: its hero's class colour."""
-    if view is None:
-        return []
-    return [pieces.HERO_COLOURS.get(h.hero, "yellow") for h in view.heroes]
+class DungeonRenderer(TableRenderer):
+    """``board`` is the board's content (its spaces and cells), ``area`` the screen's part."""
 
+    prefix = "dungeon"
 
-class DungeonRenderer:
     def __init__(self, app: Any) -> None:
-        self.app = app
-        self.area: pygame.Rect | None = None
-        self.th = theme.Theme()
+        super().__init__(app)
         self.geo = table_geo(pygame.Rect(0, 0, 1280, 720), self.th)
         self.camera = Camera()
         self.board: Any = board_or_none()
         self.art = BoardArt()
-        self.shown = Shown()
+        self.shown: DungeonShown = DungeonShown()
         self.heroes_column = HeroColumn()
         self.scrying = False  # the crystal ball switch: board targets are scry targets
         self._followed: tuple[int, str] | None = None  # the hero and space last brought in sight
@@ -94,14 +84,24 @@ class DungeonRenderer:
         self._boxes: dict[str, tuple[int, int, int, int]] = {}
         self._tips: dict[tuple[str, float], pygame.Surface] = {}
 
+    @classmethod
+    def summary(cls, view: m.DungeonView, result: Any = None) -> str:
+        return log.summary(view, result)
+
+    @classmethod
+    def seat_colours(cls, view: m.DungeonView | None) -> list[str]:
+        """Each seat's colour for the game-over chart: its hero's class colour."""
+        if view is None:
+            return []
+        return [pieces.HERO_COLOURS.get(h.hero, "yellow") for h in view.heroes]
+
     # --- layout ---------------------------------------------------------------------------------
-    def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
-        self.area = pygame.Rect(board)
-        self.th = th
+    def arrange(self) -> None:
+        assert self.area is not None
         if self.board is None:
             self.board = board_or_none()
         size = (self.board.width, self.board.height) if self.board is not None else (4, 3)
-        self.geo: TableGeo = table_geo(self.area, th, size)
+        self.geo: TableGeo = table_geo(self.area, self.th, size)
         self.camera.reset(self.geo.viewport, size)
 
     def space_level(self, space: str) -> int:
@@ -151,9 +151,7 @@ class DungeonRenderer:
         return image
 
     # --- targets --------------------------------------------------------------------------------
-    def targets(self, view: m.DungeonView, legal: list[Action]) -> list[Target]:
-        if self.area is None or not legal:
-            return []
+    def table_targets(self, view: m.DungeonView, legal: list[Action]) -> list[Target]:
         if not any(isinstance(a, m.Scry) for a in legal):
             self.scrying = False
         self._follow(view)
@@ -267,10 +265,7 @@ class DungeonRenderer:
         return None
 
     # --- drawing --------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, view: m.DungeonView, ui: UiState) -> None:
-        if self.area is None:
-            return
-        self.shown = Shown()
+    def draw_table(self, surface: pygame.Surface, view: m.DungeonView, ui: UiState) -> None:
         self._draw_board(surface, view, ui)
         self.heroes_column.draw(self, surface, view, ui.names)
         draw_rail(self, surface, view, ui.hidden)
@@ -341,7 +336,7 @@ class DungeonRenderer:
                              border_radius=th.px(0.5))
             surface.blit(image, spot)
             if hunt:  # hovering the line shows the treasure hunted for
-                self.shown.cards.append((spot, view.hunt_treasure))
+                self.shown.add(spot, view.hunt_treasure)
         if view.time_limit:
             self._draw_clock(surface, view, ui)
         for rect, text in zip(self.geo.zoom_buttons, ("+", "−", t("dungeon.zoom.fit")),
@@ -397,9 +392,9 @@ class DungeonRenderer:
         width = round(self.geo.card_w * 2.5)
         me = view.heroes[view.seat].hero if view.seat is not None and view.seat < len(
             view.heroes) else ""
-        for rect, card in reversed(self.shown.cards):
-            if rect.collidepoint(pos):
-                return vc.face(card, width, me)
+        card = self.shown.at(pos)
+        if card is not None:
+            return vc.face(card, width, me)
         for rect, text in reversed(self.shown.tips):
             if rect.collidepoint(pos):
                 return self._tip(text)
@@ -456,3 +451,6 @@ class DungeonRenderer:
         if self.area is None or before is None or self.board is None:
             return []
         return anim.tweens_for(self, events, before, after)
+
+
+Renderer = DungeonRenderer

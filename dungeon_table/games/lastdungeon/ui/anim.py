@@ -1,9 +1,8 @@
-"""How Last Dungeon's cards and events look: card faces from the YAML, each event as tweens over
-the table, and as log lines.
+"""Last Dungeon's events as tweens over the table.
 
-The renderer in ``table.py`` (a ``CardLooks``) asks for these after every action; positions come
-from its layout and from the views before and after the events. No rule here: only what the cards
-say and what the events say happened.
+The renderer in ``table.py`` asks for these after every action; positions come from its layout and
+from the views before and after the events. No rule here: only what the cards say and what the
+events say happened.
 """
 
 from __future__ import annotations
@@ -14,164 +13,16 @@ import pygame
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.lastdungeon import model as m
-from dungeon_table.games.lastdungeon.cards import LastDungeonCards, Text
-from dungeon_table.ui import anim, fonts, i18n, tabletop, theme
+from dungeon_table.ui import anim, fonts, tabletop, theme
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui.anim import Arc, Banner, FlipCard, FloatText, MoveCard, Together, Tween, Walk
 from dungeon_table.ui.i18n import t
+from dungeon_table.ui.renderer import in_language
 
 if TYPE_CHECKING:
     from dungeon_table.games.lastdungeon.ui.table import LastDungeonRenderer
 
 SLOTS = 6  # the dungeon row's columns, as laid out by the renderer
-LEVEL_COLOUR = {1: "green", 2: "blue", 3: "purple", 4: "yellow"}
-STONE = (118, 104, 90)
-EVENT_BAND = (176, 128, 64)
-DUNGEON_BACK = (104, 44, 40)
-ADVENTURER_BACK = (44, 70, 112)
-
-
-def lang_text(text: Text) -> str:
-    return getattr(text, i18n.language(), text.en)
-
-
-class CardLooks:
-    """Every card's face and back, translated, from the card file."""
-
-    def __init__(self, cards: LastDungeonCards) -> None:
-        self.cards = cards
-        self._ghosts: dict[tuple[str, int, str, bool], pygame.Surface] = {}
-
-    # --- card specs -------------------------------------------------------------------------
-    def name(self, card: str) -> str:
-        c = self.cards
-        if card == c.hero.id:
-            return lang_text(c.hero.front.name)
-        for plain in (c.entrance, c.treasure):
-            if card == plain.id:
-                return lang_text(plain.name)
-        found = next((d for d in c.dungeon if d.id == card), None)
-        if found is not None:
-            return lang_text(found.name)
-        if c.level(card):
-            return lang_text(c.adventurer(card).name)
-        try:
-            return lang_text(c.event(card).name)
-        except KeyError:
-            return card
-
-    def spec(self, card: str, role: str, side: str = "front") -> cf.FaceSpec:
-        """The face of ``card`` as ``role``: "hand", "adventurer", "room", "event", "plain"."""
-        c = self.cards
-        if card == c.hero.id:
-            hs = c.hero.front if side == "front" else c.hero.back
-            return cf.FaceSpec(lang_text(hs.name), theme.CARD_COLOURS["yellow"], "yellow",
-                               t("ld.card.level", n=4), (cf.Corner("tl", str(hs.power), "power",
-                                                                   t("ld.card.power")),),
-                               lang_text(hs.text))
-        if role in ("room", "event"):
-            ev = c.event(card)
-            if role == "room":
-                return cf.FaceSpec(lang_text(ev.room_name), STONE, None, t("ld.card.room"),
-                                   body=lang_text(ev.room_text))
-            return cf.FaceSpec(lang_text(ev.name), EVENT_BAND, "star", t("ld.card.event"),
-                               body=lang_text(ev.text))
-        for plain, band in ((c.entrance, STONE), (c.treasure, theme.GOLD)):
-            if card == plain.id:
-                return cf.FaceSpec(lang_text(plain.name), band, None, body=lang_text(plain.text))
-        dungeon = next((d for d in c.dungeon if d.id == card), None)
-        if dungeon is not None:
-            return cf.FaceSpec(lang_text(dungeon.name), theme.CARD_COLOURS["red"], "red",
-                               t("ld.card.dungeon"), self._play_corners(dungeon.cost,
-                                                                         dungeon.damage),
-                               lang_text(dungeon.text))
-        a = c.adventurer(card)
-        colour = LEVEL_COLOUR[a.level]
-        label = t("ld.card.level", n=a.level)
-        if role == "hand":
-            return cf.FaceSpec(lang_text(a.name), theme.CARD_COLOURS[colour], colour, label,
-                               self._play_corners(a.cost, a.damage), lang_text(a.text),
-                               footer=t("ld.card.scouted"))
-        return cf.FaceSpec(lang_text(a.name), theme.CARD_COLOURS[colour], colour, label,
-                           (cf.Corner("tl", str(a.power), "power", t("ld.card.power")),
-                            cf.Corner("tr", str(a.scout_cost), "scout", t("ld.card.scout")),
-                            *self._play_corners(a.cost, a.damage, "b")), lang_text(a.text))
-
-    def _play_corners(self, cost: int, damage: int, row: str = "t") -> tuple[cf.Corner, ...]:
-        """Cost and damage. On a playable card both sit down the left edge: in a crowded fan only
-        that strip of each card shows, and both numbers must stay readable there."""
-        cost_at, damage_at = ("tl", "bl") if row == "t" else ("bl", "br")
-        return (cf.Corner(cost_at, str(cost), "cost", t("ld.card.cost")),
-                cf.Corner(damage_at, str(damage), "damage", t("ld.card.damage")))
-
-    def face(self, card: str, role: str, width: int, side: str = "front") -> pygame.Surface:
-        return cf.face(self.spec(card, role, side), width)
-
-    def ghost(self, card: str, width: int) -> pygame.Surface:
-        """A faded face: where a card being paid for will go."""
-        key = (card, width, i18n.language(), cf.glyph_mode())
-        if key not in self._ghosts:
-            image = self.face(card, "hand", width).copy()
-            image.set_alpha(110)
-            self._ghosts[key] = image
-        return self._ghosts[key]
-
-    def crystal_back(self, value: int, width: int) -> pygame.Surface:
-        return cf.back(cf.BackSpec(ADVENTURER_BACK, str(value), t("ld.card.crystal"), gem=True),
-                       width)
-
-    def deck_back(self, top: str, width: int) -> pygame.Surface:
-        if top == "event":
-            return cf.back(cf.BackSpec(STONE, "", t("ld.card.event"), glyph="star"), width)
-        level = top.removeprefix("level")
-        return cf.back(cf.BackSpec(ADVENTURER_BACK, level, t("ld.card.level", n=level), gem=True),
-                       width)
-
-    def dungeon_back(self, width: int) -> pygame.Surface:
-        return cf.back(cf.BackSpec(DUNGEON_BACK, "", "", glyph="red"), width)
-
-
-# --- the log -----------------------------------------------------------------------------------
-def space_name(r: LastDungeonRenderer, view: m.LastDungeonView | None, i: int) -> str:
-    """A space as the table names it (its room, the Entrance, the Treasure): the spaces carry
-    no numbers on screen, so "placed on space 3" left the player counting columns."""
-    if view is None or not 0 <= i < len(view.spaces):
-        return t("ld.space", n=i)
-    space = view.spaces[i]
-    if space.kind == "room" and space.room:
-        return lang_text(r.cards.event(space.room).room_name)
-    return t(f"ld.space.{space.kind}")
-
-
-def log_line(r: LastDungeonRenderer, event: Event,
-             view: m.LastDungeonView | None = None) -> str | None:
-    """``ld.log.<type>`` filled with the event's fields, card ids turned into names and space
-    numbers into the names of those spaces in ``view`` (the table after the events)."""
-    data = {k: getattr(event, k) for k in event.__struct_fields__ if k != "to"}
-    for key in ("space", "to_space", "from_space"):
-        if isinstance(data.get(key), int):
-            data[key] = space_name(r, view, data[key])
-    if isinstance(data.get("card"), str) and data["card"]:
-        data["card"] = r.name(data["card"])
-    if isinstance(data.get("room"), str) and data["room"]:
-        # a room by the name its space shows ("Tavern Cellar"), not its event side's
-        data["room"] = lang_text(r.cards.event(data["room"]).room_name)
-    if "cards" in data:
-        data["n"] = len(data["cards"])
-        data["cards"] = t("list.sep").join(r.name(c) for c in data["cards"])
-    if "crystals" in data:
-        data["n"] = len(data["crystals"])
-    kind = event.__struct_config__.tag
-    key = f"ld.log.{kind}"
-    for variant in (data.get("reason"), data.get("source"), data.get("effect"),
-                    "forced" if data.get("forced") else None,
-                    "exact" if data.get("lost") == 0 else None):
-        if variant and (i18n.has(f"{key}_{variant}") or i18n.has(f"{key}_{variant}", "en")):
-            key = f"{key}_{variant}"
-            break
-    if "purpose" in data:
-        data["purpose"] = t(f"ld.purpose.{data['purpose']}")
-    return t(key, **data)
 
 
 # --- animations ------------------------------------------------------------------------------------
@@ -203,7 +54,7 @@ def _fight(r: LastDungeonRenderer, floats: list[FloatText], before: m.LastDungeo
     assert g is not None
     length = max(f.duration for f in floats)
     holds = tuple(
-        MoveCard(image=r.face(space.card, "hand", g.cw), start=r.space_rect(i).center,
+        MoveCard(image=r.looks.face(space.card, "hand", g.cw), start=r.space_rect(i).center,
                  end=r.space_rect(i).center, duration=length)
         for i, space in enumerate(before.spaces)
         if space.card and (i >= len(after.spaces) or after.spaces[i].card != space.card))
@@ -226,7 +77,7 @@ def stack_layout(r: LastDungeonRenderer,
     room_right = rect.right + g.th.px(10) <= g.top.right
     left = g.col_x(a.position - 1) - (0 if room_right else g.th.px(6))
     left = max(left, g.board.x + round(g.cw * cf.RATIO * 0.62) // 2)
-    images = [cf.sideways(r.face(card, "hand", round(g.cw * 0.62))) for card in a.stack]
+    images = [cf.sideways(r.looks.face(card, "hand", round(g.cw * 0.62))) for card in a.stack]
     return list(zip(images, tabletop.cascade_rects(images, left, rect.y, g.ch), strict=True))
 
 
@@ -244,7 +95,7 @@ def _standing(r: LastDungeonRenderer, a: m.Adventurer, length: float) -> Tween:
     g = r.geo
     assert g is not None
     spot = r.adventurer_rect(a.position).center
-    still = Walk(image=r.face(a.card, "adventurer", g.cw, a.side), path=(spot,),
+    still = Walk(image=r.looks.face(a.card, "adventurer", g.cw, a.side), path=(spot,),
                  riders=_carried(r, a))
     still.duration = length  # a walk of one spot: it times itself by its path otherwise
     return still
@@ -267,7 +118,7 @@ def _leave_spaces(r: LastDungeonRenderer, before: m.LastDungeonView, cards: list
     if before.adventurer is not None:
         for card in before.adventurer.stack:
             starts.setdefault(card, _stack_spot(r, before.adventurer.position))
-    moves = tuple(MoveCard(image=r.face(c, "hand", g.discard.w if end == g.discard.center
+    moves = tuple(MoveCard(image=r.looks.face(c, "hand", g.discard.w if end == g.discard.center
                                         else g.cw), start=starts[c], end=end,
                            delay=k * 50.0, duration=260 + k * 50.0)
                   for k, c in enumerate(cards) if c in starts)
@@ -321,7 +172,7 @@ def _tween(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
     g = r.geo
     assert g is not None
     if isinstance(e, m.CardPlayed):
-        image = r.face(e.card, "hand", g.cw)
+        image = r.looks.face(e.card, "hand", g.cw)
         return [MoveCard(image=image, start=_hand_spot(r, before, e.card),
                          end=r.space_rect(e.space).center, hides=frozenset({f"space:{e.space}"}))]
     if isinstance(e, m.CardsDiscarded) and e.reason == "cleared":
@@ -329,7 +180,7 @@ def _tween(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
     if isinstance(e, m.CardsDiscarded):
         small = g.discard.w
         return [Together(parts=tuple(
-            MoveCard(image=r.face(c, "hand", small), start=_hand_spot(r, before, c),
+            MoveCard(image=r.looks.face(c, "hand", small), start=_hand_spot(r, before, c),
                      end=g.discard.center, delay=k * 60.0, duration=250 + k * 60.0)
             for k, c in enumerate(e.cards)))]
     if isinstance(e, m.Advanced) and before.adventurer is not None:
@@ -352,7 +203,7 @@ def _walk(r: LastDungeonRenderer, e: m.Advanced | m.Retreated,
         return []
     step = 1 if e.to_space >= e.from_space else -1
     path = tuple(r.adventurer_rect(p).center for p in range(e.from_space, e.to_space + step, step))
-    image = r.face(e.card, "adventurer", g.cw, after.adventurer.side)
+    image = r.looks.face(e.card, "adventurer", g.cw, after.adventurer.side)
     return [Walk(image=image, path=path, riders=_carried(r, after.adventurer),
                  hides=frozenset({"adventurer"}))]
 
@@ -362,38 +213,38 @@ def _tween_more(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
     g = r.geo
     assert g is not None
     if isinstance(e, m.Repelled):
-        return [_banner(r, t("ld.banner.repelled", card=r.name(e.card)), theme.GOOD)]
+        return [_banner(r, t("ld.banner.repelled", card=r.looks.name(e.card)), theme.GOOD)]
     if isinstance(e, m.AdventurerEntered):
-        back = r.deck_back(f"level{e.level}", g.cw)
-        front = r.face(e.card, "adventurer", g.cw, e.side)
+        back = r.looks.deck_back(f"level{e.level}", g.cw)
+        front = r.looks.face(e.card, "adventurer", g.cw, e.side)
         return [FlipCard(front=back, back=front, center=r.adventurer_rect(e.space).center,
                          hides=frozenset({"adventurer"}))]
     if isinstance(e, m.HeroFlipped) and before.adventurer is not None:
         spot = r.adventurer_rect(before.adventurer.position).center
-        return [FlipCard(front=r.face(e.card, "adventurer", g.cw, "front"),
-                         back=r.face(e.card, "adventurer", g.cw, "back"), center=spot,
+        return [FlipCard(front=r.looks.face(e.card, "adventurer", g.cw, "front"),
+                         back=r.looks.face(e.card, "adventurer", g.cw, "back"), center=spot,
                          hides=frozenset({"adventurer"})),
                 _banner(r, t("ld.banner.hero"), theme.DANGER)]
     if isinstance(e, m.EventResolved):
-        text = lang_text(r.cards.event(e.card).text)
-        return [_banner(r, t("ld.banner.event", card=r.name(e.card)), theme.GOLD, text)]
+        text = in_language(r.cards.event(e.card).text)
+        return [_banner(r, t("ld.banner.event", card=r.looks.name(e.card)), theme.GOLD, text)]
     if isinstance(e, m.Crystallised) and before.adventurer is not None:
         start = r.adventurer_rect(before.adventurer.position).center
         rects = r.crystal_rects(max(1, len(after.crystals)))
-        return [Arc(image=r.crystal_back(e.value, rects[-1].w), start=start, end=rects[-1].center,
+        return [Arc(image=r.looks.crystal_back(e.value, rects[-1].w), start=start, end=rects[-1].center,
                     height=g.th.px(10))]
     if isinstance(e, m.CrystalsSpent):
         rects = r.crystal_rects(len(before.crystals))
         spots = {c.card: rect.center for c, rect in zip(before.crystals, rects, strict=True)}
         return [Together(parts=tuple(
-            Arc(image=r.crystal_back(c.value, rects[0].w), start=spots[c.card],
+            Arc(image=r.looks.crystal_back(c.value, rects[0].w), start=spots[c.card],
                 end=(spots[c.card][0], g.board.y - g.ch), height=g.th.px(4))
             for c in before.crystals if c.card in e.crystals))]
     if isinstance(e, m.CardsDrawn) and after.hand is not None:
         n = len(after.hand)
         rects = r.hand_rects(n)
         first = n - len(e.cards)
-        back = r.dungeon_back(g.cw)
+        back = r.looks.dungeon_back(g.cw)
         return [Together(parts=tuple(
             MoveCard(image=back, start=g.draw.center, end=rects[first + k].center,
                      delay=k * 90.0, duration=260 + k * 90.0,

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from dungeon_table.games.lastdungeon import model as m
-from dungeon_table.games.lastdungeon.ui.anim import lang_text, stack_layout
+from dungeon_table.games.lastdungeon.ui.anim import stack_layout
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
-from dungeon_table.ui.renderer import UiState
+from dungeon_table.ui.renderer import UiState, in_language
 
 if TYPE_CHECKING:
     from dungeon_table.games.lastdungeon.ui.table import LastDungeonRenderer
@@ -72,10 +72,10 @@ def _prompt(r: LastDungeonRenderer, view: m.LastDungeonView, ui: UiState) -> tup
 
 def _phase_prompt(r: LastDungeonRenderer, view: m.LastDungeonView) -> str:
     p = view.pending
-    if view.phase == "actions" and r.selected:
-        return t("ld.prompt.select", card=r.name(r.selected))
+    if view.phase == "actions" and r.picked:
+        return t("ld.prompt.select", card=r.looks.name(r.picked))
     if p is not None and view.phase == "pay_cost":
-        return t("ld.prompt.pay_cost", n=p.need - len(p.chosen), card=r.name(p.card or ""))
+        return t("ld.prompt.pay_cost", n=p.need - len(p.chosen), card=r.looks.name(p.card or ""))
     if p is not None and view.phase == "pay_crystals":
         have = sum(c.value for c in view.crystals if c.card in p.chosen)
         return t(f"ld.prompt.pay_{p.kind}", have=have, need=p.need)
@@ -101,13 +101,13 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
         plain = r.cards.treasure.id if space.kind == "treasure" else r.cards.entrance.id
         covered = bool(space.card or ghosting)
         under = slot.move(g.th.px(1.5), -g.th.px(0.6)) if covered else slot
-        cf.blit_card(surface, r.face(plain, "plain", g.cw), under)
-        r.shown.cards.append((under, plain, "plain"))
+        cf.blit_card(surface, r.looks.face(plain, "plain", g.cw), under)
+        r.shown.add(under, (plain, "plain"))
     if space.card and f"space:{i}" not in ui.hidden:
-        cf.blit_card(surface, r.face(space.card, "hand", g.cw), slot)
-        r.shown.cards.append((slot, space.card, "hand"))
+        cf.blit_card(surface, r.looks.face(space.card, "hand", g.cw), slot)
+        r.shown.add(slot, (space.card, "hand"))
     elif ghosting and view.pending is not None:
-        ghost = r.ghost(view.pending.card or "", g.cw)  # the card on its way, paid for now
+        ghost = r.looks.ghost(view.pending.card or "", g.cw)  # the card on its way, paid for now
         if space.kind == "treasure":  # the faded card must not show the treasure's words through
             pygame.draw.rect(surface, colour, slot, border_radius=g.th.px(1.2))
         surface.blit(ghost, slot)
@@ -125,7 +125,7 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
 
 def _space_title(r: LastDungeonRenderer, space: m.Space) -> tuple[str, Any]:
     if space.kind == "room" and space.room:
-        return lang_text(r.cards.event(space.room).room_name), theme.TEXT
+        return in_language(r.cards.event(space.room).room_name), theme.TEXT
     return t(f"ld.space.{space.kind}"), theme.TEXT_DIM
 
 
@@ -151,11 +151,11 @@ def _draw_space_head(r: LastDungeonRenderer, surface: pygame.Surface, mat: pygam
     role, scale = title_type
     head = tabletop.label(surface, title, role, colour, scale, True, width=width, midtop=top)
     if space.kind == "room" and space.room:
-        r.shown.cards.append((head.inflate(g.th.px(2), g.th.px(1)), space.room, "room"))
+        r.shown.add(head.inflate(g.th.px(2), g.th.px(1)), (space.room, "room"))
         sub = _room_chips(space)
     else:
         # the treasure's own card shows its name, unless a card played on it hides it
-        sub = lang_text(r.cards.treasure.name) if space.kind == "treasure" and space.card else ""
+        sub = in_language(r.cards.treasure.name) if space.kind == "treasure" and space.card else ""
     if sub:
         tabletop.label(surface, sub, "small", theme.GOLD, sc, True, width=width,
                        midtop=(mat.centerx, head.bottom))
@@ -183,9 +183,9 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
     stack = stack_layout(r, a)
     for (image, spot), card in zip(stack, a.stack, strict=True):
         cf.blit_card(surface, image, spot)
-        r.shown.cards.append((spot, card, "hand"))
-    cf.blit_card(surface, r.face(a.card, "adventurer", g.cw, a.side), rect)
-    r.shown.cards.append((rect, a.card, "adventurer"))
+        r.shown.add(spot, (card, "hand"))
+    cf.blit_card(surface, r.looks.face(a.card, "adventurer", g.cw, a.side), rect)
+    r.shown.add(rect, (a.card, "adventurer"))
     power = tabletop.badge(surface, str(a.power), (badge_x, rect.y + g.th.px(5)),
                            cf.BADGE["power"], g.th, big=True)
     below = tabletop.label(surface, t("ld.card.power"), "small", theme.TEXT, g.th.scale, True,
@@ -208,7 +208,7 @@ def _draw_deck(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
     spot = pygame.Rect(inner.x, 0, width, round(width * cf.RATIO))
     spot.bottom = inner.bottom
     if view.deck_top:
-        image = r.deck_back(view.deck_top, width)
+        image = r.looks.deck_back(view.deck_top, width)
         cf.draw_pile(surface, image, spot, view.deck_count, image)
     else:  # where the deck was: an empty place, not a gap in the panel
         tabletop.empty_place(surface, spot, g.th)
@@ -236,7 +236,7 @@ def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface, view: m.Last
              for rect, c in zip(rects, view.crystals, strict=True)]
     legal = set() if ui.animating else {
         rects.index(tg.rect) for tg in ui.targets if tg.quiet and tg.rect in rects}
-    images = [r.crystal_back(c.value, rect.w) for rect, c in zip(rects, view.crystals, strict=True)]
+    images = [r.looks.crystal_back(c.value, rect.w) for rect, c in zip(rects, view.crystals, strict=True)]
     tabletop.draw_fan(surface, images, spots, g.th, set(), legal)
     crowded = tabletop.overlapping(rects, 0.6)  # the value in the middle is covered
     for i, (spot, crystal) in enumerate(zip(spots, view.crystals, strict=True)):
@@ -274,14 +274,14 @@ def _draw_piles(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
     """The draw pile face down and the discard face up, squared, labels clear above them."""
     g = r.geo
     assert g is not None
-    back = r.dungeon_back(g.draw.w)
+    back = r.looks.dungeon_back(g.draw.w)
     tabletop.labelled_pile(surface, g.draw, back, view.draw_count,
                            t("ld.draw_pile", n=view.draw_count), g.th, back)
-    top = r.face(view.discard[-1], "hand", g.discard.w) if view.discard else None
+    top = r.looks.face(view.discard[-1], "hand", g.discard.w) if view.discard else None
     tabletop.labelled_pile(surface, g.discard, top, len(view.discard),
                            t("ld.discard", n=len(view.discard)), g.th)
     if top is not None:
-        r.shown.cards.append((g.discard, view.discard[-1], "hand"))
+        r.shown.add(g.discard, (view.discard[-1], "hand"))
 
 
 def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
@@ -293,7 +293,7 @@ def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
     rects = r.hand_rects(len(hand), lifted)
     legal = set() if ui.animating else {
         rects.index(tg.rect) for tg in ui.targets if tg.quiet and tg.rect in rects}
-    images = [None if f"hand:{i}" in ui.hidden else r.face(card, "hand", g.hand_cw)
+    images = [None if f"hand:{i}" in ui.hidden else r.looks.face(card, "hand", g.hand_cw)
               for i, card in enumerate(hand)]
     tabletop.draw_fan(surface, images, rects, g.th, lifted, legal)
     chosen = view.pending.chosen if view.pending else []
@@ -301,11 +301,11 @@ def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
     for card, rect, image in zip(hand, rects, images, strict=True):
         if image is None:
             continue
-        r.shown.cards.append((rect, card, "hand"))
+        r.shown.add(rect, (card, "hand"))
         if card in chosen:  # paid with (✓) or thrown away to an event (×)
             tabletop.badge(surface, "✓" if view.phase != "event_discard" else "×",
                            (rect.centerx, rect.y + rect.h // 2), theme.ACCENT, g.th)
-        elif card in (r.selected, playing):
+        elif card in (r.picked, playing):
             theme.outline(surface, rect, CHOSEN, g.th, 0.5)
 
 

@@ -7,13 +7,13 @@ phase buttons. Everything shown comes from ``LastDungeonView`` and the legal act
 
 Playing a card takes two clicks: the card (a local pick, ``Target.pick``), then a space.
 
-Here: the layout, the targets, previews and the log; the drawing is ``draw.py``, card faces
-and event tweens ``anim.py``.
+Here: the layout, the targets and previews; the drawing is ``draw.py``, card faces ``faces.py``,
+event tweens ``anim.py`` and log lines ``log.py``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -21,14 +21,15 @@ import pygame
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.cards import load
-from dungeon_table.games.lastdungeon.ui import anim
-from dungeon_table.games.lastdungeon.ui.anim import SLOTS, CardLooks
-from dungeon_table.games.lastdungeon.ui.draw import draw_table
+from dungeon_table.games.lastdungeon.ui import anim, log
+from dungeon_table.games.lastdungeon.ui.anim import SLOTS
+from dungeon_table.games.lastdungeon.ui.draw import draw_table as paint_table
+from dungeon_table.games.lastdungeon.ui.faces import CardLooks
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
-from dungeon_table.ui.renderer import Target, UiState
+from dungeon_table.ui.renderer import Shown, TableRenderer, Target, UiState
 
 
 @dataclass
@@ -60,41 +61,34 @@ class Geo:
         return self.x0 + round(self.colw * (i + 0.5))
 
 
-@dataclass
-class Shown:
-    """Rects of what was drawn last, for hover previews: (rect, card id, role)."""
+class LastDungeonRenderer(TableRenderer):
+    """``picked`` is the hand card picked, waiting for a space; ``shown`` holds each card drawn
+    with the role it was drawn as (its face differs: "hand", "adventurer", "room"...)."""
 
-    cards: list[tuple[pygame.Rect, str, str]] = field(default_factory=list)
-
-
-def make_renderer(app: Any, game_id: str) -> LastDungeonRenderer:
-    return LastDungeonRenderer(app)
-
-
-def summary(view: m.LastDungeonView, result: Any = None) -> str:
-    """The menu's and Load's line: the round and how many were repelled while it runs; won, or
-    the round it was lost in, and the points once it is over."""
-    if result is None:
-        return t("ld.summary", round=view.round, repelled=view.repelled)
-    total = next((line.value for line in result.breakdown[0] if line.key == "score.total"), 0)
-    if result.winners:
-        return t("ld.summary.won", points=total)
-    return t("ld.summary.lost", round=view.round, points=total)
-
-
-class LastDungeonRenderer(CardLooks):
-    """Card faces come from ``CardLooks`` (anim.py); here the table: layout, targets, draw."""
+    prefix = "ld"
 
     def __init__(self, app: Any) -> None:
-        super().__init__(load())
-        self.app = app
-        self.selected: str | None = None  # hand card picked, waiting for a space
+        super().__init__(app)
+        self.cards = load()
+        self.looks = CardLooks(self.cards)
         self.geo: Geo | None = None
-        self.shown = Shown()
+        self.shown: Shown[tuple[str, str]] = Shown()
+
+    @classmethod
+    def summary(cls, view: m.LastDungeonView, result: Any = None) -> str:
+        """The menu's and Load's line: the round and how many were repelled while it runs; won,
+        or the round it was lost in, and the points once it is over."""
+        if result is None:
+            return t("ld.summary", round=view.round, repelled=view.repelled)
+        total = next((line.value for line in result.breakdown[0] if line.key == "score.total"), 0)
+        if result.winners:
+            return t("ld.summary.won", points=total)
+        return t("ld.summary.lost", round=view.round, points=total)
 
     # --- layout -------------------------------------------------------------------------------
-    def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
-        b = pygame.Rect(board)
+    def arrange(self) -> None:
+        assert self.area is not None
+        b, th = pygame.Rect(self.area), self.th
         mg = th.px(2)
         side_w = round(b.w * 0.2)
         cols_w = b.w - side_w - 3 * mg
@@ -161,12 +155,12 @@ class LastDungeonRenderer(CardLooks):
         return tabletop.button_rects(g.buttons, n, g.th)
 
     # --- targets --------------------------------------------------------------------------------
-    def targets(self, view: m.LastDungeonView, legal: list[Action]) -> list[Target]:
-        if self.geo is None or view.hand is None:
+    def table_targets(self, view: m.LastDungeonView, legal: list[Action]) -> list[Target]:
+        if view.hand is None:
             return []
         plays = [a for a in legal if isinstance(a, m.Play)]
-        if self.selected is not None and not any(p.card == self.selected for p in plays):
-            self.selected = None
+        if self.picked is not None and not any(p.card == self.picked for p in plays):
+            self.picked = None
         out: list[Target] = []
         lifted = self._lifted(view)
         rects = self.hand_rects(len(view.hand), lifted)
@@ -174,13 +168,13 @@ class LastDungeonRenderer(CardLooks):
             mine = [p for p in plays if p.card == card]
             z = int(i in lifted)  # draw_fan puts lifted cards over the fan
             if mine and view.phase == "actions":
-                out.append(Target(rects[i], mine[0], self.name(card), pick=self._picker(card),
+                out.append(Target(rects[i], mine[0], self.looks.name(card), pick=self.picker(card),
                                   covers=list(mine), quiet=True, z=z))
             discard = m.Discard(card=card)
             if discard in legal:
-                out.append(Target(rects[i], discard, self.name(card), quiet=True, z=z))
+                out.append(Target(rects[i], discard, self.looks.name(card), quiet=True, z=z))
         for p in plays:
-            if p.card == self.selected:
+            if p.card == self.picked:
                 out.append(Target(self.space_rect(p.space), p, t("ld.space", n=p.space)))
         crystal_rects = self.crystal_rects(len(view.crystals))
         crowded = tabletop.overlapping(crystal_rects)  # then marked along their visible strips
@@ -197,16 +191,6 @@ class LastDungeonRenderer(CardLooks):
             out.append(Target(rect, action, label, primary=primary and only_buttons))
         return out
 
-    def cancel_pick(self) -> bool:
-        """Put a picked card back (Esc); False when none was picked."""
-        picked, self.selected = self.selected is not None, None
-        return picked
-
-    def _picker(self, card: str) -> Any:
-        def pick() -> None:
-            self.selected = None if self.selected == card else card
-        return pick
-
     def _buttons(self, legal: list[Action]) -> list[tuple[Action, str, bool]]:
         order = ((m.Fight, "fight", True), (m.Scout, "scout", True),
                  (m.Crystallise, "crystallise", False), (m.Expand, "expand", False),
@@ -219,29 +203,24 @@ class LastDungeonRenderer(CardLooks):
     def _lifted(self, view: m.LastDungeonView) -> set[int]:
         hand = view.hand or []
         marked = set(view.pending.chosen) if view.pending else set()
-        if self.selected:
-            marked.add(self.selected)
+        if self.picked:
+            marked.add(self.picked)
         if view.pending and view.pending.kind == "play" and view.pending.card:
             marked.add(view.pending.card)
         return {i for i, c in enumerate(hand) if c in marked}
 
     # --- drawing ----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, view: m.LastDungeonView, ui: UiState) -> None:
-        if self.geo is None:
-            return
-        self.shown = Shown()
-        draw_table(self, surface, view, ui)
+    def draw_table(self, surface: pygame.Surface, view: m.LastDungeonView, ui: UiState) -> None:
+        paint_table(self, surface, view, ui)
 
     def preview(self, view: m.LastDungeonView, pos: tuple[int, int]) -> pygame.Surface | None:
-        g = self.geo
-        if g is None:
+        g, shown = self.geo, self.shown.at(pos)
+        if g is None or shown is None:
             return None
-        for rect, card, role in reversed(self.shown.cards):
-            if rect.collidepoint(pos):
-                width = min(round(g.cw * 2.5), round(g.board.h * 0.62 / cf.RATIO))
-                side = view.adventurer.side if view.adventurer and role == "adventurer" else "front"
-                return self.face(card, role, width, side)
-        return None
+        card, role = shown
+        width = min(round(g.cw * 2.5), round(g.board.h * 0.62 / cf.RATIO))
+        side = view.adventurer.side if view.adventurer and role == "adventurer" else "front"
+        return self.looks.face(card, role, width, side)
 
     # --- log and animations -------------------------------------------------------------------------
     def log_heading(self, before: m.LastDungeonView | None, after: m.LastDungeonView) -> str | None:
@@ -249,10 +228,13 @@ class LastDungeonRenderer(CardLooks):
             return t("ld.log.round", n=after.round)
         return None
 
-    def log_lines(self, events: list[Event], before: Any, after: Any) -> list[str]:
-        return [line for e in events if (line := anim.log_line(self, e, after))]
+    def log_line(self, event: Event, before: Any, after: Any) -> str | None:
+        return log.log_line(self.looks, event, after)
 
     def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
         if self.geo is None or before is None:
             return []
         return anim.tweens_for(self, events, before, after)
+
+
+Renderer = LastDungeonRenderer

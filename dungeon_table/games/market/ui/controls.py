@@ -169,8 +169,8 @@ def prompt(r: MarketRenderer, view: m.MarketView, ui: UiState) -> tuple[str, Any
             return t("market.prompt.price_none"), colour
         if view.phase == "buy" and view.buyer == view.active:  # 2 players: its own buy
             return t("market.prompt.buy_own"), colour
-        if view.phase == "defend" and r.gem_pick and ui.legal:
-            return t("market.prompt.gem_attack", gem=r.looks.name(r.gem_pick)), colour
+        if view.phase == "defend" and r.picked and ui.legal:
+            return t("market.prompt.gem_attack", gem=r.looks.name(r.picked)), colour
         return t(f"market.prompt.{view.phase}"), colour
     waiting = [s for s in view.to_act if s != view.seat]
     names = t("list.sep").join(seat_name(view, s) for s in waiting)

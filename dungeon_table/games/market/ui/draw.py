@@ -199,7 +199,7 @@ def _draw_purse(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, 
 def _draw_columns(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiState,
                   seat: int, sg: SeatGeo) -> None:
     th = r.th
-    picked = r.gem_pick
+    picked = r.picked
     uses = {u.item for u in view.defence.uses} if view.defence and seat == view.seat else set()
     marks = {tg.rect.topleft for tg in ui.targets if tg.quiet} if not ui.animating else set()
     key = f"used:{seat}"  # the defence turning items sideways is still to be shown
@@ -209,7 +209,7 @@ def _draw_columns(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView
             continue
         image = r.looks.token(held.card, sg.token_w, held.used)
         cf.blit_card(surface, image, rect, lifted=held.card in uses)
-        r.shown.items.append((rect, "card", held.card, None))
+        r.shown.add(rect, ("card", held.card, None))
         if held.card in uses or held.card == picked:
             theme.outline(surface, rect, CHOSEN, th, 0.25)
         elif rect.topleft in marks:  # a legal token in a column: a mint rule on its top edge
@@ -233,7 +233,7 @@ def _draw_held_jobs(r: MarketRenderer, surface: pygame.Surface, view: m.MarketVi
         cost = held.next_cost if sg.big else 0
         image = r.looks.job_tile(held.job, rect.size, held.level, cost, r.th.scale)
         cf.blit_card(surface, image, rect)
-        r.shown.items.append((rect, "job", held.job, held.level))
+        r.shown.add(rect, ("job", held.job, held.level))
         if view.phase == "level" and held.job in view.level_jobs and seat == view.seat:
             theme.outline(surface, rect, theme.GOLD, r.th, 0.2)
 
@@ -254,7 +254,7 @@ def _draw_jobs(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
             break
         image = r.looks.job_tile(job, rect.size, None, 0, th.scale)
         cf.blit_card(surface, image, rect)
-        r.shown.items.append((rect, "job", job, None))
+        r.shown.add(rect, ("job", job, None))
     if view.last_bids and view.phase != "bid":
         # a break falls after a "·", never inside "Yellow 3" (the bid_of text holds together)
         bids = "\u00a0· ".join(t("market.bid_of", name=seat_name(view, s), n=n)
@@ -315,7 +315,7 @@ def _draw_auction(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView
     """The job on auction as a full card (every level's effect, to weigh a bid against)."""
     rect = r.auction_rect(view)
     cf.blit_card(surface, r.looks.job_face(view.auction_job, rect.w), rect)
-    r.shown.items.append((rect, "job", view.auction_job, None))
+    r.shown.add(rect, ("job", view.auction_job, None))
     theme.outline(surface, rect, theme.GOLD, r.th, 0.3)
     tabletop.pill(surface, t("market.on_auction"), theme.GOLD, r.th,
                   center=(rect.centerx, rect.y))
@@ -342,7 +342,7 @@ def draw_slot(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, sl
         cf.blit_card(surface, r.looks.killed(rect.w), rect)
         return
     cf.blit_card(surface, r.looks.face(slot.card, rect.w), rect)
-    r.shown.items.append((rect, "card", slot.card, None))
+    r.shown.add(rect, ("card", slot.card, None))
     if slot.chest and slot.hidden:
         small = round(rect.w * 0.46)
         spot = pygame.Rect(0, 0, small, round(small * cf.RATIO))
@@ -352,7 +352,7 @@ def draw_slot(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, sl
             cf.blit_card(surface, r.looks.back(small), spot)
         else:  # only a seat that may know it gets the card in its view
             cf.blit_card(surface, r.looks.face(slot.hidden, small), spot)
-            r.shown.items.append((spot, "card", slot.hidden, None))
+            r.shown.add(spot, ("card", slot.hidden, None))
     if slot.attacking:
         theme.outline(surface, rect, ATTACK, th, 0.45)
         tabletop.pill(surface, t("market.attacks"), ATTACK, th, center=(rect.centerx, rect.y))
@@ -397,7 +397,7 @@ def _draw_piles(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
     tabletop.labelled_pile(surface, g.discard, top, view.discard_count if top else 0,
                            t("market.discard", n=view.discard_count), th)
     if top is not None:
-        r.shown.items.append((g.discard, "card", view.discard_top, None))
+        r.shown.add(g.discard, ("card", view.discard_top, None))
     if view.peek:
         _draw_peek(r, surface, view)
 
@@ -410,5 +410,5 @@ def _draw_peek(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView) -
     spot = pygame.Rect(0, 0, small, round(small * cf.RATIO))
     spot.center = (g.deck.centerx, g.deck.centery + th.px(1))
     cf.blit_card(surface, r.looks.face(view.peek, small), spot)
-    r.shown.items.append((spot, "card", view.peek, None))
+    r.shown.add(spot, ("card", view.peek, None))
     tabletop.pill(surface, t("market.peek"), theme.GOLD, th, center=(spot.centerx, spot.bottom))

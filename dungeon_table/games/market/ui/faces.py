@@ -19,6 +19,7 @@ from dungeon_table.games.market.ui.job_faces import JOB_BAND, JobText, render_jo
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.i18n import t
+from dungeon_table.ui.renderer import in_language
 
 GEM_BAND = (70, 168, 190)
 CHEST_BAND = (142, 98, 54)
@@ -40,11 +41,6 @@ def label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float,
     if width is not None:
         s, role, scale = _fitted(s, role, max(1, width), scale, bold)
     return tabletop.label(surface, s, role, colour, scale, bold, **where)
-
-
-def lang_text(name: Any) -> str:
-    """A card file's ``name`` struct in the current language (English if missing)."""
-    return getattr(name, i18n.language(), None) or name.en
 
 
 class MarketLooks:
@@ -79,13 +75,13 @@ class MarketLooks:
         if not card or card == "?":
             return t("market.card.hidden")
         try:
-            return lang_text(self.cards.card(card).name)
+            return in_language(self.cards.card(card).name)
         except KeyError:
             return card
 
     def job_name(self, job: str) -> str:
         try:
-            return lang_text(self.cards.job(job).name)
+            return in_language(self.cards.job(job).name)
         except KeyError:
             return job
 

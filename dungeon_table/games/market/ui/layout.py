@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, tabletop, theme
 
 Rect = pygame.Rect
 COLOURS = ("red", "blue", "yellow", "green", "purple")
@@ -54,11 +54,6 @@ class TableGeo:
     pile_w: int
 
 
-def seat_order(n_players: int, bottom: int) -> list[int]:
-    """The seats after ``bottom`` in turn order (clockwise), as they sit along the top."""
-    return [(bottom + k) % n_players for k in range(1, n_players)]
-
-
 def table_geo(board: Rect, th: theme.Theme, n_players: int, bottom: int,
               professional: bool) -> TableGeo:
     b = Rect(board)
@@ -66,7 +61,7 @@ def table_geo(board: Rect, th: theme.Theme, n_players: int, bottom: int,
     top_h = round(b.h * (0.27 if professional else 0.25))
     bot_h = round(b.h * (0.31 if professional else 0.29))
     mid_h = b.h - top_h - bot_h - 4 * mg
-    others = seat_order(n_players, bottom)
+    others = tabletop.seats_around(n_players, bottom)
     seats: dict[int, SeatGeo] = {}
     each = min((b.w - (len(others) + 1) * mg) // max(1, len(others)), round(b.w * 0.5))
     x = b.x + mg + (b.w - 2 * mg - len(others) * each - (len(others) - 1) * mg) // 2

@@ -16,14 +16,8 @@ from typing import Any
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.ui.faces import MarketLooks
-from dungeon_table.ui import i18n
 from dungeon_table.ui.i18n import t
-
-
-class LogHeading(str):
-    """A heading among the log lines (the log panel styles it as one)."""
-
-    heading = True
+from dungeon_table.ui.renderer import LogHeading, event_fields, log_key
 
 
 def seat_name(view: m.MarketView, seat: int) -> str:
@@ -83,13 +77,10 @@ def lines(looks: MarketLooks, events: list[Event], before: m.MarketView | None,
 
 
 def line_for(looks: MarketLooks, event: Event, view: m.MarketView, active: int) -> str | None:
-    kind = event.__struct_config__.tag
     data = _fields(looks, event, view, active)
-    key = f"market.log.{kind}"
-    for variant in _variants(event):
-        if variant and (i18n.has(f"{key}_{variant}") or i18n.has(f"{key}_{variant}", "en")):
-            key = f"{key}_{variant}"
-            break
+    key = log_key("market", event, _variants(event))
+    if key is None:
+        return None
     text = t(key, **data)
     if not text:
         return None  # an empty template: said already by another line
@@ -128,7 +119,7 @@ def _variants(event: Event) -> list[str]:
 
 
 def _fields(looks: MarketLooks, event: Event, view: m.MarketView, active: int) -> dict[str, Any]:
-    data: dict[str, Any] = {k: getattr(event, k) for k in event.__struct_fields__ if k != "to"}
+    data: dict[str, Any] = event_fields(event)
     if "seat" in data:
         data["name"] = seat_name(view, data["seat"])
     for key in ("card", "item", "hidden"):

@@ -16,7 +16,6 @@ gem and job signs ``emblems.py``), events ``anim.py`` and ``log.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -26,7 +25,7 @@ from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.cards import load
 from dungeon_table.games.market.ui import anim, controls, log
-from dungeon_table.games.market.ui.draw import draw_table
+from dungeon_table.games.market.ui.draw import draw_table as paint_table
 from dungeon_table.games.market.ui.faces import MarketLooks
 from dungeon_table.games.market.ui.layout import (
     GEM_COLUMN,
@@ -36,54 +35,35 @@ from dungeon_table.games.market.ui.layout import (
     table_geo,
 )
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
-from dungeon_table.ui.renderer import Target, UiState
+from dungeon_table.ui.renderer import Shown, TableRenderer, Target, UiState
 
 SEAT_COLOURS = ("red", "blue", "yellow", "green")
 TYPING_MS = 1500  # digits typed closer together than this make one number
-
-
-@dataclass
-class Shown:
-    """What was drawn last, for hover previews: (rect, kind "card"|"job", id, level)."""
-
-    items: list[tuple[pygame.Rect, str, str, int | None]] = field(default_factory=list)
-
-
-def make_renderer(app: Any, game_id: str) -> MarketRenderer:
-    return MarketRenderer(app)
-
-
-def summary(view: m.MarketView, result: Any = None) -> str:
-    return log.summary(view, result)
-
-
-def seat_colours(view: m.MarketView | None) -> list[str]:
-    """Each seat's colour name (red, blue, yellow, green), for the game-over chart."""
-    return [p.colour for p in view.players] if view is not None else list(SEAT_COLOURS)
 
 
 def _unused(held: m.Held, upright: frozenset[str]) -> m.Held:
     return msgspec.structs.replace(held, used=False) if held.used and held.card in upright else held
 
 
-class MarketRenderer:
+class MarketRenderer(TableRenderer):
+    """``picked`` is a gem picked to choose which attack it guards; ``shown`` holds what was
+    drawn where as (kind "card"|"job", id, level)."""
+
+    prefix = "market"
+
     def __init__(self, app: Any) -> None:
-        self.app = app
+        super().__init__(app)
         self.looks = MarketLooks(load())
-        self.board: pygame.Rect | None = None
-        self.th = theme.Theme()
-        self._geos: dict[tuple[int, int, bool], TableGeo] = {}
         self.cache: dict[tuple[object, ...], pygame.Surface] = {}  # the composed backdrop
         self.price_slot: int | None = None   # the card being priced (a local pick)
         self.bid_draft = 0                   # the sealed bid being set, sent with Confirm
         self._bid_key: tuple[int, str, int | None] | None = None
-        self.gem_pick: str | None = None     # a gem picked to choose which attack it guards
         self.typed = ""
         self._typed_at = 0
-        self.shown = Shown()
+        self.shown: Shown[tuple[str, str, int | None]] = Shown()
         self.before_values: dict[str, int] = {}  # numbers shown while an animation brings them
         # items still drawn upright while their "used:<seat>" key is hidden: the defence that
         # turns them sideways is not shown yet (the attackers are striking)
@@ -91,25 +71,24 @@ class MarketRenderer:
         self._last_view: m.MarketView | None = None  # what the last targets were made for
         self._last_legal: list[Action] = []
 
+    @classmethod
+    def summary(cls, view: m.MarketView, result: Any = None) -> str:
+        return log.summary(view, result)
+
+    @classmethod
+    def seat_colours(cls, view: m.MarketView | None) -> list[str]:
+        """Each seat's colour name (red, blue, yellow, green), for the game-over chart."""
+        return [p.colour for p in view.players] if view is not None else list(SEAT_COLOURS)
+
     # --- layout -------------------------------------------------------------------------------
-    def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
-        self.board = pygame.Rect(board)
-        self.th = th
-        self._geos.clear()
+    def arrange(self) -> None:
         self.cache.clear()
 
     def geo(self, view: m.MarketView) -> TableGeo:
-        assert self.board is not None
+        area = self.area
+        assert area is not None
         key = (view.n_players, self.bottom(view), view.professional)
-        if key not in self._geos:
-            self._geos[key] = table_geo(self.board, self.th, *key)
-        return self._geos[key]
-
-    @staticmethod
-    def bottom(view: m.MarketView) -> int:
-        """The seat along the bottom: the viewer; a spectator (a replay of several humans) sits
-        at the first seat, so the table does not turn round every turn."""
-        return view.seat if view.seat is not None else 0
+        return self.cached_geo(key, lambda: table_geo(area, self.th, *key))
 
     def slot_rects(self, view: m.MarketView, n: int | None = None) -> list[pygame.Rect]:
         g = self.geo(view)
@@ -195,9 +174,10 @@ class MarketRenderer:
 
     # --- targets --------------------------------------------------------------------------------
     def targets(self, view: m.MarketView, legal: list[Action]) -> list[Target]:
-        self._last_view, self._last_legal = view, legal
-        if self.board is None or not legal:
-            return []
+        self._last_view, self._last_legal = view, legal  # what a typed number applies to
+        return super().targets(view, legal)
+
+    def table_targets(self, view: m.MarketView, legal: list[Action]) -> list[Target]:
         out: list[Target] = []
         out += self._discovery_targets(view, legal)
         out += self._job_targets(view, legal)
@@ -257,7 +237,7 @@ class MarketRenderer:
     def _defence_targets(self, view: m.MarketView, legal: list[Action]) -> list[Target]:
         guards = [a for a in legal if isinstance(a, (m.Guard, m.Unguard))]
         if not guards:
-            self.gem_pick = None
+            self.picked = None
             return []
         out: list[Target] = []
         spots = self.token_spots(view, self.bottom(view))
@@ -271,28 +251,22 @@ class MarketRenderer:
             elif len(mine) == 1:
                 out.append(Target(rect, mine[0], label, quiet=covered))
             elif mine:
-                out.append(Target(rect, mine[0], label, pick=self._gem_picker(held.card),
+                out.append(Target(rect, mine[0], label, pick=self.picker(held.card),
                                   covers=mine, quiet=covered))
-        if self.gem_pick is not None:
+        if self.picked is not None:
             rows = controls.attack_rows(self, view)
             for attack, row in zip(view.attacks, rows, strict=True):
-                action = m.Guard(item=self.gem_pick, attack=attack.colour)
+                action = m.Guard(item=self.picked, attack=attack.colour)
                 if action in legal:
                     out.append(Target(row, action, t(f"market.colour.{attack.colour}")))
         return out
-
-    def _gem_picker(self, card: str) -> Any:
-        def pick() -> None:
-            self.gem_pick = None if self.gem_pick == card else card
-        return pick
 
     def cancel_pick(self) -> bool:
         """Esc puts a picked gem back; a picked card to price stays (it is only a cursor).
         The shell calls this too when the table turns to another player: digits typed by the
         last one are dropped with it."""
-        picked, self.gem_pick = self.gem_pick is not None, None
         self.typed = ""
-        return picked
+        return super().cancel_pick()
 
     # --- typed numbers ---------------------------------------------------------------------------
     def key(self, keycode: int, text: str) -> Action | bool | None:
@@ -344,41 +318,37 @@ class MarketRenderer:
         return amounts
 
     # --- drawing ----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, view: m.MarketView, ui: UiState) -> None:
-        if self.board is None:
-            return
-        self.shown = Shown()
+    def draw_table(self, surface: pygame.Surface, view: m.MarketView, ui: UiState) -> None:
         self.looks.sync(view.gems_defend)
         for key in [k for k in self.before_values if k not in ui.hidden]:
             del self.before_values[key]
         for key in [k for k in self.upright if k not in ui.hidden]:
             del self.upright[key]
-        draw_table(self, surface, view, ui)
+        paint_table(self, surface, view, ui)
 
     def banner_area(self, view: m.MarketView) -> pygame.Rect | None:
         """Where "Over to <name> / to buy" may lie: over the new viewer's own name and life
         line, which it repeats; the seats above, the discovery cards and their prices, and the
         prompt stay in sight."""
-        if self.board is None:
+        if self.area is None:
             return None
         seat = self.geo(view).seats[self.bottom(view)]
         return seat.header.union(seat.track)
 
     def preview_width(self, view: m.MarketView) -> int:
         """A card shown large beside the cursor: about 2.5 times the discovery cards."""
-        assert self.board is not None
-        return min(round(self.geo(view).cw * 2.5), round(self.board.h * 0.6 / cf.RATIO))
+        assert self.area is not None
+        return min(round(self.geo(view).cw * 2.5), round(self.area.h * 0.6 / cf.RATIO))
 
     def preview(self, view: m.MarketView, pos: tuple[int, int]) -> pygame.Surface | None:
-        if self.board is None:
+        shown = self.shown.at(pos)
+        if self.area is None or shown is None:
             return None
+        kind, item, level = shown
         width = self.preview_width(view)
-        for rect, kind, item, level in reversed(self.shown.items):
-            if rect.collidepoint(pos):
-                if kind == "job":
-                    return self.looks.job_face(item, width, level)
-                return self.looks.face(item, width)
-        return None
+        if kind == "job":
+            return self.looks.job_face(item, width, level)
+        return self.looks.face(item, width)
 
     # --- log and animations -------------------------------------------------------------------------
     def decision_key(self, view: m.MarketView) -> str | None:
@@ -391,6 +361,9 @@ class MarketRenderer:
         return log.lines(self.looks, events, before, after)
 
     def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
-        if self.board is None or before is None:
+        if self.area is None or before is None:
             return []
         return anim.tweens_for(self, events, before, after)
+
+
+Renderer = MarketRenderer

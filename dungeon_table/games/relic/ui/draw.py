@@ -40,7 +40,7 @@ def header_name(view: m.RelicView, ui: UiState, seat: int) -> str:
 
 def draw_table(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
     g = r.geo(view)
-    board = r.board if r.board is not None else surface.get_rect()
+    board = r.area if r.area is not None else surface.get_rect()
     panels = tuple(tuple(panel_rect(r, sg)) for sg in g.seats.values())
     surface.blit(backdrop(surface.get_size(), tuple(board), panels, r.th), board.topleft)
     for seat, sg in g.seats.items():
@@ -230,7 +230,7 @@ def draw_dungeon(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, u
             cf.blit_card(surface, image, rect)
             if not card.face_down:
                 name_tag(r, surface, rect, card.card, sg.tag_h)
-                r.shown.cards.append((rect, card.card))
+                r.shown.add(rect, card.card)
     setting = any(isinstance(a, m.SetDungeon) for a in ui.legal)
     if mine and view.forfeits and setting and view.forfeits < DEPTHS:
         # over the depth the next card opens: setting it loses the search of the one before
@@ -285,7 +285,7 @@ def draw_enemies(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, u
             continue
         in_battle = view.battle is not None and view.battle.enemy == enemy.card
         cf.blit_card(surface, r.looks.face(enemy.card, sg.cw), rect, lifted=in_battle)
-        r.shown.cards.append((rect, enemy.card))
+        r.shown.add(rect, enemy.card)
         owner = SEAT_COLOURS[enemy.owner % len(SEAT_COLOURS)]
         theme.draw_glyph(surface, owner, (rect.right - th.px(1), rect.bottom - th.px(1)),
                          th.px(0.9), theme.CARD_COLOURS[owner])
@@ -303,7 +303,7 @@ def draw_piles(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui:
     tabletop.labelled_pile(surface, g.discard, top, len(shown),
                            t("relic.discard", n=len(view.discard)), th)
     if shown:
-        r.shown.cards.append((g.discard, shown[-1]))
+        r.shown.add(g.discard, shown[-1])
 
 
 def draw_treasure_table(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView) -> None:
@@ -369,7 +369,7 @@ def draw_battle(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui
     inner = tabletop.titled_panel(surface, g.panel, t("relic.battle"), th)
     bg = r.battle_geo(view)
     cf.blit_card(surface, r.looks.face(battle.enemy, bg.enemy.w), bg.enemy)
-    r.shown.cards.append((bg.enemy, battle.enemy))
+    r.shown.add(bg.enemy, battle.enemy)
     # an older view may lack ``wild_as``: zip stops at the shorter list
     chosen = {card: skill for card, skill in zip(battle.wild, battle.wild_as, strict=False)
               if skill}
@@ -377,7 +377,7 @@ def draw_battle(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui
         if f"card:{card}" in ui.hidden:
             continue
         cf.blit_card(surface, r.looks.face(card, rect.w), rect)
-        r.shown.cards.append((rect, card))
+        r.shown.add(rect, card)
         if card in chosen:
             wild_badge(r, surface, rect, chosen[card])
             r.shown.badges[card] = chosen[card]
@@ -450,7 +450,8 @@ def draw_hand(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: 
     legal_cards = {getattr(a, "card", None) for a in ui.legal}
     legal = {i for i, card in enumerate(hand) if card in legal_cards}
     tabletop.draw_fan(surface, images, rects, r.th, r.lifted(view), legal)
-    r.shown.cards.extend((rect, card) for rect, card in zip(rects, hand, strict=True))
+    for rect, card in zip(rects, hand, strict=True):
+        r.shown.add(rect, card)
 
 
 def prompt_text(r: RelicRenderer, view: m.RelicView, ui: UiState) -> str:

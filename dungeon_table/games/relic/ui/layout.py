@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, tabletop, theme
 
 DEPTHS = 3
 PER_DEPTH = 3
@@ -173,7 +173,7 @@ def table_geo(board: pygame.Rect, th: theme.Theme, n_players: int, bottom: int) 
     mine_h = round(left.h * (0.27 if n_players == 2 else 0.24))
     hand_h = round(left.h * (0.22 if n_players == 2 else 0.2))
     centre_h = left.h - top_h - mine_h - hand_h - 3 * mg
-    others = [(bottom + k) % n_players for k in range(1, n_players)]
+    others = tabletop.seats_around(n_players, bottom)
     seats: dict[int, SeatGeo] = {}
     width = (left.w - mg * (len(others) - 1)) // max(1, len(others))
     for k, seat in enumerate(others):

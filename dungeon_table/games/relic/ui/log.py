@@ -15,17 +15,11 @@ import msgspec
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.ui.faces import RelicLooks, face_text
-from dungeon_table.ui import i18n
 from dungeon_table.ui.i18n import t
+from dungeon_table.ui.renderer import LogHeading, log_key
 
 SEAT_COLOURS = ("red", "blue", "yellow", "green")
 CARD_FIELDS = ("card", "enemy")
-
-
-class LogHeading(str):
-    """A heading among the log lines (the log panel styles it as one)."""
-
-    heading = True
 
 
 def seat_name(seat: int) -> str:
@@ -140,12 +134,8 @@ def _variant(event: Event) -> str:
 
 
 def line_for(looks: RelicLooks, event: Event) -> str:
-    tag = type(event).__struct_config__.tag
-    variant = _variant(event)
-    key = f"relic.log.{tag}"
-    if variant and i18n.has(f"{key}_{variant}", "en"):
-        key = f"{key}_{variant}"
-    if not i18n.has(key, "en"):
+    key = log_key("relic", event, [_variant(event)])
+    if key is None:
         return ""
     fields = _fields(looks, event)
     if isinstance(event, m.FirstPlayerDraw):

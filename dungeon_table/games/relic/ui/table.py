@@ -22,16 +22,16 @@ import pygame
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.ui import anim, log
-from dungeon_table.games.relic.ui.draw import draw_table, other_hand_rects, wild_badge
+from dungeon_table.games.relic.ui.draw import draw_table as paint_table
+from dungeon_table.games.relic.ui.draw import other_hand_rects, wild_badge
 from dungeon_table.games.relic.ui.faces import RelicLooks
 from dungeon_table.games.relic.ui.layout import TableGeo, table_geo
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
-from dungeon_table.ui.renderer import Target, UiState
+from dungeon_table.ui.renderer import Shown, TableRenderer, Target, UiState
 
-SEAT_COLOURS = ("red", "blue", "yellow", "green")
 HAND_ACTIONS = (m.SetDungeon, m.SetEnemy, m.Commit, m.Mend, m.Discard)
 # the right column's buttons, in the order they stand: (action type, caption key, primary)
 BUTTONS = ((m.Search, "search", True), (m.DeclineSearch, "decline_search", False),
@@ -42,11 +42,14 @@ BUTTONS = ((m.Search, "search", True), (m.DeclineSearch, "decline_search", False
 
 
 @dataclass
-class Shown:
-    """What was drawn last, for hover previews: (rect, card id)."""
+class RelicShown(Shown[str]):
+    """The cards drawn last (for hover previews), and the skill each wild card plays as."""
 
-    cards: list[tuple[pygame.Rect, str]] = field(default_factory=list)
-    badges: dict[str, str] = field(default_factory=dict)  # a wild card's chosen skill
+    badges: dict[str, str] = field(default_factory=dict)
+
+    def clear(self) -> None:
+        super().clear()
+        self.badges.clear()
 
 
 @dataclass
@@ -61,48 +64,31 @@ class BattleGeo:
     wild_rows: list[tuple[pygame.Rect, str]] = field(default_factory=list)  # (label, card)
 
 
-def make_renderer(app: Any, game_id: str) -> RelicRenderer:
-    return RelicRenderer(app)
+class RelicRenderer(TableRenderer):
+    prefix = "relic"
 
-
-def summary(view: m.RelicView, result: Any = None) -> str:
-    return log.summary(view, result)
-
-
-def seat_colours(view: m.RelicView | None) -> list[str]:
-    """Each seat's colour name, for the game-over chart."""
-    n = view.n_players if view is not None else len(SEAT_COLOURS)
-    return list(SEAT_COLOURS[:n])
-
-
-class RelicRenderer:
     def __init__(self, app: Any) -> None:
-        self.app = app
+        super().__init__(app)
         self.looks = RelicLooks()
-        self.board: pygame.Rect | None = None
-        self.th = theme.Theme()
-        self._geos: dict[tuple[int, int], TableGeo] = {}
-        self.picked: str | None = None  # an enemy picked to choose the field it goes to
+        self.shown: RelicShown = RelicShown()
         self._legal: list[Action] = []
-        self.shown = Shown()
+
+    @classmethod
+    def summary(cls, view: m.RelicView, result: Any = None) -> str:
+        return log.summary(view, result)
+
+    @classmethod
+    def seat_colours(cls, view: m.RelicView | None) -> list[str]:
+        """Each seat's colour name, for the game-over chart."""
+        n = view.n_players if view is not None else len(log.SEAT_COLOURS)
+        return list(log.SEAT_COLOURS[:n])
 
     # --- layout -------------------------------------------------------------------------------
-    def layout(self, board: pygame.Rect, th: theme.Theme) -> None:
-        self.board = pygame.Rect(board)
-        self.th = th
-        self._geos.clear()
-
     def geo(self, view: m.RelicView) -> TableGeo:
-        assert self.board is not None
+        area = self.area
+        assert area is not None
         key = (view.n_players, self.bottom(view))
-        if key not in self._geos:
-            self._geos[key] = table_geo(self.board, self.th, *key)
-        return self._geos[key]
-
-    @staticmethod
-    def bottom(view: m.RelicView) -> int:
-        """The seat along the bottom: the viewer; a spectator sits at the first seat."""
-        return view.seat if view.seat is not None else 0
+        return self.cached_geo(key, lambda: table_geo(area, self.th, *key))
 
     @staticmethod
     def hand(view: m.RelicView) -> list[str]:
@@ -180,9 +166,10 @@ class RelicRenderer:
 
     # --- targets --------------------------------------------------------------------------------
     def targets(self, view: m.RelicView, legal: list[Action]) -> list[Target]:
-        self._legal = list(legal)
-        if self.board is None or not legal:
-            return []
+        self._legal = list(legal)  # the wild cards' chips are laid out from them
+        return super().targets(view, legal)
+
+    def table_targets(self, view: m.RelicView, legal: list[Action]) -> list[Target]:
         out = self._hand_targets(view, legal)
         out += self._field_targets(view, legal)
         out += self._battle_targets(view, legal)
@@ -245,20 +232,11 @@ class RelicRenderer:
             z = int(i in lifted)
             enemies = [a for a in mine if isinstance(a, m.SetEnemy)]
             if len(enemies) > 1:
-                out.append(Target(rect, enemies[0], name, pick=self._picker(card),
+                out.append(Target(rect, enemies[0], name, pick=self.picker(card),
                                   covers=enemies, quiet=True, z=z))
                 mine = [a for a in mine if not isinstance(a, m.SetEnemy)]
             out += [Target(rect, a, name, quiet=True, z=z) for a in mine]
         return out
-
-    def _picker(self, card: str) -> Any:
-        def pick() -> None:
-            self.picked = None if self.picked == card else card
-        return pick
-
-    def cancel_pick(self) -> bool:
-        picked, self.picked = self.picked is not None, None
-        return picked
 
     def _field_targets(self, view: m.RelicView, legal: list[Action]) -> list[Target]:
         out: list[Target] = []
@@ -302,30 +280,25 @@ class RelicRenderer:
         return text
 
     # --- drawing ----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
-        if self.board is None:
-            return
-        self.shown = Shown()
+    def draw_table(self, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
         self._legal = list(ui.legal)
-        draw_table(self, surface, view, ui)
+        paint_table(self, surface, view, ui)
 
     def preview(self, view: m.RelicView, pos: tuple[int, int]) -> pygame.Surface | None:
-        if self.board is None:
+        card = self.shown.at(pos)
+        if self.area is None or card is None:
             return None
-        width = min(round(self.geo(view).hand_cw * 2.2), round(self.board.h * 0.55 / cf.RATIO))
-        for rect, card in reversed(self.shown.cards):
-            if rect.collidepoint(pos):
-                image = self.looks.face(card, width)
-                if card in self.shown.badges:  # the preview says what the wild card plays as
-                    image = image.copy()
-                    big = theme.Theme(scale=self.th.scale * 1.5)
-                    wild_badge(self, image, image.get_rect(), self.shown.badges[card], big)
-                return image
-        return None
+        width = min(round(self.geo(view).hand_cw * 2.2), round(self.area.h * 0.55 / cf.RATIO))
+        image = self.looks.face(card, width)
+        if card in self.shown.badges:  # the preview says what the wild card plays as
+            image = image.copy()
+            big = theme.Theme(scale=self.th.scale * 1.5)
+            wild_badge(self, image, image.get_rect(), self.shown.badges[card], big)
+        return image
 
     def banner_area(self, view: m.RelicView) -> pygame.Rect | None:
         """Over the viewer's own header line, which the banner repeats."""
-        if self.board is None:
+        if self.area is None:
             return None
         return self.geo(view).seats[self.bottom(view)].header
 
@@ -340,6 +313,9 @@ class RelicRenderer:
         return log.lines(self.looks, events, before, after)
 
     def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
-        if self.board is None or before is None:
+        if self.area is None or before is None:
             return []
         return anim.tweens_for(self, events, before, after)
+
+
+Renderer = RelicRenderer
