@@ -34,8 +34,11 @@ def toy() -> Iterator[str]:
 # --- for the UI tests (tests/ui_shell, tests/ui_table request these from their conftest) -------
 @pytest.fixture(scope="session")
 def ui_display() -> None:
-    """A 1x1 dummy display, so surfaces can be ``convert()``ed and fonts opened."""
+    """A 1x1 dummy display, so surfaces can be ``convert()``ed and fonts opened; and every screen
+    registered (``ui/screens.py``), as the app has them, so a table can open its privacy screen."""
     import pygame
+
+    from dungeon_table.ui import scenes  # noqa: F401 - importing it registers the screens
 
     pygame.display.init()
     pygame.font.init()

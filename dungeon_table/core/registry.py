@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.core.cards import CARDS_DIR
 from dungeon_table.core.protocol import Game
 
 BotFactory = Callable[[int], Any]  # seed -> bot with .choose(view, legal_actions) -> Action
@@ -163,8 +165,6 @@ class GameSpec:
         """A bot by level name; ``best`` is the strongest, ``random`` always exists."""
         level = self.best if name == "best" else name
         if level == "random" and "random" not in self.bots:
-            from dungeon_table.ai.random_bot import RandomBot  # every game has `random`
-
             return RandomBot(seed)
         if level not in self.bots:
             known = ", ".join(self.bot_names())
@@ -177,8 +177,6 @@ class GameSpec:
 
     def card_check(self) -> tuple[list[Path], CardLoader | None]:
         """The game's card files and the loader that validates one (``None``: no cards)."""
-        from dungeon_table.core.cards import CARDS_DIR
-
         module: Any = None
         if not self.card_files or self.card_loader is None:
             try:

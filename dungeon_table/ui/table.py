@@ -19,10 +19,12 @@ from dungeon_table.core import registry
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action
 from dungeon_table.core.script import seat_bots
-from dungeon_table.ui import i18n, theme
+from dungeon_table.core.session import start
+from dungeon_table.ui import i18n, screens, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
+from dungeon_table.ui.names import seat_names
 from dungeon_table.ui.renderer import UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.table_parts import (
@@ -148,8 +150,6 @@ class TableScene(Scene):
     def _replay_log(self) -> None:
         """The log of the game so far (a loaded save, a shot), replayed on a fresh game for the
         round headings; each step's visible events only."""
-        from dungeon_table.core.session import start
-
         self._log_lang = i18n.language()
         game = start(self.session.record)
         before = game.view(self.viewer)
@@ -386,9 +386,7 @@ class TableScene(Scene):
             self.hold.ready()  # the prompt stays until the player says they have seen it
         elif self.game.result() is not None and not self.game_over_shown:
             self.game_over_shown = True
-            from dungeon_table.ui.scenes.gameover import GameOverScene
-
-            self.app.push(GameOverScene(self.app, self.session))
+            screens.push(self.app, "game_over", self.session)
         elif self.handoff_pending is not None:
             (seat, reason), self.handoff_pending = self.handoff_pending, None
             self.push_handoff(seat, reason, self.decision_key(seat))
@@ -402,8 +400,6 @@ class TableScene(Scene):
     def seat_names(self) -> list[str]:
         """The names chosen at setup; a seat left unnamed is "Player 2", as on the setup screen
         (in the language of the moment)."""
-        from dungeon_table.ui.scenes.nav import seat_names
-
         return seat_names(self.seat_kinds, getattr(self.session, "names", None))
 
     def seat_name(self, seat: int) -> str:
@@ -422,10 +418,8 @@ class TableScene(Scene):
         """The privacy screen before ``seat`` sees this table: it names the player, why the
         screen is covered (``reason``) and what that player is to decide. Every way to it (a
         turn passed, bots between humans, sealed bids, a game started or continued) comes here."""
-        from dungeon_table.ui.scenes.handoff import HandoffScene
-
-        self.app.push(HandoffScene(self.app, self.seat_name(seat), reason,
-                                   lambda: self._uncover(seat), decision_key))
+        screens.push(self.app, "handoff", self.seat_name(seat), reason,
+                     lambda: self._uncover(seat), decision_key)
 
     def _uncover(self, seat: int) -> None:
         """The privacy screen revealed ``seat``'s view, with the keyboard focus on nothing: the
@@ -668,7 +662,8 @@ class TableScene(Scene):
         self.app.request_redraw()
 
     def open_menu(self) -> None:
-        from dungeon_table.ui.scenes.pause import PauseScene
-
         self.anim.skip_all()
-        self.app.push(PauseScene(self.app))
+        screens.push(self.app, "pause")
+
+
+screens.register("table", TableScene)

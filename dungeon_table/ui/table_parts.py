@@ -5,18 +5,44 @@ went wrong) and the large card previewed once the pointer or the keyboard focus 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
+from dungeon_table.core.protocol import Action
 from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.card_faces import blit_card
 from dungeon_table.ui.i18n import t
-from dungeon_table.ui.renderer import TableRenderer, Target
+from dungeon_table.ui.log_panel import LogPanel
+from dungeon_table.ui.renderer import TableRenderer, Target, UiState
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.widgets import Button
 
-if TYPE_CHECKING:
-    from dungeon_table.ui.table import TableScene
+
+class Table(Protocol):
+    """What these parts read and call on the table they belong to (``ui/table.py``'s
+    ``TableScene``): a protocol, so this module need not import the one that imports it."""
+
+    app: App
+    session: Any
+    renderer: TableRenderer
+    ui: UiState
+    view: Any
+    viewer: int | None
+    log: LogPanel
+    held: tuple[int | None, str] | None
+
+    @property
+    def game(self) -> Any: ...
+    @property
+    def th(self) -> theme.Theme: ...
+    def act(self, seat: int, action: Action) -> bool: ...
+    def undo(self) -> None: ...
+    def hint(self) -> None: ...
+    def open_menu(self) -> None: ...
+    def ack_handoff(self) -> None: ...
+    def seat_name(self, seat: int) -> str: ...
+
 
 TABLE_MAX_UI_SCALE = 1.1
 HOVER_PREVIEW_MS = 250  # how long the pointer rests on a card before it is shown large
@@ -25,7 +51,7 @@ HOVER_PREVIEW_MS = 250  # how long the pointer rests on a card before it is show
 class TableBar:
     """The table's own buttons above the log: Undo (only when allowed), Hint, Menu."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.theme = theme.Theme()
@@ -73,7 +99,7 @@ class HoldPrompt:
     does not count), and the privacy screen covers. It lies over the top of the log, so nothing
     on the board is hidden while the player reads it."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.button = Button(pygame.Rect(0, 0, 0, 0), self._caption, scene.ack_handoff,
                              primary=True)
@@ -229,7 +255,7 @@ class HoverPreview:
     nothing over them), or beside the keyboard focus once that rests on a card. One one-shot
     app timer at a time wakes the loop when the wait is over: an idle table draws nothing."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.moved_at = -HOVER_PREVIEW_MS
         self.by_keyboard = False
@@ -281,8 +307,6 @@ class HoverPreview:
         rect = preview_rect(image.get_size(), spot[1], surface.get_size(), th)
         if rect.size != image.get_size():  # larger than the window: shown as large as it fits
             image = pygame.transform.smoothscale(image, rect.size)
-        from dungeon_table.ui.card_faces import blit_card
-
         blit_card(surface, image, rect, lifted=True)
 
 
@@ -331,7 +355,7 @@ class PlayClock:
     When they reach the limit, the table sends the game's ``time_up`` action for the seat to act.
     """
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.last_ms: int | None = None
         self.unsaved = 0.0

@@ -20,6 +20,7 @@ import pygame
 
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.widgets import Button
 
 Rect = pygame.Rect
 PILE_LAYERS_MAX = 4  # cards enough for a pile to show its full depth (cf.pile_depth)
@@ -154,8 +155,6 @@ def draw_buttons(surface: pygame.Surface, rects: list[Rect], buttons: list[tuple
                  hovered: Any, th: theme.Theme) -> None:
     """A game's own action buttons, (action, caption, primary) each; ``hovered`` is the action
     under the mouse. Clicks arrive through the scene's targets, not here."""
-    from dungeon_table.ui.widgets import Button
-
     for rect, (action, caption, primary) in zip(rects, buttons, strict=True):
         button = Button(rect, caption, lambda: None, primary=primary)
         button.hover = action == hovered

@@ -12,8 +12,9 @@ import pygame
 
 from dungeon_table.core import paths
 from dungeon_table.core.protocol import Result
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import has, t
+from dungeon_table.ui.names import seat_names
 from dungeon_table.ui.renderer import renderer_class
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes import nav
@@ -60,7 +61,7 @@ class GameOverScene(MenuBase):
         self.guard = SettleGuard(app)
         seats = len(self.result.breakdown)
         self.look = TableLook(
-            names=nav.seat_names(list(session.record.seats), self.names)[:seats],
+            names=seat_names(list(session.record.seats), self.names)[:seats],
             colours=seat_colours(self.game_id, session.game.view(None), seats),
             winners=set(self.result.winners),
         )
@@ -120,9 +121,7 @@ class GameOverScene(MenuBase):
 
     # --- actions ---------------------------------------------------------------------------------
     def _menu(self) -> None:
-        from dungeon_table.ui.scenes.menu import MainMenuScene
-
-        self.app.reset(MainMenuScene(self.app))
+        screens.reset(self.app, "menu")
 
     def again(self) -> None:
         record = self.session.record
@@ -133,16 +132,12 @@ class GameOverScene(MenuBase):
                        self.names, replace=False)
 
     def new_game(self) -> None:
-        from dungeon_table.ui.scenes.setup import SetupScene
-
         self._menu()
-        self.app.push(SetupScene(self.app, self.game_id, list(self.session.record.seats)))
+        screens.push(self.app, "setup", self.game_id, list(self.session.record.seats))
 
     def replay(self) -> None:
-        from dungeon_table.ui.scenes.replay import ReplayScene
-
         self._menu()
-        self.app.push(ReplayScene(self.app, self.session.record))
+        screens.push(self.app, "replay", self.session.record)
 
     def back(self) -> None:
         self._menu()
@@ -224,3 +219,6 @@ class GameOverScene(MenuBase):
 
 
 __all__ = ["GameOverScene", "count_text", "score_line", "score_rows", "seat_colours"]
+
+
+screens.register("game_over", GameOverScene)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.ui import theme
+from dungeon_table.ui import screens, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes.base import MenuBase, column
@@ -82,3 +82,6 @@ class SettingsScene(MenuBase):
         if self.app.settings_path is not None:
             self.blit_text(surface, t("settings.saved_to", path=self.app.settings_path), "small",
                            theme.TEXT_DIM, midtop=(panel.centerx, panel.bottom + self.th.px(2)))
+
+
+screens.register("settings", SettingsScene)

@@ -17,8 +17,9 @@ import pygame
 
 from dungeon_table.core import registry
 from dungeon_table.core.records import NAME_CHARS
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import has, t
+from dungeon_table.ui.names import game_name, seat_names
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import TEXT_FLOOR, MenuBase
@@ -254,7 +255,7 @@ class SetupScene(MenuBase):
             kind,
             TextField(pygame.Rect(x, y, th.px(self.NAME_W), h), self.names[i],
                       lambda s, i=i: self._set_name(i, s), max_len=NAME_CHARS,
-                      placeholder=lambda i=i: nav.seat_names(self.seats(), None)[i]),
+                      placeholder=lambda i=i: seat_names(self.seats(), None)[i]),
         ]
         x += th.px(self.NAME_W) + th.px(2)
         if self.kinds[i] == "bot":
@@ -311,7 +312,7 @@ class SetupScene(MenuBase):
     def draw_content(self, surface: pygame.Surface) -> None:
         th = self.th
         panel = self.panel_rect()
-        name = fonts.fit(nav.game_name(self.game_id), "title", surface.get_width() - th.px(8),
+        name = fonts.fit(game_name(self.game_id), "title", surface.get_width() - th.px(8),
                          th.scale)
         title = self.blit_text(surface, name, "title", midbottom=(panel.centerx,
                                                                   panel.y - th.px(2)))
@@ -348,3 +349,6 @@ class SetupScene(MenuBase):
             for line in lines:
                 self.blit_text(surface, line, "small", theme.DANGER, topleft=(panel.x + pad, y))
                 y += step
+
+
+screens.register("setup", SetupScene)
