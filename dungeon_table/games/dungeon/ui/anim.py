@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +20,7 @@ from dungeon_table.core.protocol import Event
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.ui import faces as vc
 from dungeon_table.games.dungeon.ui import pieces
+from dungeon_table.games.dungeon.ui.layout import DungeonTable
 from dungeon_table.games.dungeon.ui.log import who
 from dungeon_table.games.dungeon.ui.panels import hero_rects, hunter_rects, slot_rects
 from dungeon_table.ui import fonts, theme
@@ -36,9 +36,6 @@ from dungeon_table.ui.anim import (
     ribbon,
 )
 from dungeon_table.ui.i18n import t
-
-if TYPE_CHECKING:
-    from dungeon_table.games.dungeon.ui.table import DungeonRenderer
 
 Point = tuple[float, float]
 DICE_MS = 700  # 400 ms tumbling, then the faces settle and stay a moment
@@ -94,7 +91,7 @@ class Dice(Tween):
             surface.blit(self.caption, self.caption.get_rect(midtop=spot))
 
 
-def tweens_for(r: DungeonRenderer, events: list[Event], before: m.DungeonView,
+def tweens_for(r: DungeonTable, events: list[Event], before: m.DungeonView,
                after: m.DungeonView) -> list[Tween]:
     out: list[Tween] = []
     where = {h.seat: h.space for h in before.heroes}  # each hero's space as the events go
@@ -104,7 +101,7 @@ def tweens_for(r: DungeonRenderer, events: list[Event], before: m.DungeonView,
     return out
 
 
-def point(r: DungeonRenderer, space: str) -> Point:
+def point(r: DungeonTable, space: str) -> Point:
     """A space's centre on screen, kept inside the board's window (the viewport's centre if the
     space is unknown)."""
     spot = pieces.space_point(r, space)
@@ -115,7 +112,7 @@ def point(r: DungeonRenderer, space: str) -> Point:
             float(min(max(spot[1], vp.y + 20), vp.bottom - 20)))
 
 
-def standee(r: DungeonRenderer, hero: str, label: str, colour: theme.Colour | None = None,
+def standee(r: DungeonTable, hero: str, label: str, colour: theme.Colour | None = None,
             glyph: str | None = None) -> pygame.Surface:
     radius = pieces.standee_radius(r)
     image = pygame.Surface((radius * 2 + 8, radius * 2 + 8), pygame.SRCALPHA)
@@ -125,27 +122,27 @@ def standee(r: DungeonRenderer, hero: str, label: str, colour: theme.Colour | No
     return image
 
 
-def hunter_standee(r: DungeonRenderer, n: int) -> pygame.Surface:
+def hunter_standee(r: DungeonTable, n: int) -> pygame.Surface:
     radius = pieces.standee_radius(r)
     image = pygame.Surface((radius * 2 + 8, radius * 2 + 8), pygame.SRCALPHA)
     pieces.draw_hunter(image, (radius + 3, radius + 3), radius, n)
     return image
 
 
-def walk(r: DungeonRenderer, view: m.DungeonView, seat: int, spaces: list[str]) -> Walk:
+def walk(r: DungeonTable, view: m.DungeonView, seat: int, spaces: list[str]) -> Walk:
     hero = view.heroes[seat].hero if seat < len(view.heroes) else ""
     return Walk(image=standee(r, hero, str(seat + 1)),
                 path=tuple(point(r, s) for s in spaces if s),
                 hides=frozenset({f"hero:{seat}"}))
 
 
-def floating(r: DungeonRenderer, text: str, at: Point,
+def floating(r: DungeonTable, text: str, at: Point,
              colour: theme.Colour = theme.GOLD) -> FloatText:
     return FloatText(image=outlined(text, r.th.scale * 0.8, colour, theme.FELT_DARK), start=at,
                      rise=r.th.px(5))
 
 
-def banner(r: DungeonRenderer, text: str, colour: theme.Colour = theme.PANEL,
+def banner(r: DungeonTable, text: str, colour: theme.Colour = theme.PANEL,
            note: str = "") -> Banner:
     """A ribbon across the board's middle; ``note`` a smaller line under the heading (what a
     defeat result does to the hero)."""
@@ -166,18 +163,18 @@ def banner(r: DungeonRenderer, text: str, colour: theme.Colour = theme.PANEL,
                   center=(float(vp.centerx), float(vp.centery)))
 
 
-def dice(r: DungeonRenderer, faces: list[int], at: Point, text: str, seed: int) -> Dice:
+def dice(r: DungeonTable, faces: list[int], at: Point, text: str, seed: int) -> Dice:
     caption = outlined(text, r.th.scale * 0.6, theme.TEXT, theme.FELT_DARK) if text else None
     return Dice(faces=tuple(faces), centre=at, size=r.th.px(5), caption=caption, seed=seed)
 
 
-def panel_point(r: DungeonRenderer, view: m.DungeonView, seat: int) -> Point:
+def panel_point(r: DungeonTable, view: m.DungeonView, seat: int) -> Point:
     rects = hero_rects(r.geo.side, len(view.heroes), r.th)
     rect = rects[seat] if 0 <= seat < len(rects) else r.geo.side
     return (float(rect.centerx), float(rect.centery))
 
 
-def slot_centre(r: DungeonRenderer, view: m.DungeonView, slot: int) -> Point | None:
+def slot_centre(r: DungeonTable, view: m.DungeonView, slot: int) -> Point | None:
     """Where slot ``slot``'s card lies on the rail (after the events), if it is in use."""
     slots = [s.slot for s in view.slots]
     if slot not in slots:
@@ -186,7 +183,7 @@ def slot_centre(r: DungeonRenderer, view: m.DungeonView, slot: int) -> Point | N
     return (float(rect.centerx), float(rect.centery))
 
 
-def hunter_card_centre(r: DungeonRenderer, view: m.DungeonView, number: int) -> Point | None:
+def hunter_card_centre(r: DungeonTable, view: m.DungeonView, number: int) -> Point | None:
     """Where hunter ``number``'s card lies on the rail (after the events), if it is still out."""
     numbers = [h.hunter for h in view.hunters]
     if number not in numbers:
@@ -195,11 +192,11 @@ def hunter_card_centre(r: DungeonRenderer, view: m.DungeonView, number: int) -> 
     return (float(rect.centerx), float(rect.centery))
 
 
-def card_flight(r: DungeonRenderer, card: str, start: Point, end: Point) -> Arc:
+def card_flight(r: DungeonTable, card: str, start: Point, end: Point) -> Arc:
     return Arc(image=vc.face(card, r.geo.card_w), start=start, end=end, height=r.th.px(8))
 
 
-def tween_for(r: DungeonRenderer, e: Event, view: m.DungeonView, where: dict[int, str],
+def tween_for(r: DungeonTable, e: Event, view: m.DungeonView, where: dict[int, str],
               hunters: dict[int, str], k: int) -> list[Tween]:
     seat = getattr(e, "seat", view.active)
     here = where.get(seat, "")
@@ -227,7 +224,7 @@ def tween_for(r: DungeonRenderer, e: Event, view: m.DungeonView, where: dict[int
             or _banners(r, e, view))
 
 
-def _rolls(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str, k: int) -> list[Tween]:
+def _rolls(r: DungeonTable, e: Event, view: m.DungeonView, here: str, k: int) -> list[Tween]:
     at = point(r, here)
     if isinstance(e, m.AttackRolled):
         total = sum(e.dice) + e.bonus
@@ -267,7 +264,7 @@ def _rolls(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str, k: int)
     return []
 
 
-def _cards(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list[Tween]:
+def _cards(r: DungeonTable, e: Event, view: m.DungeonView, here: str) -> list[Tween]:
     if isinstance(e, m.TreasureGained):
         return [card_flight(r, e.card, point(r, here), panel_point(r, view, e.seat))]
     if isinstance(e, m.TreasureDropped):
@@ -292,7 +289,7 @@ def _cards(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list
     return []
 
 
-def _marks(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list[Tween]:
+def _marks(r: DungeonTable, e: Event, view: m.DungeonView, here: str) -> list[Tween]:
     """Small words rising where they happen: a lost turn, lose-turn tokens, spells taken."""
     if isinstance(e, m.TurnLost):
         return [floating(r, t("dungeon.anim.turn_lost"), point(r, here), theme.DANGER)]
@@ -306,7 +303,7 @@ def _marks(r: DungeonRenderer, e: Event, view: m.DungeonView, here: str) -> list
     return []
 
 
-def _banners(r: DungeonRenderer, e: Event, view: m.DungeonView) -> list[Tween]:
+def _banners(r: DungeonTable, e: Event, view: m.DungeonView) -> list[Tween]:
     if isinstance(e, m.TurnStarted) and len(view.heroes) > 1:
         return [banner(r, t("dungeon.anim.turn", who=who(view, e.seat)))]
     if isinstance(e, m.HeroKilled):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,13 +20,13 @@ from dungeon_table.core.protocol import Action
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.ui import faces as vc
 from dungeon_table.games.dungeon.ui import wish_list
-from dungeon_table.games.dungeon.ui.log import space_name
+from dungeon_table.games.dungeon.ui.layout import DungeonTable
+from dungeon_table.games.dungeon.ui.log import space_name, who
+from dungeon_table.games.dungeon.ui.panels import heroes_height, info_lines
+from dungeon_table.games.dungeon.ui.pieces import HERO_COLOURS, draw_standee, hero_colour
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
-
-if TYPE_CHECKING:
-    from dungeon_table.games.dungeon.ui.table import DungeonRenderer
 
 # Button order: what a player most often wants first.
 ORDER = (m.Attack, m.CastSpell, m.Enter, m.Hold, m.Teleport, m.ChooseChamber, m.WishSpell,
@@ -62,7 +61,7 @@ def caption(view: m.DungeonView, action: Action, short: bool = False) -> str:
     return t(f"dungeon.button.{tag}")
 
 
-def choices(r: DungeonRenderer, view: m.DungeonView, legal: list[Action]) -> list[Choice]:
+def choices(r: DungeonTable, view: m.DungeonView, legal: list[Action]) -> list[Choice]:
     """The buttons: every legal action that is neither a space on the board nor a class card."""
     out: list[Choice] = []
     for kind in ORDER:  # (the classes are cards in the panel: ``hero_tiles``)
@@ -90,10 +89,8 @@ def _fits(text: str, width: int, scale: float, bold: bool) -> bool:
     return fonts.shrink_to_fit(text, "body", width, scale, bold)[0] == text
 
 
-def decide_area(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect:
+def decide_area(r: DungeonTable, view: m.DungeonView) -> pygame.Rect:
     side = r.geo.side
-    from dungeon_table.games.dungeon.ui.panels import heroes_height
-
     used = heroes_height(side, len(view.heroes), r.th)
     gap = r.th.px(1)
     return pygame.Rect(side.x, side.y + used + gap, side.w, side.bottom - side.y - used - gap)
@@ -116,15 +113,15 @@ def button_rects(area: pygame.Rect, n: int, th: theme.Theme,
             for k in range(n)]
 
 
-def panel_inner(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect:
+def panel_inner(r: DungeonTable, view: m.DungeonView) -> pygame.Rect:
     return decide_area(r, view).inflate(-r.th.px(2), -r.th.px(2))
 
 
-def choice_rects(r: DungeonRenderer, view: m.DungeonView, n: int) -> list[pygame.Rect]:
+def choice_rects(r: DungeonTable, view: m.DungeonView, n: int) -> list[pygame.Rect]:
     return button_rects(panel_inner(r, view), n, r.th, paired=view.phase == "spells")
 
 
-def body_rect(r: DungeonRenderer, view: m.DungeonView, n_buttons: int) -> pygame.Rect:
+def body_rect(r: DungeonTable, view: m.DungeonView, n_buttons: int) -> pygame.Rect:
     """The panel's content under its heading and above its buttons."""
     th = r.th
     inner = panel_inner(r, view)
@@ -134,7 +131,7 @@ def body_rect(r: DungeonRenderer, view: m.DungeonView, n_buttons: int) -> pygame
     return pygame.Rect(inner.x, top, inner.w, max(0, bottom - top))
 
 
-def hero_tiles(r: DungeonRenderer, view: m.DungeonView,
+def hero_tiles(r: DungeonTable, view: m.DungeonView,
                legal: list[Action]) -> list[tuple[pygame.Rect, m.ChooseHero]]:
     """The classes to choose from as cards, two a row, filling the panel's content."""
     heroes = [a for a in legal if isinstance(a, m.ChooseHero)]
@@ -150,10 +147,8 @@ def hero_tiles(r: DungeonRenderer, view: m.DungeonView,
              action) for k, action in enumerate(heroes)]
 
 
-def draw_hero_tile(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+def draw_hero_tile(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect,
                    action: m.ChooseHero, hovered: bool) -> None:
-    from dungeon_table.games.dungeon.ui.pieces import HERO_COLOURS, draw_standee, hero_colour
-
     th = r.th
     colour = hero_colour(action.hero)
     pygame.draw.rect(surface, theme.mix(theme.PANEL, colour, 0.22), rect,
@@ -179,7 +174,7 @@ def draw_hero_tile(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rec
                                    "small")])
 
 
-def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+def draw_decide(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
                 legal: list[Action], hovered: Action | None, names: list[str]) -> None:
     th = r.th
     area = decide_area(r, view)
@@ -201,8 +196,6 @@ def draw_decide(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
     elif view.phase == "spells":
         wish_list.draw_draft(r, surface, body, view, names)
     elif view.phase == "over" and view.end_reason:
-        from dungeon_table.games.dungeon.ui.log import who
-
         winners = t("dungeon.and").join(who(view, s) for s in view.winners)
         rows = [(t(f"dungeon.result.{view.end_reason}"), theme.TEXT, "body")]
         if winners:
@@ -249,12 +242,12 @@ def prompt(view: m.DungeonView, names: list[str], scrying: bool = False) -> str:
     return t(f"dungeon.prompt.{view.phase}")
 
 
-def card_box(r: DungeonRenderer, body: pygame.Rect) -> pygame.Rect:
+def card_box(r: DungeonTable, body: pygame.Rect) -> pygame.Rect:
     w = max(r.th.px(6), min(round(body.h / cf.RATIO), round(body.w * 0.36)))
     return pygame.Rect(body.x, body.y, w, round(w * cf.RATIO))
 
 
-def draw_encounter(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
+def draw_encounter(r: DungeonTable, surface: pygame.Surface, body: pygame.Rect,
                    view: m.DungeonView, enc: m.EncounterView, waiting: bool = False) -> None:
     """The monster (or hunter) faced, with this hero's odds; ``waiting``: one that waits in the
     hero's space at the turn's start, which the hero may attack or walk away from."""
@@ -286,7 +279,7 @@ def draw_encounter(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rec
     info_lines(r, surface, text, rows)
 
 
-def draw_doorway(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
+def draw_doorway(r: DungeonTable, surface: pygame.Surface, body: pygame.Rect,
                  view: m.DungeonView, door: m.DoorwayView) -> None:
     box = card_box(r, body)
     me = view.heroes[view.active].hero if 0 <= view.active < len(view.heroes) else ""
@@ -311,29 +304,3 @@ def two_dice_chance(need: int) -> float:
     """The chance that two dice reach ``need`` (the doorway's spells, whose view gives only the
     number needed)."""
     return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
-
-
-def info_lines(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rect,
-               rows: list[tuple[str, theme.Colour, str]]) -> None:
-    """Lines of text down ``area``, each wrapped to its width (Japanese runs long); the last
-    line that fits ends in "…" when more was left to say."""
-    scale = r.th.scale
-    lines: list[tuple[str, theme.Colour, str, bool]] = []  # text, colour, role, ends a row
-    for text, colour, role in rows:
-        parts = fonts.wrap(text, role, area.w, scale, role != "small")
-        lines += [(part, colour, role, k == len(parts) - 1) for k, part in enumerate(parts)]
-    y = area.y
-    for k, (part, colour, role, last) in enumerate(lines):
-        bold = role != "small"
-        if y + fonts.line_height(role, scale) > area.bottom:
-            return
-        height = max(fonts.line_height(role, scale), fonts.font(role, scale, bold).get_height())
-        after = y + height + (r.th.px(0.25) if last else 0)
-        more = lines[k + 1:]
-        if more and after + fonts.line_height(more[0][2], scale) > area.bottom:
-            part = fonts.fit(part + "…", role, area.w, scale, bold)  # nothing more fits
-            if not part.endswith("…"):
-                part += "…"
-        tabletop.label(surface, part, role, colour, scale, bold, width=area.w,
-                       topleft=(area.x, y))
-        y = after

@@ -14,12 +14,14 @@ however it is panned.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
+from dungeon_table.games.dungeon.board import load_board
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.renderer import Shown
 
 MAX_ZOOM = 5.0
 MAX_CELL = 48  # px: room ids and names read well long before; a bigger board costs memory
@@ -31,10 +33,6 @@ MAX_RAIL_CARD = 20  # grid units: a slot's card is at most this wide
 def board_or_none() -> Any:
     """The board, or None while its content is missing or broken (the table still shows the
     heroes' panels rather than failing to open)."""
-    try:
-        from dungeon_table.games.dungeon.board import load_board
-    except ImportError:
-        return None
     try:
         return load_board()
     except Exception:  # noqa: BLE001 - a board file being edited must not close the table
@@ -201,3 +199,35 @@ def table_geo(area: pygame.Rect, th: theme.Theme,
     minus = pygame.Rect(fit.x - size - button_gap, fit.y, size, size)
     plus = pygame.Rect(minus.x - size - button_gap, fit.y, size, size)
     return TableGeo(area, viewport, rail, side, card_w, [plus, minus, fit])
+
+
+@dataclass
+class DungeonShown(Shown[str]):
+    """The cards drawn last, for hover previews; and (rect, text) for the marks a newcomer may
+    not read at once (the level key, defeat tokens, the gp figure)."""
+
+    tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+
+    def clear(self) -> None:
+        super().clear()
+        self.tips.clear()
+
+
+class DungeonTable(Protocol):
+    """The renderer as its board, pieces, panels and animations read it: a protocol, so none of
+    them imports ``table.py``, which imports them. ``board`` is the board's content (None while
+    its file is missing or broken)."""
+
+    th: theme.Theme
+    geo: TableGeo
+    camera: Camera
+    board: Any
+    shown: DungeonShown
+    scrying: bool
+
+    def space_level(self, space: str) -> int: ...
+    def space_box(self, space: str) -> tuple[int, int, int, int] | None: ...
+    def space_screen(self, space: str) -> pygame.Rect | None: ...
+    def wash(self, colour: tuple[int, int, int, int],
+             size: tuple[int, int] | None = None) -> pygame.Surface: ...
+    def toggle_scry(self) -> None: ...

@@ -10,13 +10,12 @@ treasures dropped under it. The decision panel (what the hero to move decides) i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import msgspec
 import pygame
 
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.ui import faces as vc
+from dungeon_table.games.dungeon.ui.layout import DungeonTable
 from dungeon_table.games.dungeon.ui.pieces import (
     HERO_COLOURS,
     draw_hunter,
@@ -27,10 +26,6 @@ from dungeon_table.games.dungeon.ui.pieces import (
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.i18n import t
-
-if TYPE_CHECKING:
-    from dungeon_table.games.dungeon.ui.table import DungeonRenderer
-
 
 PANEL_LINES = 8  # a hero's panel at most: title, bar, status and five lines of treasures
 
@@ -86,7 +81,7 @@ def status_bits(hero: m.HeroView, over: bool = False) -> list[tuple[str, theme.C
     return bits
 
 
-def draw_hero_panel(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+def draw_hero_panel(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect,
                     view: m.DungeonView, hero: m.HeroView, names: list[str]) -> None:
     old_clip = surface.get_clip()
     surface.set_clip(rect.clip(old_clip) if old_clip else rect)
@@ -94,7 +89,7 @@ def draw_hero_panel(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Re
     surface.set_clip(old_clip)
 
 
-def _draw_hero_panel(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+def _draw_hero_panel(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect,
                      view: m.DungeonView, hero: m.HeroView, names: list[str]) -> None:
     th = r.th
     active = hero.seat == view.active and view.phase != "over"
@@ -164,7 +159,7 @@ def gp_bar(surface: pygame.Surface, bar: pygame.Rect, value: int, target: int) -
         pygame.draw.rect(surface, colour, fill, border_radius=bar.h // 2)
 
 
-def draw_treasures(r: DungeonRenderer, surface: pygame.Surface, area: pygame.Rect,
+def draw_treasures(r: DungeonTable, surface: pygame.Surface, area: pygame.Rect,
                    hero: m.HeroView) -> None:
     """The treasures as small chips (name and gp) flowing in lines; "+n" for what does not
     fit. Each chip previews its card."""
@@ -204,7 +199,7 @@ class HeroColumn:
         self._chips: list[tuple[pygame.Rect, str]] = []
         self._tips: list[tuple[pygame.Rect, str]] = []
 
-    def draw(self, r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+    def draw(self, r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
              names: list[str]) -> None:
         area = heroes_area(r.geo.side, len(view.heroes), r.th)
         key = (msgspec.json.encode(view.heroes), view.active, view.phase == "over",
@@ -217,7 +212,7 @@ class HeroColumn:
         r.shown.tips.extend(self._tips)
 
     @staticmethod
-    def _render(r: DungeonRenderer, view: m.DungeonView, names: list[str],
+    def _render(r: DungeonTable, view: m.DungeonView, names: list[str],
                 area: pygame.Rect) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]],
                                             list[tuple[pygame.Rect, str]]]:
         image = pygame.Surface(area.size, pygame.SRCALPHA)
@@ -234,21 +229,21 @@ class HeroColumn:
         return image, chips, tips
 
 
-def hunt_rect(r: DungeonRenderer, view: m.DungeonView) -> pygame.Rect | None:
+def hunt_rect(r: DungeonTable, view: m.DungeonView) -> pygame.Rect | None:
     """Treasure hunt: the hunted treasure's card at the rail's right end."""
     if view.mode != "treasure_hunt" or not view.hunt_treasure:
         return None
     return end_rects(r, 1)[0]
 
 
-def hunter_rects(r: DungeonRenderer, view: m.DungeonView) -> list[pygame.Rect]:
+def hunter_rects(r: DungeonTable, view: m.DungeonView) -> list[pygame.Rect]:
     """Hunter mode: a card per hunter at the rail's right end, the first leftmost; once one
     holds dropped treasure, each has room at its right for the cards fanned out under it."""
     fans = any(h.dropped for h in view.hunters)
     return end_rects(r, len(view.hunters), r.geo.card_w // 2 + r.th.px(4) if fans else 0)
 
 
-def end_rects(r: DungeonRenderer, n: int, gap: int = 0) -> list[pygame.Rect]:
+def end_rects(r: DungeonTable, n: int, gap: int = 0) -> list[pygame.Rect]:
     rail = r.geo.rail
     label = fonts.line_height("small", r.th.scale)
     w, gap = r.geo.card_w, gap or r.th.px(2)
@@ -256,7 +251,7 @@ def end_rects(r: DungeonRenderer, n: int, gap: int = 0) -> list[pygame.Rect]:
     return [pygame.Rect(first + k * (w + gap), rail.y + label, w, r.geo.card_h) for k in range(n)]
 
 
-def slot_rects(r: DungeonRenderer, view: m.DungeonView) -> list[pygame.Rect]:
+def slot_rects(r: DungeonTable, view: m.DungeonView) -> list[pygame.Rect]:
     rail = r.geo.rail
     th = r.th
     n = len(view.slots)
@@ -275,7 +270,7 @@ def slot_token_radius(th: theme.Theme) -> int:
     return max(6, th.px(1.4))
 
 
-def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+def draw_rail(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
               hidden: frozenset[str] = frozenset()) -> None:
     """The slots in use; one an animation is bringing in (``slot:<n>`` hidden) is left out."""
     th = r.th
@@ -308,7 +303,7 @@ def draw_rail(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
             draw_slot(r, surface, rect, slot)
 
 
-def draw_hunter_card(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+def draw_hunter_card(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect,
                      hunter: m.HunterView, face_down: bool = False) -> None:
     """A hunter's card: face down until it first attacks (and until the animation of that
     attack has come to it), then its monster; its standee on the corner and its number under
@@ -325,7 +320,7 @@ def draw_hunter_card(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.R
     draw_under(r, surface, rect, hunter.dropped)
 
 
-def draw_slot(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+def draw_slot(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect,
               slot: m.SlotView) -> None:
     th = r.th
     if slot.monster:
@@ -341,7 +336,7 @@ def draw_slot(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
     draw_under(r, surface, rect, [*slot.dropped, *([slot.treasure] if slot.treasure else [])])
 
 
-def draw_under(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
+def draw_under(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect,
                under: list[str]) -> None:
     """The treasures lying under a monster's (or a hunter's) card, fanned out from its side."""
     th = r.th
@@ -351,3 +346,29 @@ def draw_under(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect,
                            w, round(w * cf.RATIO))
         cf.blit_card(surface, vc.face(card, w), spot)
         r.shown.add(spot, card)
+
+
+def info_lines(r: DungeonTable, surface: pygame.Surface, area: pygame.Rect,
+               rows: list[tuple[str, theme.Colour, str]]) -> None:
+    """Lines of text down ``area``, each wrapped to its width (Japanese runs long); the last
+    line that fits ends in "…" when more was left to say."""
+    scale = r.th.scale
+    lines: list[tuple[str, theme.Colour, str, bool]] = []  # text, colour, role, ends a row
+    for text, colour, role in rows:
+        parts = fonts.wrap(text, role, area.w, scale, role != "small")
+        lines += [(part, colour, role, k == len(parts) - 1) for k, part in enumerate(parts)]
+    y = area.y
+    for k, (part, colour, role, last) in enumerate(lines):
+        bold = role != "small"
+        if y + fonts.line_height(role, scale) > area.bottom:
+            return
+        height = max(fonts.line_height(role, scale), fonts.font(role, scale, bold).get_height())
+        after = y + height + (r.th.px(0.25) if last else 0)
+        more = lines[k + 1:]
+        if more and after + fonts.line_height(more[0][2], scale) > area.bottom:
+            part = fonts.fit(part + "…", role, area.w, scale, bold)  # nothing more fits
+            if not part.endswith("…"):
+                part += "…"
+        tabletop.label(surface, part, role, colour, scale, bold, width=area.w,
+                       topleft=(area.x, y))
+        y = after

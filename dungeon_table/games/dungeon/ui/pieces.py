@@ -12,17 +12,15 @@ with the secret doors it would try.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.ui.board_art import door_bar
+from dungeon_table.games.dungeon.ui.layout import DungeonTable
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
-
-if TYPE_CHECKING:
-    from dungeon_table.games.dungeon.ui.table import DungeonRenderer
 
 HERO_COLOURS: dict[str, str] = {"rogue": "green", "cleric": "blue", "fighter": "red",
                                 "wizard": "purple"}
@@ -38,14 +36,14 @@ def hero_colour(hero: str) -> theme.Colour:
     return theme.CARD_COLOURS.get(HERO_COLOURS.get(hero, ""), theme.TEXT_DIM)
 
 
-def space_point(r: DungeonRenderer, space: str) -> tuple[int, int] | None:
+def space_point(r: DungeonTable, space: str) -> tuple[int, int] | None:
     found = r.board.spaces.get(space) if r.board is not None else None
     if found is None:
         return None
     return r.camera.to_screen(*found.centre)
 
 
-def hero_spots(r: DungeonRenderer, view: m.DungeonView) -> dict[int, tuple[int, int]]:
+def hero_spots(r: DungeonTable, view: m.DungeonView) -> dict[int, tuple[int, int]]:
     """Each hero's standee centre: alone at its space's centre, several spread round it."""
     by_space: dict[str, list[int]] = {}
     for hero in view.heroes:
@@ -70,7 +68,7 @@ def hero_spots(r: DungeonRenderer, view: m.DungeonView) -> dict[int, tuple[int, 
     return out
 
 
-def standee_radius(r: DungeonRenderer) -> int:
+def standee_radius(r: DungeonTable) -> int:
     """A standee stands out from its square even at "fit" on a small window."""
     return max(r.th.px(1.4), round(r.camera.cell * 0.45))
 
@@ -94,7 +92,7 @@ def draw_standee(surface: pygame.Surface, centre: tuple[float, float], radius: i
         surface.blit(image, tag)
 
 
-def draw_heroes(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+def draw_heroes(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
                 hidden: frozenset[str]) -> None:
     radius = standee_radius(r)
     for seat, spot in hero_spots(r, view).items():
@@ -106,7 +104,7 @@ def draw_heroes(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView
                      HERO_COLOURS.get(hero.hero, "circle"), str(seat + 1), ring)
 
 
-def draw_tokens(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView) -> None:
+def draw_tokens(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView) -> None:
     """Defeat tokens in each space's top-right corner; slot tokens at its bottom-right."""
     if r.board is None:
         return
@@ -148,7 +146,7 @@ def number_token(surface: pygame.Surface, text: str, centre: tuple[float, float]
     surface.blit(image, image.get_rect(center=(x, y)))
 
 
-def draw_hunters(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+def draw_hunters(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
                  hidden: frozenset[str]) -> None:
     radius = standee_radius(r)
     heroes_at = {h.space for h in view.heroes if h.space}
@@ -189,7 +187,7 @@ def dotted(surface: pygame.Surface, points: list[tuple[int, int]], colour: theme
                                                  round(a[1] + (b[1] - a[1]) * t)), dot)
 
 
-def fill_space(r: DungeonRenderer, surface: pygame.Surface, space: str,
+def fill_space(r: DungeonTable, surface: pygame.Surface, space: str,
                colour: tuple[int, int, int, int]) -> None:
     """A translucent wash over a space's cells (reachable, a choice): one blit for a space that
     fills its box (a room, a square), else one a cell."""
@@ -206,7 +204,7 @@ def fill_space(r: DungeonRenderer, surface: pygame.Surface, space: str,
         surface.blit(wash, r.camera.to_screen(x, y))
 
 
-def draw_reach(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+def draw_reach(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
                spaces: list[str]) -> None:
     """The spaces a click reaches: washed and ringed in the legal colour."""
     width = max(1, r.camera.cell // 10)
@@ -217,7 +215,7 @@ def draw_reach(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
             pygame.draw.rect(surface, REACH, rect.inflate(-1, -1), width)
 
 
-def draw_ring(r: DungeonRenderer, surface: pygame.Surface, space: str) -> None:
+def draw_ring(r: DungeonTable, surface: pygame.Surface, space: str) -> None:
     """The space a hovered button leads to (a teleport, a pit's chamber), ringed in the accent."""
     rect = r.space_screen(space)
     if rect is not None:
@@ -226,7 +224,7 @@ def draw_ring(r: DungeonRenderer, surface: pygame.Surface, space: str) -> None:
                          border_radius=width)
 
 
-def draw_path(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
+def draw_path(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
               path: list[str], doors: list[str]) -> None:
     """The hovered destination's path from the hero, and the secret doors it would try (each
     with the find odds when the view says what a find needs)."""
@@ -253,7 +251,7 @@ def draw_path(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView,
         surface.blit(chip, chip.get_rect(center=box.center))
 
 
-def draw_found_doors(r: DungeonRenderer, surface: pygame.Surface, view: m.DungeonView) -> None:
+def draw_found_doors(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView) -> None:
     """The secret doors the hero to move (or the viewer's own hero) has found: drawn open."""
     if r.board is None:
         return
@@ -270,7 +268,7 @@ def draw_found_doors(r: DungeonRenderer, surface: pygame.Surface, view: m.Dungeo
         pygame.draw.rect(surface, theme.FELT_DARK, bar, 1)
 
 
-def draw_marks(r: DungeonRenderer, surface: pygame.Surface, spaces: list[str], glyph: str,
+def draw_marks(r: DungeonTable, surface: pygame.Surface, spaces: list[str], glyph: str,
                colour: theme.Colour) -> None:
     """A small glyph over each space a choice may name (pit, teleport, scry)."""
     radius = max(5, round(r.camera.cell * 0.3))

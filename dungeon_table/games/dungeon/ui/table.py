@@ -18,7 +18,6 @@ Here: the renderer, its targets and hooks; layout and camera ``layout.py``, the 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -37,6 +36,7 @@ from dungeon_table.games.dungeon.ui.decide import (
 from dungeon_table.games.dungeon.ui.layout import (
     ZOOM_STEP,
     Camera,
+    DungeonShown,
     TableGeo,
     board_or_none,
     cell_box,
@@ -46,23 +46,11 @@ from dungeon_table.games.dungeon.ui.panels import HeroColumn, draw_rail
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
-from dungeon_table.ui.renderer import Shown, TableRenderer, Target, UiState
+from dungeon_table.ui.renderer import TableRenderer, Target, UiState
 
 PAN_KEYS = {pygame.K_a: (1, 0), pygame.K_d: (-1, 0), pygame.K_w: (0, 1), pygame.K_s: (0, -1)}
 CLOCK_WARN = 300  # seconds left when the time-attack clock turns red
 BOARD_TARGETS = (m.Move, m.Teleport, m.ChooseChamber, m.Scry)
-
-
-@dataclass
-class DungeonShown(Shown[str]):
-    """The cards drawn last, for hover previews; and (rect, text) for the marks a newcomer may
-    not read at once (the level key, defeat tokens, the gp figure)."""
-
-    tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)
-
-    def clear(self) -> None:
-        super().clear()
-        self.tips.clear()
 
 
 class DungeonRenderer(TableRenderer):

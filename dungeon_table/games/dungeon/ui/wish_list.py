@@ -12,17 +12,14 @@ places, the counts and the buttons come from the view and the legal actions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.ui.layout import DungeonTable
+from dungeon_table.games.dungeon.ui.panels import info_lines
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
-
-if TYPE_CHECKING:
-    from dungeon_table.games.dungeon.ui.table import DungeonRenderer
 
 # Each spell's colour, and so its glyph (``theme.GLYPHS``): nothing told by colour alone.
 SPELL_COLOURS = {"fireball": "red", "lightning": "yellow", "teleport": "purple"}
@@ -73,11 +70,9 @@ def names_of(names: list[str], seats: list[int]) -> str:
     return t("dungeon.list_sep").join(names[s] if s < len(names) else str(s + 1) for s in seats)
 
 
-def draw_draft(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
+def draw_draft(r: DungeonTable, surface: pygame.Surface, body: pygame.Rect,
                view: m.DungeonView, names: list[str]) -> None:
     """The panel's content: the viewer's list and notes, or who is still writing."""
-    from dungeon_table.games.dungeon.ui.decide import info_lines
-
     if view.seat not in view.draft_order:
         info_lines(r, surface, body, [(t("dungeon.wish.waiting",
                                          names=names_of(names, view.to_act)),
@@ -106,7 +101,7 @@ def notes(view: m.DungeonView, names: list[str]) -> list[tuple[str, theme.Colour
                    for key in SPELL_NOTES]
 
 
-def draw_places(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
+def draw_places(r: DungeonTable, surface: pygame.Surface, body: pygame.Rect,
                 wishes: list[str], size: int, open_place: bool) -> int:
     """The list's numbered places, a row of up to six at a time; returns their bottom."""
     th = r.th
@@ -123,7 +118,7 @@ def draw_places(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect,
     return body.y + rows * (h + gap) - gap
 
 
-def draw_counts(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect, top: int,
+def draw_counts(r: DungeonTable, surface: pygame.Surface, body: pygame.Rect, top: int,
                 wishes: list[str]) -> int:
     """Each spell wished, its glyph then "Fireball ×4", side by side while they fit; returns
     the bottom."""
@@ -146,7 +141,7 @@ def draw_counts(r: DungeonRenderer, surface: pygame.Surface, body: pygame.Rect, 
     return y + line if wishes else top
 
 
-def draw_place(r: DungeonRenderer, surface: pygame.Surface, rect: pygame.Rect, number: int,
+def draw_place(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect, number: int,
                spell: str, next_open: bool) -> None:
     """One place of the list: its wish in the spell's colour and glyph, or empty."""
     th = r.th

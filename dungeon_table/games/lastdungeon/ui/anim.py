@@ -7,26 +7,24 @@ events say happened.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.lastdungeon import model as m
+from dungeon_table.games.lastdungeon.ui.layout import LastDungeonTable
 from dungeon_table.ui import anim, fonts, tabletop, theme
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui.anim import Arc, Banner, FlipCard, FloatText, MoveCard, Together, Tween, Walk
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import in_language
 
-if TYPE_CHECKING:
-    from dungeon_table.games.lastdungeon.ui.table import LastDungeonRenderer
-
 SLOTS = 6  # the dungeon row's columns, as laid out by the renderer
 
 
 # --- animations ------------------------------------------------------------------------------------
-def tweens_for(r: LastDungeonRenderer, events: list[Event], before: m.LastDungeonView,
+def tweens_for(r: LastDungeonTable, events: list[Event], before: m.LastDungeonView,
                after: m.LastDungeonView) -> list[Tween]:
     """Each event as a tween over the table after the events (positions from both views)."""
     g = r.geo
@@ -46,7 +44,7 @@ def tweens_for(r: LastDungeonRenderer, events: list[Event], before: m.LastDungeo
     return out
 
 
-def _fight(r: LastDungeonRenderer, floats: list[FloatText], before: m.LastDungeonView,
+def _fight(r: LastDungeonTable, floats: list[FloatText], before: m.LastDungeonView,
            after: m.LastDungeonView) -> Tween:
     """The damage numbers rising over the cards that deal them: cards that leave the spaces in
     this fight (onto the adventurer's stack) stay in view until the last number has risen."""
@@ -67,7 +65,7 @@ def _fight(r: LastDungeonRenderer, floats: list[FloatText], before: m.LastDungeo
     return Together(parts=(*holds, *floats))
 
 
-def stack_layout(r: LastDungeonRenderer,
+def stack_layout(r: LastDungeonTable,
                  a: m.Adventurer) -> list[tuple[pygame.Surface, pygame.Rect]]:
     """The damage stacked on ``a``: each card sideways and where it lies, hung down the column
     to its left (further left at the far end of the row, where its badges take that side)."""
@@ -81,7 +79,7 @@ def stack_layout(r: LastDungeonRenderer,
     return list(zip(images, tabletop.cascade_rects(images, left, rect.y, g.ch), strict=True))
 
 
-def _carried(r: LastDungeonRenderer, a: m.Adventurer) -> tuple[tuple[pygame.Surface,
+def _carried(r: LastDungeonTable, a: m.Adventurer) -> tuple[tuple[pygame.Surface,
                                                                     tuple[float, float]], ...]:
     """``a``'s stack as riders of a tween centred on the adventurer: offsets from its centre."""
     cx, cy = r.adventurer_rect(a.position).center
@@ -89,7 +87,7 @@ def _carried(r: LastDungeonRenderer, a: m.Adventurer) -> tuple[tuple[pygame.Surf
                  for image, spot in stack_layout(r, a))
 
 
-def _standing(r: LastDungeonRenderer, a: m.Adventurer, length: float) -> Tween:
+def _standing(r: LastDungeonTable, a: m.Adventurer, length: float) -> Tween:
     """The adventurer and its stack held still for ``length`` ms while something else moves:
     a later walk, turn or exit hides them, and they must not vanish meanwhile."""
     g = r.geo
@@ -101,14 +99,14 @@ def _standing(r: LastDungeonRenderer, a: m.Adventurer, length: float) -> Tween:
     return still
 
 
-def _stack_spot(r: LastDungeonRenderer, position: int) -> tuple[int, int]:
+def _stack_spot(r: LastDungeonTable, position: int) -> tuple[int, int]:
     """Where stacked damage lies: beside the adventurer, in the column to its left."""
     g = r.geo
     assert g is not None
     return g.col_x(position - 1), r.adventurer_rect(position).centery
 
 
-def _leave_spaces(r: LastDungeonRenderer, before: m.LastDungeonView, cards: list[str],
+def _leave_spaces(r: LastDungeonTable, before: m.LastDungeonView, cards: list[str],
                   end: tuple[int, int]) -> list[Tween]:
     """The played cards sliding off their spaces (to the discard, or onto the stack)."""
     g = r.geo
@@ -125,7 +123,7 @@ def _leave_spaces(r: LastDungeonRenderer, before: m.LastDungeonView, cards: list
     return [Together(parts=moves)] if moves else []
 
 
-def _damage_float(r: LastDungeonRenderer, e: m.DamageDealt, before: m.LastDungeonView,
+def _damage_float(r: LastDungeonTable, e: m.DamageDealt, before: m.LastDungeonView,
                   k: int) -> FloatText:
     g = r.geo
     assert g is not None
@@ -138,7 +136,7 @@ def _damage_float(r: LastDungeonRenderer, e: m.DamageDealt, before: m.LastDungeo
                      duration=600 + k * 160.0)
 
 
-def _banner(r: LastDungeonRenderer, text: str, colour: Any, sub: str = "") -> Tween:
+def _banner(r: LastDungeonTable, text: str, colour: Any, sub: str = "") -> Tween:
     """A ribbon across the dungeon row, never wider than it: the headline shrinks to fit and the
     optional second text (an event's effect) wraps under it."""
     g = r.geo
@@ -158,7 +156,7 @@ def _banner(r: LastDungeonRenderer, text: str, colour: Any, sub: str = "") -> Tw
     return Banner(image=anim.ribbon(block, colour, g.th.px(6), g.th.px(1.5)), center=centre)
 
 
-def _hand_spot(r: LastDungeonRenderer, view: m.LastDungeonView, card: str) -> tuple[int, int]:
+def _hand_spot(r: LastDungeonTable, view: m.LastDungeonView, card: str) -> tuple[int, int]:
     g = r.geo
     assert g is not None
     hand = view.hand or []
@@ -167,7 +165,7 @@ def _hand_spot(r: LastDungeonRenderer, view: m.LastDungeonView, card: str) -> tu
     return g.hand.center
 
 
-def _tween(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
+def _tween(r: LastDungeonTable, e: Event, before: m.LastDungeonView,
            after: m.LastDungeonView) -> list[Tween]:
     g = r.geo
     assert g is not None
@@ -195,7 +193,7 @@ def _tween(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
     return _tween_more(r, e, before, after)
 
 
-def _walk(r: LastDungeonRenderer, e: m.Advanced | m.Retreated,
+def _walk(r: LastDungeonTable, e: m.Advanced | m.Retreated,
           after: m.LastDungeonView) -> list[Tween]:
     g = r.geo
     assert g is not None
@@ -208,7 +206,7 @@ def _walk(r: LastDungeonRenderer, e: m.Advanced | m.Retreated,
                  hides=frozenset({"adventurer"}))]
 
 
-def _tween_more(r: LastDungeonRenderer, e: Event, before: m.LastDungeonView,
+def _tween_more(r: LastDungeonTable, e: Event, before: m.LastDungeonView,
                 after: m.LastDungeonView) -> list[Tween]:
     g = r.geo
     assert g is not None

@@ -7,19 +7,17 @@ Positions come from the renderer's layout (``table.py``), card faces from ``Card
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.ui.anim import stack_layout
+from dungeon_table.games.lastdungeon.ui.layout import LastDungeonTable
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import UiState, in_language
-
-if TYPE_CHECKING:
-    from dungeon_table.games.lastdungeon.ui.table import LastDungeonRenderer
 
 # What is picked or paid with (the card on its way, its space, chosen crystals): white, so it is
 # never mistaken for the keyboard focus, which the table draws in the accent colour.
@@ -27,7 +25,7 @@ CHOSEN = theme.TEXT
 
 
 # --- drawing the table ------------------------------------------------------------------------
-def draw_table(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
+def draw_table(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeonView,
                ui: UiState) -> None:
     g = r.geo
     assert g is not None
@@ -44,7 +42,7 @@ def draw_table(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
     _draw_buttons(r, surface, ui)
 
 
-def _draw_top(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
+def _draw_top(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeonView,
               ui: UiState) -> None:
     g = r.geo
     assert g is not None
@@ -61,7 +59,7 @@ def _draw_top(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDunge
                    midright=(g.top.right - pad, g.top.centery))
 
 
-def _prompt(r: LastDungeonRenderer, view: m.LastDungeonView, ui: UiState) -> tuple[str, Any]:
+def _prompt(r: LastDungeonTable, view: m.LastDungeonView, ui: UiState) -> tuple[str, Any]:
     if view.phase == "over":
         return t("ld.prompt.over"), theme.TEXT
     if not ui.legal and not ui.watching:
@@ -70,7 +68,7 @@ def _prompt(r: LastDungeonRenderer, view: m.LastDungeonView, ui: UiState) -> tup
     return text, theme.ACCENT if ui.legal else theme.TEXT_DIM  # a replay: dim, nothing to do
 
 
-def _phase_prompt(r: LastDungeonRenderer, view: m.LastDungeonView) -> str:
+def _phase_prompt(r: LastDungeonTable, view: m.LastDungeonView) -> str:
     p = view.pending
     if view.phase == "actions" and r.picked:
         return t("ld.prompt.select", card=r.looks.name(r.picked))
@@ -84,7 +82,7 @@ def _phase_prompt(r: LastDungeonRenderer, view: m.LastDungeonView) -> str:
     return t(f"ld.prompt.{view.phase}")
 
 
-def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView, i: int,
+def _draw_space(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeonView, i: int,
                 space: m.Space, ui: UiState) -> None:
     g = r.geo
     assert g is not None
@@ -123,13 +121,13 @@ def _draw_space(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
                       midtop=(slot.centerx, slot.bottom + g.th.px(1)))
 
 
-def _space_title(r: LastDungeonRenderer, space: m.Space) -> tuple[str, Any]:
+def _space_title(r: LastDungeonTable, space: m.Space) -> tuple[str, Any]:
     if space.kind == "room" and space.room:
         return in_language(r.cards.event(space.room).room_name), theme.TEXT
     return t(f"ld.space.{space.kind}"), theme.TEXT_DIM
 
 
-def _title_type(r: LastDungeonRenderer, view: m.LastDungeonView) -> tuple[str, float]:
+def _title_type(r: LastDungeonTable, view: m.LastDungeonView) -> tuple[str, float]:
     """One type size for every space title in the row: the largest at which the longest fits."""
     g = r.geo
     assert g is not None
@@ -139,7 +137,7 @@ def _title_type(r: LastDungeonRenderer, view: m.LastDungeonView) -> tuple[str, f
     return min(fits, key=lambda rs: fonts.size_for(*rs))
 
 
-def _draw_space_head(r: LastDungeonRenderer, surface: pygame.Surface, mat: pygame.Rect,
+def _draw_space_head(r: LastDungeonTable, surface: pygame.Surface, mat: pygame.Rect,
                      space: m.Space, title_type: tuple[str, float]) -> None:
     """The space's title and, below it, what the room does (or the treasure's name)."""
     g = r.geo
@@ -172,7 +170,7 @@ def _room_chips(space: m.Space) -> str:
     return " · ".join(parts)
 
 
-def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adventurer) -> None:
+def _draw_adventurer(r: LastDungeonTable, surface: pygame.Surface, a: m.Adventurer) -> None:
     g = r.geo
     assert g is not None
     rect = r.adventurer_rect(a.position)
@@ -199,7 +197,7 @@ def _draw_adventurer(r: LastDungeonRenderer, surface: pygame.Surface, a: m.Adven
                                                  (rect.centerx, arrow_y + g.th.px(1.5))])
 
 
-def _draw_deck(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView) -> None:
+def _draw_deck(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeonView) -> None:
     g = r.geo
     assert g is not None
     inner = tabletop.titled_panel(surface, g.deck, t("ld.deck"), g.th)
@@ -222,7 +220,7 @@ def _draw_deck(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
                        bottomright=inner.bottomright)
 
 
-def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
+def _draw_crystals(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeonView,
                    ui: UiState) -> None:
     g = r.geo
     assert g is not None
@@ -248,7 +246,7 @@ def _draw_crystals(r: LastDungeonRenderer, surface: pygame.Surface, view: m.Last
             theme.outline(surface, spot, CHOSEN, g.th, 0.4)
 
 
-def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView) -> None:
+def _draw_meter(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeonView) -> None:
     """Will this fight repel? The one place that says so: the damage (placed + stacked) lined up
     against the adventurer's power, and the verdict in words."""
     g = r.geo
@@ -269,7 +267,7 @@ def _draw_meter(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
                    tabletop.Meter(t("ld.meter"), view.total_damage, a.power, verdict, detail))
 
 
-def _draw_piles(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
+def _draw_piles(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeonView,
                 ui: UiState) -> None:
     """The draw pile face down and the discard face up, squared, labels clear above them."""
     g = r.geo
@@ -284,12 +282,12 @@ def _draw_piles(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDun
         r.shown.add(g.discard, (view.discard[-1], "hand"))
 
 
-def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDungeonView,
+def _draw_hand(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeonView,
                ui: UiState) -> None:
     g = r.geo
     assert g is not None
     hand = view.hand or []
-    lifted = r._lifted(view)
+    lifted = r.lifted(view)
     rects = r.hand_rects(len(hand), lifted)
     legal = set() if ui.animating else {
         rects.index(tg.rect) for tg in ui.targets if tg.quiet and tg.rect in rects}
@@ -309,10 +307,10 @@ def _draw_hand(r: LastDungeonRenderer, surface: pygame.Surface, view: m.LastDung
             theme.outline(surface, rect, CHOSEN, g.th, 0.5)
 
 
-def _draw_buttons(r: LastDungeonRenderer, surface: pygame.Surface, ui: UiState) -> None:
+def _draw_buttons(r: LastDungeonTable, surface: pygame.Surface, ui: UiState) -> None:
     g = r.geo
     assert g is not None
-    buttons = r._buttons(ui.legal)
+    buttons = r.buttons(ui.legal)
     hovered = ui.targets[ui.hover].action if ui.hover is not None and ui.hover < len(
         ui.targets) else None
     tabletop.draw_buttons(surface, r.button_rects(len(buttons)), buttons, hovered, g.th)

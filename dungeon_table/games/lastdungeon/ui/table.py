@@ -13,7 +13,6 @@ event tweens ``anim.py`` and log lines ``log.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -25,40 +24,12 @@ from dungeon_table.games.lastdungeon.ui import anim, log
 from dungeon_table.games.lastdungeon.ui.anim import SLOTS
 from dungeon_table.games.lastdungeon.ui.draw import draw_table as paint_table
 from dungeon_table.games.lastdungeon.ui.faces import CardLooks
+from dungeon_table.games.lastdungeon.ui.layout import Geo
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui import fonts, tabletop
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import Shown, TableRenderer, Target, UiState
-
-
-@dataclass
-class Geo:
-    """Where everything goes for the current board rect."""
-
-    board: pygame.Rect
-    th: theme.Theme
-    cw: int
-    ch: int
-    colw: int
-    x0: int
-    top: pygame.Rect
-    row_a: int
-    mat_y: int
-    mat_h: int
-    card_y: int
-    hand: pygame.Rect
-    draw: pygame.Rect
-    discard: pygame.Rect
-    side: pygame.Rect
-    deck: pygame.Rect
-    crystals: pygame.Rect
-    meter: pygame.Rect
-    buttons: pygame.Rect
-    hand_cw: int
-
-    def col_x(self, i: int) -> int:
-        return self.x0 + round(self.colw * (i + 0.5))
 
 
 class LastDungeonRenderer(TableRenderer):
@@ -162,7 +133,7 @@ class LastDungeonRenderer(TableRenderer):
         if self.picked is not None and not any(p.card == self.picked for p in plays):
             self.picked = None
         out: list[Target] = []
-        lifted = self._lifted(view)
+        lifted = self.lifted(view)
         rects = self.hand_rects(len(view.hand), lifted)
         for i, card in enumerate(view.hand):
             mine = [p for p in plays if p.card == card]
@@ -185,13 +156,13 @@ class LastDungeonRenderer(TableRenderer):
         # The keyboard starts on the primary button only when nothing else is to be chosen: with
         # cards to play, Enter must not fight before the player has looked at the hand.
         only_buttons = not out
-        buttons = self._buttons(legal)
+        buttons = self.buttons(legal)
         for rect, (action, label, primary) in zip(self.button_rects(len(buttons)), buttons,
                                                    strict=True):
             out.append(Target(rect, action, label, primary=primary and only_buttons))
         return out
 
-    def _buttons(self, legal: list[Action]) -> list[tuple[Action, str, bool]]:
+    def buttons(self, legal: list[Action]) -> list[tuple[Action, str, bool]]:
         order = ((m.Fight, "fight", True), (m.Scout, "scout", True),
                  (m.Crystallise, "crystallise", False), (m.Expand, "expand", False),
                  (m.Retreat, "retreat", False), (m.Cancel, "cancel", False))
@@ -200,7 +171,7 @@ class LastDungeonRenderer(TableRenderer):
         return [(kind(), t(f"ld.button.{key}", n=need.get(key, 0)), primary)
                 for kind, key, primary in order if kind() in legal]
 
-    def _lifted(self, view: m.LastDungeonView) -> set[int]:
+    def lifted(self, view: m.LastDungeonView) -> set[int]:
         hand = view.hand or []
         marked = set(view.pending.chosen) if view.pending else set()
         if self.picked:

@@ -2,7 +2,7 @@
 
 Reveals fly from the deck and flip in their slot; a chest lands and its finder sees its card
 small beneath it; a burst shakes the attackers; once all have defended the attackers strike,
-then the items each seat used turn sideways (held upright until then, ``MarketRenderer.upright``)
+then the items each seat used turn sideways (held upright until then, ``MarketTable.upright``)
 as its damage rises over its life track and the track counts down; the deposit's coins fly to the purses; bought cards fly to
 their buyer's equipment while the purses count; jobs won fly to their new owner.
 
@@ -16,17 +16,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-from dungeon_table.core.protocol import Event
 from dungeon_table.games.market import model as m
+from dungeon_table.games.market.ui.layout import MarketTable
 from dungeon_table.ui import anim, fonts, theme
 from dungeon_table.ui.anim import Arc, Banner, FlipCard, FloatText, MoveCard, Together, Tween
-
-if TYPE_CHECKING:
-    from dungeon_table.games.market.ui.table import MarketRenderer
 
 STRIKE_MS = 900
 DAMAGE_MS = 1500  # each seat's damage stays over its life track long enough to be read
@@ -112,7 +109,7 @@ class Board:
 class Batch:
     """The state a batch of events is animated from: positions, the board, the numbers."""
 
-    def __init__(self, r: MarketRenderer, before: m.MarketView, after: m.MarketView) -> None:
+    def __init__(self, r: MarketTable, before: m.MarketView, after: m.MarketView) -> None:
         self.r = r
         self.before = before
         self.after = after
@@ -200,26 +197,6 @@ class _Delayed(Tween):
         elapsed = t * self.duration - self.delay
         if elapsed >= 0:
             self.inner.draw(surface, min(1.0, elapsed / max(1.0, self.duration - self.delay)))
-
-
-def tweens_for(r: MarketRenderer, events: list[Event], before: m.MarketView,
-               after: m.MarketView) -> list[Tween]:
-    from dungeon_table.games.market.ui import anim_events
-
-    batch = Batch(r, before, after)
-    out: list[Tween] = []
-    defended: list[m.Defended] = []
-    for e in events:
-        if isinstance(e, m.Defended):
-            defended.append(e)
-            continue
-        if defended:
-            out.extend(anim_events.strike(batch, defended))
-            defended = []
-        out.extend(anim_events.tween(batch, e))
-    if defended:
-        out.extend(anim_events.strike(batch, defended))
-    return out
 
 
 def flip_in(batch: Batch, index: int, card: str, face: pygame.Surface) -> list[Tween]:

@@ -1,4 +1,4 @@
-"""Each Dungeon Market event as tweens (the machinery is ``anim.py``)."""
+"""Each Dungeon Market event as tweens (``tweens_for``; the machinery is ``anim.py``)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,29 @@ from dungeon_table.games.market.ui.anim import (
     Shake,
     flip_in,
 )
+from dungeon_table.games.market.ui.layout import MarketTable
 from dungeon_table.ui import theme
 from dungeon_table.ui.anim import MoveCard, Tween
 from dungeon_table.ui.i18n import t
+
+
+def tweens_for(r: MarketTable, events: list[Event], before: m.MarketView,
+               after: m.MarketView) -> list[Tween]:
+    """The events as tweens; the defences of one burst strike together."""
+    batch = Batch(r, before, after)
+    out: list[Tween] = []
+    defended: list[m.Defended] = []
+    for e in events:
+        if isinstance(e, m.Defended):
+            defended.append(e)
+            continue
+        if defended:
+            out.extend(strike(batch, defended))
+            defended = []
+        out.extend(tween(batch, e))
+    if defended:
+        out.extend(strike(batch, defended))
+    return out
 
 
 def _name(batch: Batch, seat: int) -> str:

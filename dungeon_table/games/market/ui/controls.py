@@ -9,33 +9,31 @@ sits under a card being priced is drawn here too. Every number comes from the vi
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.ui.faces import label
+from dungeon_table.games.market.ui.layout import MarketTable
 from dungeon_table.games.market.ui.log import seat_name
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import Target, UiState
 
-if TYPE_CHECKING:
-    from dungeon_table.games.market.ui.table import MarketRenderer
-
 Rect = pygame.Rect
 CHOSEN_OUTLINE = theme.TEXT  # the card being priced: white, never the focus amber
 
 
 # --- geometry --------------------------------------------------------------------------------------
-def _inner(r: MarketRenderer, view: m.MarketView) -> Rect:
+def _inner(r: MarketTable, view: m.MarketView) -> Rect:
     g = r.geo(view)
     return g.controls.inflate(-2 * r.th.px(1.5), -2 * r.th.px(1.5))
 
 
-def _prompt_lines(r: MarketRenderer, view: m.MarketView, text: str) -> tuple[str, ...]:
+def _prompt_lines(r: MarketTable, view: m.MarketView, text: str) -> tuple[str, ...]:
     return _wrapped(text, _inner(r, view).w, r.th.scale)
 
 
@@ -44,7 +42,7 @@ def _wrapped(text: str, width: int, scale: float) -> tuple[str, ...]:
     return tuple(fonts.wrap(text, "body", width, scale, True)[:2])
 
 
-def _body(r: MarketRenderer, view: m.MarketView, n_buttons: int) -> Rect:
+def _body(r: MarketTable, view: m.MarketView, n_buttons: int) -> Rect:
     """The room between the prompt and the buttons."""
     inner = _inner(r, view)
     top = inner.y + 2 * fonts.line_height("body", r.th.scale) + r.th.px(0.5)
@@ -52,7 +50,7 @@ def _body(r: MarketRenderer, view: m.MarketView, n_buttons: int) -> Rect:
     return Rect(inner.x, top, inner.w, max(0, bottom - top))
 
 
-def button_rects(r: MarketRenderer, view: m.MarketView, n: int) -> list[Rect]:
+def button_rects(r: MarketTable, view: m.MarketView, n: int) -> list[Rect]:
     """The phase's buttons side by side along the bottom of the panel."""
     inner = _inner(r, view)
     if n == 0:
@@ -63,7 +61,7 @@ def button_rects(r: MarketRenderer, view: m.MarketView, n: int) -> list[Rect]:
     return [Rect(inner.x + k * (w + gap), inner.bottom - h, w, h) for k in range(n)]
 
 
-def attack_rows(r: MarketRenderer, view: m.MarketView) -> list[Rect]:
+def attack_rows(r: MarketTable, view: m.MarketView) -> list[Rect]:
     body = _body(r, view, 1)
     n = max(1, len(view.attacks))
     total_h = fonts.line_height("number", r.th.scale * 0.7) + r.th.px(0.5)
@@ -72,7 +70,7 @@ def attack_rows(r: MarketRenderer, view: m.MarketView) -> list[Rect]:
             for k in range(len(view.attacks))]
 
 
-def bid_rects(r: MarketRenderer, view: m.MarketView) -> tuple[Rect, Rect, Rect]:
+def bid_rects(r: MarketTable, view: m.MarketView) -> tuple[Rect, Rect, Rect]:
     body = _body(r, view, 1)
     h = min(r.th.px(6), body.h)
     w = min(body.w, r.th.px(30))
@@ -84,7 +82,7 @@ def bid_rects(r: MarketRenderer, view: m.MarketView) -> tuple[Rect, Rect, Rect]:
 
 
 # --- buttons and targets ----------------------------------------------------------------------------
-def buttons(r: MarketRenderer, view: m.MarketView,
+def buttons(r: MarketTable, view: m.MarketView,
             legal: list[Action]) -> list[tuple[Action, str, bool]]:
     """(action, caption, primary) of the phase's buttons, in the order they stand."""
     out: list[tuple[Action, str, bool]] = []
@@ -104,7 +102,7 @@ def buttons(r: MarketRenderer, view: m.MarketView,
     return out
 
 
-def targets(r: MarketRenderer, view: m.MarketView, legal: list[Action]) -> list[Target]:
+def targets(r: MarketTable, view: m.MarketView, legal: list[Action]) -> list[Target]:
     out: list[Target] = []
     amounts = r.bid_state(view, legal)
     if amounts:
@@ -124,7 +122,7 @@ def targets(r: MarketRenderer, view: m.MarketView, legal: list[Action]) -> list[
     return out
 
 
-def _bid_step(r: MarketRenderer, step: int) -> Any:
+def _bid_step(r: MarketTable, step: int) -> Any:
     def pick() -> None:
         r.bid_draft += step
         r.typed = ""
@@ -132,7 +130,7 @@ def _bid_step(r: MarketRenderer, step: int) -> Any:
 
 
 # --- drawing ------------------------------------------------------------------------------------------
-def draw(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiState) -> None:
+def draw(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui: UiState) -> None:
     """The panel's contents (the panel itself is part of the table's backdrop)."""
     th = r.th
     inner = _inner(r, view)
@@ -153,7 +151,7 @@ def draw(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiS
     tabletop.draw_buttons(surface, button_rects(r, view, len(listed)), listed, hovered, th)
 
 
-def prompt(r: MarketRenderer, view: m.MarketView, ui: UiState) -> tuple[str, Any]:
+def prompt(r: MarketTable, view: m.MarketView, ui: UiState) -> tuple[str, Any]:
     """What is being decided: addressed to the viewer when it is its move, else who decides."""
     if view.phase == "over":
         return t("market.prompt.over"), theme.TEXT
@@ -181,7 +179,7 @@ def prompt(r: MarketRenderer, view: m.MarketView, ui: UiState) -> tuple[str, Any
     return t(f"market.wait.{view.phase}", name=seat_name(view, seat), names=names), theme.TEXT_DIM
 
 
-def _draw_status(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
+def _draw_status(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
                  body: Rect) -> None:
     """Outside defence and bidding: the burst odds (explore), the purse (price, buy)."""
     th = r.th
@@ -207,7 +205,7 @@ def _draw_status(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
               th.scale * 0.8, True, center=body.center)
 
 
-def _draw_bid(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
+def _draw_bid(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
               ui: UiState) -> None:
     th = r.th
     minus, value, plus = bid_rects(r, view)
@@ -220,7 +218,7 @@ def _draw_bid(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
           width=_inner(r, view).w, midtop=(value.centerx, value.bottom + th.px(0.5)))
 
 
-def _step_button(r: MarketRenderer, surface: pygame.Surface, rect: Rect, sign: str,
+def _step_button(r: MarketTable, surface: pygame.Surface, rect: Rect, sign: str,
                  enabled: bool) -> None:
     fill = theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.35 if enabled else 0.1)
     pygame.draw.rect(surface, fill, rect, border_radius=r.th.px(1))
@@ -229,7 +227,7 @@ def _step_button(r: MarketRenderer, surface: pygame.Surface, rect: Rect, sign: s
     label(surface, sign, "number", colour, r.th.scale * 0.7, center=rect.center)
 
 
-def draw_stepper(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
+def draw_stepper(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
                  ui: UiState) -> None:
     """− price + under the card being priced (the price is the view's; typing shows here)."""
     assert r.price_slot is not None
@@ -250,7 +248,7 @@ def draw_stepper(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
                  m.SetPrice(slot=slot.index, price=slot.price + 1) in legal)
 
 
-def _draw_defence(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
+def _draw_defence(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
                   ui: UiState) -> None:
     """Each attack: glyph, colour and value; the items set against it (−n each); the damage
     it still does. Then the damage this seat takes, and what jobs and the active player's extra
@@ -281,7 +279,7 @@ def _draw_defence(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView
           midleft=(took.right + th.px(1), took.centery))
 
 
-def _attack_row(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
+def _attack_row(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
                 attack: m.Attack, row: Rect, left: int | None) -> None:
     th = r.th
     pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.CARD_COLOURS[attack.colour], 0.18),

@@ -10,34 +10,31 @@ animation is bringing in (a life counting down, coins arriving) are drawn as the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.ui import controls
 from dungeon_table.games.market.ui.faces import label
-from dungeon_table.games.market.ui.layout import GEM_COLUMN, SeatGeo
+from dungeon_table.games.market.ui.layout import GEM_COLUMN, MarketTable, SeatGeo
 from dungeon_table.games.market.ui.log import seat_name
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import UiState
 
-if TYPE_CHECKING:
-    from dungeon_table.games.market.ui.table import MarketRenderer
-
 CHOSEN = theme.TEXT  # what is picked (a card being priced, a gem): white, never the focus amber
 ATTACK = theme.DANGER
 LIFE_TRACK_BG = (22, 30, 30)
 
 
-def shown_number(r: MarketRenderer, ui: UiState, key: str, value: int) -> int:
+def shown_number(r: MarketTable, ui: UiState, key: str, value: int) -> int:
     """``value``, or what it was before while an animation is bringing the change in."""
     return r.before_values.get(key, value) if key in ui.hidden else value
 
 
-def draw_table(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
+def draw_table(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
                ui: UiState) -> None:
     g = r.geo(view)
     surface.blit(backdrop(r, view, surface.get_size()), g.board.topleft)
@@ -50,7 +47,7 @@ def draw_table(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
     controls.draw(r, surface, view, ui)
 
 
-def backdrop(r: MarketRenderer, view: m.MarketView, size: tuple[int, int]) -> pygame.Surface:
+def backdrop(r: MarketTable, view: m.MarketView, size: tuple[int, int]) -> pygame.Surface:
     """The felt with every panel and its soft shadow, composed once per layout: one opaque
     blit a frame instead of a dozen large shadow blits (most of a frame's cost)."""
     g = r.geo(view)
@@ -72,7 +69,7 @@ def backdrop(r: MarketRenderer, view: m.MarketView, size: tuple[int, int]) -> py
     return image
 
 
-def _seat_marks(r: MarketRenderer, image: pygame.Surface, colour: str, sg: SeatGeo,
+def _seat_marks(r: MarketTable, image: pygame.Surface, colour: str, sg: SeatGeo,
                 shift: tuple[int, int]) -> None:
     """What never changes on a seat's panel: its colour's glyph, and the glyph heading each
     equipment column (drawn once into the backdrop)."""
@@ -90,7 +87,7 @@ def _seat_marks(r: MarketRenderer, image: pygame.Surface, colour: str, sg: SeatG
 
 
 # --- seats ------------------------------------------------------------------------------------
-def draw_seat(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiState,
+def draw_seat(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui: UiState,
               seat: int, sg: SeatGeo) -> None:
     th = r.th
     if seat == view.active and view.phase != "over":  # the panel itself is the backdrop's
@@ -102,7 +99,7 @@ def draw_seat(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui
     _draw_held_jobs(r, surface, view, ui, seat)
 
 
-def _draw_header(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, seat: int,
+def _draw_header(r: MarketTable, surface: pygame.Surface, view: m.MarketView, seat: int,
                  sg: SeatGeo, ui: UiState) -> None:
     th = r.th
     h = sg.header
@@ -167,14 +164,14 @@ def draw_life(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme, life:
                          2 if k % 10 == 0 else 1)
 
 
-def _draw_track(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiState,
+def _draw_track(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui: UiState,
                 seat: int, sg: SeatGeo) -> None:
     p = view.players[seat]
     life = shown_number(r, ui, f"life:{seat}", p.life)
     draw_life(surface, sg.track, r.th, life, p.max_life, sg.big)
 
 
-def _draw_purse(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiState,
+def _draw_purse(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui: UiState,
                 seat: int, sg: SeatGeo) -> None:
     th = r.th
     p = view.players[seat]
@@ -196,7 +193,7 @@ def _draw_purse(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, 
                       midright=(right, rect.centery)).x - th.px(1.25)
 
 
-def _draw_columns(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiState,
+def _draw_columns(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui: UiState,
                   seat: int, sg: SeatGeo) -> None:
     th = r.th
     picked = r.picked
@@ -224,7 +221,7 @@ def _gem_mark(surface: pygame.Surface, center: tuple[int, int], r: int) -> None:
     pygame.draw.polygon(surface, theme.mix((150, 226, 240), theme.PANEL, 0.45), pts)
 
 
-def _draw_held_jobs(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, ui: UiState,
+def _draw_held_jobs(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui: UiState,
                     seat: int) -> None:
     sg = r.geo(view).seats[seat]
     for rect, held in zip(r.held_job_rects(view, seat), view.players[seat].jobs, strict=True):
@@ -239,7 +236,7 @@ def _draw_held_jobs(r: MarketRenderer, surface: pygame.Surface, view: m.MarketVi
 
 
 # --- the middle band ------------------------------------------------------------------------------
-def _draw_jobs(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
+def _draw_jobs(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
                ui: UiState) -> None:
     g = r.geo(view)
     assert g.jobs is not None
@@ -266,7 +263,7 @@ def _draw_jobs(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
                       midbottom=(inner.centerx, y)).y
 
 
-def _draw_discovery(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
+def _draw_discovery(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
                     ui: UiState) -> None:
     g = r.geo(view)
     th = r.th
@@ -311,7 +308,7 @@ def _draw_discovery(r: MarketRenderer, surface: pygame.Surface, view: m.MarketVi
             controls.draw_stepper(r, surface, view, ui)
 
 
-def _draw_auction(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView) -> None:
+def _draw_auction(r: MarketTable, surface: pygame.Surface, view: m.MarketView) -> None:
     """The job on auction as a full card (every level's effect, to weigh a bid against)."""
     rect = r.auction_rect(view)
     cf.blit_card(surface, r.looks.job_face(view.auction_job, rect.w), rect)
@@ -321,7 +318,7 @@ def _draw_auction(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView
                   center=(rect.centerx, rect.y))
 
 
-def _odds_pills(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
+def _odds_pills(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
                 midright: tuple[int, int]) -> int:
     th = r.th
     x = midright[0]
@@ -334,7 +331,7 @@ def _odds_pills(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
                          midright=(x, midright[1])).x
 
 
-def draw_slot(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, slot: m.Slot,
+def draw_slot(r: MarketTable, surface: pygame.Surface, view: m.MarketView, slot: m.Slot,
               rect: pygame.Rect) -> None:
     """One card of the discovery area: face up, a sword kill face down, a chest with its card."""
     th = r.th
@@ -358,7 +355,7 @@ def draw_slot(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, sl
         tabletop.pill(surface, t("market.attacks"), ATTACK, th, center=(rect.centerx, rect.y))
 
 
-def _price_chip(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, slot: m.Slot,
+def _price_chip(r: MarketTable, surface: pygame.Surface, view: m.MarketView, slot: m.Slot,
                 rect: pygame.Rect) -> None:
     th = r.th
     if slot.price:
@@ -370,7 +367,7 @@ def _price_chip(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView, 
     tabletop.pill(surface, text, colour, th, midtop=(rect.centerx, rect.bottom + th.px(0.75)))
 
 
-def _draw_piles(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
+def _draw_piles(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
                 ui: UiState) -> None:
     g = r.geo(view)
     th = r.th
@@ -402,7 +399,7 @@ def _draw_piles(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView,
         _draw_peek(r, surface, view)
 
 
-def _draw_peek(r: MarketRenderer, surface: pygame.Surface, view: m.MarketView) -> None:
+def _draw_peek(r: MarketTable, surface: pygame.Surface, view: m.MarketView) -> None:
     """A job lets this seat see the deck's top card: it lies small on the deck, marked."""
     g = r.geo(view)
     th = r.th

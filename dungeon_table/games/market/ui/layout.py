@@ -10,11 +10,16 @@ equipment in five colour columns and a gem column, and its jobs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
+from dungeon_table.core.protocol import Action
+from dungeon_table.games.market import model as m
+from dungeon_table.games.market.ui.faces import MarketLooks
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui.renderer import Shown
 
 Rect = pygame.Rect
 COLOURS = ("red", "blue", "yellow", "green", "purple")
@@ -166,3 +171,31 @@ def row_rects(area: Rect, n: int, w: int, gap: int) -> list[Rect]:
     x = area.centerx - (w + step * (n - 1)) // 2
     y = area.y + (area.h - h) // 2
     return [Rect(x + i * step, y, w, h) for i in range(n)]
+
+
+class MarketTable(Protocol):
+    """The renderer as its drawing (``draw.py``, ``controls.py``) and animations (``anim.py``,
+    ``anim_events.py``) read it: a protocol, so none imports ``table.py``, which imports them."""
+
+    th: theme.Theme
+    looks: MarketLooks
+    shown: Shown[tuple[str, str, int | None]]
+    cache: dict[tuple[object, ...], pygame.Surface]
+    picked: str | None
+    price_slot: int | None
+    bid_draft: int
+    typed: str
+    before_values: dict[str, int]
+    upright: dict[str, frozenset[str]]
+
+    def geo(self, view: m.MarketView) -> TableGeo: ...
+    def bottom(self, view: m.MarketView) -> int: ...
+    def slot_rects(self, view: m.MarketView, n: int | None = None) -> list[Rect]: ...
+    def slot_rect(self, view: m.MarketView, index: int, n: int | None = None) -> Rect: ...
+    def stepper_rects(self, view: m.MarketView, index: int) -> tuple[Rect, ...]: ...
+    def job_rects(self, view: m.MarketView) -> list[Rect]: ...
+    def auction_rect(self, view: m.MarketView) -> Rect: ...
+    def held_job_rects(self, view: m.MarketView, seat: int) -> list[Rect]: ...
+    def token_spots(self, view: m.MarketView, seat: int,
+                    upright: frozenset[str] = frozenset()) -> list[tuple[Rect, m.Held]]: ...
+    def bid_state(self, view: m.MarketView, legal: list[Action]) -> list[int]: ...

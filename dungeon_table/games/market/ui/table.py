@@ -24,7 +24,7 @@ import pygame
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.cards import load
-from dungeon_table.games.market.ui import anim, controls, log
+from dungeon_table.games.market.ui import anim_events, controls, log
 from dungeon_table.games.market.ui.draw import draw_table as paint_table
 from dungeon_table.games.market.ui.faces import MarketLooks
 from dungeon_table.games.market.ui.layout import (
@@ -363,7 +363,7 @@ class MarketRenderer(TableRenderer):
     def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
         if self.area is None or before is None:
             return []
-        return anim.tweens_for(self, events, before, after)
+        return anim_events.tweens_for(self, events, before, after)
 
 
 Renderer = MarketRenderer

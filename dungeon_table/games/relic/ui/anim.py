@@ -6,7 +6,7 @@ least a beat, so the log and the table move together."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -14,6 +14,7 @@ from dungeon_table.core.protocol import Event
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.ui.draw import OUTCOME_COLOURS
 from dungeon_table.games.relic.ui.faces import face_text
+from dungeon_table.games.relic.ui.layout import RelicTable
 from dungeon_table.games.relic.ui.log import seat_name
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.anim import (
@@ -28,9 +29,6 @@ from dungeon_table.ui.anim import (
     ribbon,
 )
 from dungeon_table.ui.i18n import t
-
-if TYPE_CHECKING:
-    from dungeon_table.games.relic.ui.table import RelicRenderer
 
 
 @dataclass
@@ -48,14 +46,14 @@ def centre(rect: pygame.Rect) -> tuple[float, float]:
     return (float(rect.centerx), float(rect.centery))
 
 
-def banner(r: RelicRenderer, view: m.RelicView, text: str,
+def banner(r: RelicTable, view: m.RelicView, text: str,
            colour: tuple[int, int, int] = theme.PANEL) -> Banner:
     image = fonts.text(text, "heading", theme.TEXT, r.th.scale, True)
     return Banner(image=ribbon(image, colour, r.th.px(3), r.th.px(1.5)),
                   center=centre(r.geo(view).panel))
 
 
-def hand_spot(r: RelicRenderer, view: m.RelicView, seat: int, card: str) -> pygame.Rect:
+def hand_spot(r: RelicTable, view: m.RelicView, seat: int, card: str) -> pygame.Rect:
     """Where ``card`` lies in ``seat``'s hand (the viewer's fan), else that seat's hand mark."""
     hand = r.hand(view)
     if seat == r.bottom(view) and card in hand and view.seat is not None:
@@ -63,7 +61,7 @@ def hand_spot(r: RelicRenderer, view: m.RelicView, seat: int, card: str) -> pyga
     return r.other_hand_rect(view, seat)
 
 
-def card_spot(r: RelicRenderer, view: m.RelicView, card: str) -> pygame.Rect | None:
+def card_spot(r: RelicTable, view: m.RelicView, card: str) -> pygame.Rect | None:
     """Where ``card`` lies on the table after the events, if it is in sight."""
     g = r.geo(view)
     for seat, player in enumerate(view.players):
@@ -79,20 +77,20 @@ def card_spot(r: RelicRenderer, view: m.RelicView, card: str) -> pygame.Rect | N
     return None
 
 
-def move(r: RelicRenderer, card: str, start: pygame.Rect, end: pygame.Rect, face_up: bool,
+def move(r: RelicTable, card: str, start: pygame.Rect, end: pygame.Rect, face_up: bool,
          delay: float = 0.0) -> MoveCard:
     image = r.looks.face(card, end.w) if face_up and card else r.looks.back(end.w)
     return MoveCard(image=image, start=centre(start), end=centre(end), delay=delay,
                     hides=frozenset({f"card:{card}"}) if card else frozenset())
 
 
-def floating(r: RelicRenderer, text: str, at: pygame.Rect,
+def floating(r: RelicTable, text: str, at: pygame.Rect,
              colour: tuple[int, int, int] = theme.GOLD) -> FloatText:
     return FloatText(image=outlined(text, r.th.scale, colour, theme.FELT_DARK),
                      start=centre(at), rise=r.th.px(6))
 
 
-def tweens_for(r: RelicRenderer, events: list[Event], before: m.RelicView,
+def tweens_for(r: RelicTable, events: list[Event], before: m.RelicView,
                after: m.RelicView) -> list[Tween]:
     out: list[Tween] = []
     for event in events:
@@ -100,7 +98,7 @@ def tweens_for(r: RelicRenderer, events: list[Event], before: m.RelicView,
     return out
 
 
-def tween_for(r: RelicRenderer, e: Event, before: m.RelicView, after: m.RelicView) -> list[Tween]:
+def tween_for(r: RelicTable, e: Event, before: m.RelicView, after: m.RelicView) -> list[Tween]:
     g = r.geo(after)
     handler = HANDLERS.get(type(e))
     if handler is not None:
@@ -122,13 +120,13 @@ def tween_for(r: RelicRenderer, e: Event, before: m.RelicView, after: m.RelicVie
     return [Pause()]
 
 
-def _drew(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
+def _drew(r: RelicTable, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
     card = getattr(e, "card", "")
     end = hand_spot(r, after, e.seat, card)
     return [move(r, card, r.geo(after).deck, end, bool(card))]
 
 
-def _first_draw(r: RelicRenderer, e: Any, before: m.RelicView,
+def _first_draw(r: RelicTable, e: Any, before: m.RelicView,
                 after: m.RelicView) -> list[Tween]:
     g = r.geo(after)
     parts: list[Tween] = []
@@ -140,27 +138,27 @@ def _first_draw(r: RelicRenderer, e: Any, before: m.RelicView,
     return [Together(parts=tuple(parts))] if parts else [Pause()]
 
 
-def _dungeon_set(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
+def _dungeon_set(r: RelicTable, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
     end = r.geo(after).seats[e.seat].dungeon_rect(max(0, e.count - 1))
     return [move(r, e.card, hand_spot(r, before, e.seat, e.card), end, True)]
 
 
-def _enemy_set(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
+def _enemy_set(r: RelicTable, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
     end = card_spot(r, after, e.card) or r.geo(after).seats[e.target].enemies
     return [move(r, e.card, hand_spot(r, before, e.seat, e.card), end, True)]
 
 
-def _committed(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
+def _committed(r: RelicTable, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
     end = card_spot(r, after, e.card) or r.geo(after).panel
     return [move(r, e.card, hand_spot(r, before, e.seat, e.card), end, True)]
 
 
-def _withdrawn(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
+def _withdrawn(r: RelicTable, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
     start = card_spot(r, before, e.card) or r.geo(after).panel
     return [move(r, e.card, start, hand_spot(r, after, e.seat, e.card), True)]
 
 
-def _discarded(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
+def _discarded(r: RelicTable, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
     g = r.geo(after)
     parts: list[Tween] = []
     for k, card in enumerate(e.cards):
@@ -170,7 +168,7 @@ def _discarded(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView
     return [Together(parts=tuple(parts))] if parts else [Pause()]
 
 
-def _searched(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
+def _searched(r: RelicTable, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
     """The depth's cards turn over, the deck's top card turns up, the points rise."""
     g = r.geo(after)
     sg = g.seats[e.seat]
@@ -191,7 +189,7 @@ def _searched(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView)
     return shown
 
 
-def _fought(r: RelicRenderer, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
+def _fought(r: RelicTable, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
     """The battle as it stood stays in the panel under the outcome's ribbon; a defeated enemy
     then goes to the winner's score pile (the characters go with their ``Discarded``)."""
     g = r.geo(after)

@@ -5,22 +5,18 @@ brings them in (``card:<id>`` wherever that card lies)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import pygame
 
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.ui.faces import KIND_BANDS, TS_GLYPHS, face_text
-from dungeon_table.games.relic.ui.layout import DEPTHS, PER_DEPTH, SeatGeo
+from dungeon_table.games.relic.ui.layout import DEPTHS, PER_DEPTH, RelicTable, SeatGeo
 from dungeon_table.games.relic.ui.log import SEAT_COLOURS, seat_name
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import UiState
 from dungeon_table.ui.tabletop import label
-
-if TYPE_CHECKING:
-    from dungeon_table.games.relic.ui.table import RelicRenderer
 
 OUTCOME_COLOURS = {"won": theme.GOOD, "lost": theme.DANGER, "banished": theme.GOLD}
 NOTHING_TO_ACT_ON = ("mend", "advance", "wild")  # prompts whose target would be in the hand
@@ -38,7 +34,7 @@ def header_name(view: m.RelicView, ui: UiState, seat: int) -> str:
     return seat_name(seat)
 
 
-def draw_table(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
+def draw_table(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
     g = r.geo(view)
     board = r.area if r.area is not None else surface.get_rect()
     panels = tuple(tuple(panel_rect(r, sg)) for sg in g.seats.values())
@@ -60,7 +56,7 @@ def draw_table(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui:
 
 
 # --- seats -------------------------------------------------------------------------------------
-def panel_rect(r: RelicRenderer, sg: SeatGeo) -> pygame.Rect:
+def panel_rect(r: RelicTable, sg: SeatGeo) -> pygame.Rect:
     return sg.area.inflate(r.th.px(0.5), r.th.px(0.5))
 
 
@@ -86,7 +82,7 @@ def backdrop(size: tuple[int, int], board: tuple[int, int, int, int],
     return image
 
 
-def draw_seat(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState,
+def draw_seat(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState,
               seat: int, sg: SeatGeo) -> None:
     th = r.th
     player = view.players[seat]
@@ -138,7 +134,7 @@ def other_hand_rects(area: pygame.Rect, count: int, th: theme.Theme) -> list[pyg
             for k in range(shown)]
 
 
-def draw_other_hand(r: RelicRenderer, surface: pygame.Surface, count: int,
+def draw_other_hand(r: RelicTable, surface: pygame.Surface, count: int,
                     area: pygame.Rect) -> None:
     """Backs only, never a face; the count on a tag across the fan."""
     th = r.th
@@ -155,7 +151,7 @@ def draw_other_hand(r: RelicRenderer, surface: pygame.Surface, count: int,
                   midbottom=(fan.centerx, fan.bottom - th.px(0.5)))
 
 
-def draw_score(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, seat: int,
+def draw_score(r: RelicTable, surface: pygame.Surface, view: m.RelicView, seat: int,
                sg: SeatGeo) -> None:
     """The score pile: each treasure (depth, dice face, points), then the defeated enemies."""
     th = r.th
@@ -199,7 +195,7 @@ def depth_mark(player: m.PlayerView, depth: int, view: m.RelicView, mine: bool,
     return t(f"relic.depth_label.{size}", n=depth), theme.TEXT_DIM
 
 
-def draw_dungeon(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState,
+def draw_dungeon(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState,
                  seat: int, sg: SeatGeo) -> None:
     th = r.th
     player = view.players[seat]
@@ -239,7 +235,7 @@ def draw_dungeon(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, u
                       midtop=(group.centerx, group.y + fonts.line_height("small", th.scale)))
 
 
-def name_tag(r: RelicRenderer, surface: pygame.Surface, card: pygame.Rect, card_id: str,
+def name_tag(r: RelicTable, surface: pygame.Surface, card: pygame.Rect, card_id: str,
              height: int) -> None:
     """The card's name in the table's small type on a band-coloured tag across its top: the
     strip of the card that the next one leaves visible."""
@@ -270,7 +266,7 @@ def tag_image(name: str, w: int, h: int, scale: float,
     return image
 
 
-def draw_enemies(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState,
+def draw_enemies(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState,
                  seat: int, sg: SeatGeo) -> None:
     th = r.th
     enemies = view.players[seat].enemies
@@ -292,7 +288,7 @@ def draw_enemies(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, u
 
 
 # --- centre ------------------------------------------------------------------------------------
-def draw_piles(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
+def draw_piles(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
     g = r.geo(view)
     th = r.th
     back = r.looks.back(g.deck.w)
@@ -306,7 +302,7 @@ def draw_piles(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui:
         r.shown.add(g.discard, shown[-1])
 
 
-def draw_treasure_table(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView) -> None:
+def draw_treasure_table(r: RelicTable, surface: pygame.Surface, view: m.RelicView) -> None:
     """The points by depth and dice face; the last search's cell lit, its result under it."""
     g = r.geo(view)
     th = r.th
@@ -360,7 +356,7 @@ def ts_chip(surface: pygame.Surface, rect: pygame.Rect, ts: str, chosen: bool,
           width=rect.w - rect.h, midleft=(rect.x + rect.h, rect.centery))
 
 
-def draw_battle(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
+def draw_battle(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
     """The enemy, the committed characters, the TS to fight with, the sums and the outcome."""
     battle = view.battle
     assert battle is not None
@@ -400,7 +396,7 @@ def draw_battle(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui
     draw_sums(r, surface, battle, bg.sums, th)
 
 
-def wild_badge(r: RelicRenderer, surface: pygame.Surface, card: pygame.Rect,
+def wild_badge(r: RelicTable, surface: pygame.Surface, card: pygame.Rect,
                skill: str, th: theme.Theme | None = None) -> pygame.Rect:
     """The skill a wild card was set to, on a tag across its body (where its printed text says
     only "any skill"), so the choice reads without the battle's chips. ``th``: a larger scale
@@ -410,7 +406,7 @@ def wild_badge(r: RelicRenderer, surface: pygame.Surface, card: pygame.Rect,
                          center=(card.centerx, card.y + round(card.h * 0.62)))
 
 
-def draw_sums(r: RelicRenderer, surface: pygame.Surface, battle: m.BattleView,
+def draw_sums(r: RelicTable, surface: pygame.Surface, battle: m.BattleView,
               box: pygame.Rect, th: theme.Theme) -> None:
     y = box.bottom
     flags = [t(f"relic.flag.{name}") for name in ("feint", "pierce", "banish")
@@ -438,7 +434,7 @@ def draw_sums(r: RelicRenderer, surface: pygame.Surface, battle: m.BattleView,
 
 
 # --- hand and status ---------------------------------------------------------------------------
-def draw_hand(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
+def draw_hand(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
     if view.seat is None:
         return
     g = r.geo(view)
@@ -454,7 +450,7 @@ def draw_hand(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: 
         r.shown.add(rect, card)
 
 
-def prompt_text(r: RelicRenderer, view: m.RelicView, ui: UiState) -> str:
+def prompt_text(r: RelicTable, view: m.RelicView, ui: UiState) -> str:
     if view.phase == "over":
         return t(f"relic.over.{view.end_reason}") if view.end_reason else t("relic.over")
     acting = view.seat is not None and view.seat in view.to_act and (ui.legal or ui.watching)
@@ -484,7 +480,7 @@ def prompt_text(r: RelicRenderer, view: m.RelicView, ui: UiState) -> str:
     return t(f"relic.prompt.{view.phase}")
 
 
-def draw_status(r: RelicRenderer, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
+def draw_status(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
     th = r.th
     g = r.geo(view)
     inner = tabletop.titled_panel(surface, g.status, t("relic.turn", n=view.turn), th)

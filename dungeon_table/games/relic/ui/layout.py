@@ -9,12 +9,17 @@ in three depth groups of three overlapping cards, its enemies at the right.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import pygame
 
+from dungeon_table.core.protocol import Action
+from dungeon_table.games.relic import model as m
+from dungeon_table.games.relic.ui.faces import RelicLooks
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui.renderer import Shown
 
 DEPTHS = 3
 PER_DEPTH = 3
@@ -196,3 +201,46 @@ def table_geo(board: pygame.Rect, th: theme.Theme, n_players: int, bottom: int) 
     buttons = pygame.Rect(side.x, status.bottom + mg, side.w, side.bottom - status.bottom - mg)
     return TableGeo(board, seats, centre, deck, discard, panel, hand, hand_cw, side, status,
                     buttons)
+
+
+@dataclass
+class RelicShown(Shown[str]):
+    """The cards drawn last (for hover previews), and the skill each wild card plays as."""
+
+    badges: dict[str, str] = field(default_factory=dict)
+
+    def clear(self) -> None:
+        super().clear()
+        self.badges.clear()
+
+
+@dataclass
+class BattleGeo:
+    """The battle panel's parts: the enemy, the committed characters, the TS and wild chips."""
+
+    enemy: pygame.Rect
+    committed: list[pygame.Rect]
+    ts: list[pygame.Rect]
+    wild: list[pygame.Rect]
+    sums: pygame.Rect
+    wild_rows: list[tuple[pygame.Rect, str]] = field(default_factory=list)  # (label, card)
+
+
+class RelicTable(Protocol):
+    """The renderer as its drawing (``draw.py``) and animations (``anim.py``) read it: a protocol,
+    so neither imports ``table.py``, which imports them."""
+
+    th: theme.Theme
+    area: pygame.Rect | None
+    looks: RelicLooks
+    shown: RelicShown
+
+    def geo(self, view: m.RelicView) -> TableGeo: ...
+    def bottom(self, view: Any) -> int: ...
+    def hand(self, view: m.RelicView) -> list[str]: ...
+    def hand_rects(self, view: m.RelicView) -> list[pygame.Rect]: ...
+    def lifted(self, view: m.RelicView) -> set[int]: ...
+    def other_hand_rect(self, view: m.RelicView, seat: int) -> pygame.Rect: ...
+    def battle_geo(self, view: m.RelicView) -> BattleGeo: ...
+    def wild_actions(self, view: m.RelicView) -> list[m.WildAs]: ...
+    def buttons(self, view: m.RelicView, legal: list[Action]) -> list[tuple[Action, str, bool]]: ...

@@ -14,7 +14,6 @@ faces ``faces.py``, events ``anim.py`` and ``log.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -25,12 +24,12 @@ from dungeon_table.games.relic.ui import anim, log
 from dungeon_table.games.relic.ui.draw import draw_table as paint_table
 from dungeon_table.games.relic.ui.draw import other_hand_rects, wild_badge
 from dungeon_table.games.relic.ui.faces import RelicLooks
-from dungeon_table.games.relic.ui.layout import TableGeo, table_geo
+from dungeon_table.games.relic.ui.layout import BattleGeo, RelicShown, TableGeo, table_geo
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
-from dungeon_table.ui.renderer import Shown, TableRenderer, Target, UiState
+from dungeon_table.ui.renderer import TableRenderer, Target, UiState
 
 HAND_ACTIONS = (m.SetDungeon, m.SetEnemy, m.Commit, m.Mend, m.Discard)
 # the right column's buttons, in the order they stand: (action type, caption key, primary)
@@ -39,29 +38,6 @@ BUTTONS = ((m.Search, "search", True), (m.DeclineSearch, "decline_search", False
            (m.Fight, "fight", True), (m.UseSkill, "use_skill", True),
            (m.SkipSkill, "skip_skill", False), (m.Done, "done", True),
            (m.EndPhase, "end_phase", False), (m.EndTurn, "end_turn", True))
-
-
-@dataclass
-class RelicShown(Shown[str]):
-    """The cards drawn last (for hover previews), and the skill each wild card plays as."""
-
-    badges: dict[str, str] = field(default_factory=dict)
-
-    def clear(self) -> None:
-        super().clear()
-        self.badges.clear()
-
-
-@dataclass
-class BattleGeo:
-    """The battle panel's parts: the enemy, the committed characters, the TS and wild chips."""
-
-    enemy: pygame.Rect
-    committed: list[pygame.Rect]
-    ts: list[pygame.Rect]
-    wild: list[pygame.Rect]
-    sums: pygame.Rect
-    wild_rows: list[tuple[pygame.Rect, str]] = field(default_factory=list)  # (label, card)
 
 
 class RelicRenderer(TableRenderer):
