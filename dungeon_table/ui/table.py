@@ -19,6 +19,7 @@ from dungeon_table.core import registry
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action
 from dungeon_table.core.script import seat_bots
+from dungeon_table.core.seating import Seating, turn_cut
 from dungeon_table.core.session import start
 from dungeon_table.ui import i18n, screens, theme
 from dungeon_table.ui.anim import AnimQueue
@@ -44,20 +45,9 @@ from dungeon_table.ui.table_parts import (
 __all__ = ["TABLE_MAX_UI_SCALE", "TableScene", "side_column", "table_theme"]
 
 BOT_DELAY_MS = 550
-TURN_STARTED = "turn_started"  # the tag of the event each game starts a seat's turn with
 SPACE_HOLD_MS = 280
 TOAST_MS = 2600
 NOTICE_MS = 2600
-
-
-def turn_cut(events: list[Any]) -> int:
-    """Where the next seat's turn starts among one action's events: the first event tagged
-    ``turn_started`` (every game's convention), else after the last event. What comes before
-    is the mover's own doing; what comes after belongs to the next seat's turn."""
-    for i, event in enumerate(events):
-        if type(event).__struct_config__.tag == TURN_STARTED:
-            return i
-    return len(events)
 
 
 class TableScene(Scene):
@@ -75,7 +65,10 @@ class TableScene(Scene):
         # The bots ``script`` and ``simulate`` would seat, with the same seeds (a bare "bot" is best).
         self.bots = seat_bots(self.spec, self.seat_kinds, session.record.seed)
         self.humans = [i for i, kind in enumerate(self.seat_kinds) if not kind.startswith("bot")]
-        self.viewer: int | None = self._first_viewer()
+        # who decides next and when the screen is covered: core/seating.py
+        self.seating = Seating(tuple(self.humans), frozenset(self.bots))
+        self.viewer: int | None = self.seating.first_viewer(
+            self.game, [step.seat for step in session.steps])
         self.anim = AnimQueue(app.settings.anim_speed)
         self.log = LogPanel()
         self.bar = TableBar(self)
@@ -176,8 +169,9 @@ class TableScene(Scene):
             self.focus_parked = False
         seen = [e for e in events if e.visible_to(self.viewer)]
         self.view = self.game.view(self.viewer)
-        cover = self._cover_for_next()
-        hide = cover is None and seat == self.viewer and self._hide_for_bots()
+        cover = self.seating.cover_for_next(self.game, self.viewer)
+        hide = cover is None and seat == self.viewer and self.seating.hide_for_bots(
+            self.game, self.viewer)
         # Behind a coming privacy screen only the mover's part of the events is played: the next
         # seat's turn (its "turn" banner, its draw) is not for the screen the mover looks at.
         shown = seen if cover is None and not hide else [
@@ -200,29 +194,6 @@ class TableScene(Scene):
         if self.session.autosave_error:  # the game goes on, but the player must know it is unsaved
             self.show_toast(t("table.autosave_failed", reason=self.session.autosave_error))
         return True
-
-    def _cover_for_next(self) -> tuple[int, str] | None:
-        """The next human and the reason key when the privacy screen must come before it
-        decides on this screen; None when a bot, the viewer itself or nobody decides next, or
-        when the game says the two may see the same things."""
-        if self.game.result() is not None or len(self.humans) < 2:
-            return None
-        seat = self._next_decider()
-        if seat is None or seat in self.bots or seat == self.viewer:
-            return None
-        reason = self.game.handoff_reason(seat, self.viewer)
-        return (seat, reason) if reason else None
-
-    def _hide_for_bots(self) -> bool:
-        """Whether this player's view must leave the screen while bots play before the next
-        human: several humans share it, this one is done for now, a bot decides next, and the
-        game says the two would not see the same things (a hand, a spellbook)."""
-        if self.game.result() is not None or len(self.humans) < 2 or self.viewer is None:
-            return False
-        seat = self._next_decider()
-        if seat is None or seat not in self.bots or self.viewer in self.game.to_act():
-            return False
-        return bool(self.game.handoff_reason(seat, self.viewer))
 
     def _pass_screen(self, cover: tuple[int | None, str], reveals: bool) -> None:
         """The player at the screen has just passed the turn: to another human (``cover``
@@ -313,52 +284,20 @@ class TableScene(Scene):
         self.app.request_redraw()
 
     # --- who is next ------------------------------------------------------------------------------
-    def _next_decider(self) -> int | None:
-        """The seat whose decision the table waits for now. Several may be to act at once (sealed
-        bids, defences): bots first, one after another on the bot timer; then the human looking
-        at the screen, if it is among them; then the other humans in seat order."""
-        to_act = self.game.to_act()
-        bots = [seat for seat in to_act if seat in self.bots]
-        if bots:
-            return bots[0]
-        if self.viewer in to_act:
-            return self.viewer
-        return to_act[0] if to_act else None
-
-    def _first_viewer(self) -> int | None:
-        """Who looks at the screen when the table opens (a game continued): the human who acted
-        last, if it is still deciding (halfway through a defence) or nobody else is (the bots
-        are); else the first human to decide, else the first human (a game between bots is
-        watched as a spectator). A continued game comes back to the screen it was left on."""
-        if not self.humans:
-            return None
-        deciding = [seat for seat in self.game.to_act() if seat in self.humans]
-        last = next((step.seat for step in reversed(self.session.steps)
-                     if step.seat in self.humans), None)
-        if last is not None and (last in deciding or not deciding):
-            return last
-        return deciding[0] if deciding else self.humans[0]
-
     def _schedule_next(self) -> None:
         """After an action: the game over, a bot's move after a pause, or the next human: the
         privacy screen when the game says the two may see different things, else the table turns
-        to that seat at once and says whose decision it is."""
-        if self.game.result() is not None:
-            return  # the game-over scene is pushed once the animations have played
-        seat = self._next_decider()
-        if seat is None:
-            return
-        if seat in self.bots:
+        to that seat at once and says whose decision it is (``Seating.after_move``)."""
+        step = self.seating.after_move(self.game, self.viewer)
+        if step.kind == "bot":
             self.bot_due = self.app.now() + self.bot_delay_ms
             self.app.set_timer(self.bot_delay_ms)
-        elif seat != self.viewer and len(self.humans) > 1:
-            reason = self.game.handoff_reason(seat, self.viewer)
-            if reason:
-                self.handoff_pending = (seat, reason)
-            else:
-                self.switch_pending = seat
-        elif seat != self.viewer:
-            self._set_viewer(seat)
+        elif step.kind == "cover" and step.seat is not None:
+            self.handoff_pending = (step.seat, step.reason)
+        elif step.kind == "switch":
+            self.switch_pending = step.seat
+        elif step.kind == "turn":
+            self._set_viewer(step.seat)
 
     def _set_viewer(self, seat: int | None) -> None:
         """Show the table as ``seat`` sees it. The log is rebuilt from that seat's events: the
@@ -374,7 +313,7 @@ class TableScene(Scene):
 
     def _play_bot(self) -> None:
         self.bot_due = None
-        seat = self._next_decider()
+        seat = self.seating.next_decider(self.game, self.viewer)
         if seat is None or seat not in self.bots:
             return
         view = self.game.view(seat)
