@@ -92,6 +92,9 @@ class GameSpec:
     ``card_files`` are the game's card files under ``cards/`` (globs allowed, ``dungeon/*.yaml``)
     and ``card_loader`` validates one of them; both default to the convention of
     ``games/<id>/cards.py`` (``CARD_FILE`` and ``load(path)``), see ``card_check()``.
+
+    ``rules_page`` is the game's rules page, the contract of its actions, view and events
+    (relative to the repository, or absolute; default ``docs/rules/<id>.md``).
     """
 
     game_id: str
@@ -107,11 +110,17 @@ class GameSpec:
     player_variants: Mapping[int, str] = field(default_factory=dict)
     card_files: tuple[str, ...] = ()
     card_loader: CardLoader | None = None
+    rules_page: str = ""
 
     @property
     def package(self) -> str:
         """The game's package: where its rules class lives (``dungeon_table.games.relic``)."""
         return self.game_class.__module__.rpartition(".")[0]
+
+    @property
+    def rules_path(self) -> str:
+        """``rules_page``, else ``docs/rules/<id>.md``."""
+        return self.rules_page or f"docs/rules/{self.game_id}.md"
 
     @property
     def renderer_module(self) -> str:

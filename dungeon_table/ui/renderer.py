@@ -31,7 +31,8 @@ What the table calls:
 ``log_lines(events, before, after) -> list[str]`` and ``log_heading(before, after) -> str | None``
     Translated log text: ``log_line`` per event, by default the catalogue's
     ``<prefix>.log.<tag>`` (or ``<prefix>.log.<tag>_<variant>``, see ``log_key``) filled with
-    ``log_fields``; a heading such as "Round 3" when a new round starts. A line that is a heading
+    ``log_fields``; a heading such as "Round 3" when a new round starts. An event told by another
+    line is named in ``log_told_by`` (a turn's start is its heading). A line that is a heading
     where it stands (a new turn starting among the events of the action that ended the last one)
     is a ``LogHeading``.
 ``key(keycode, text) -> Action | bool | None``
@@ -63,7 +64,7 @@ What the table calls:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -151,6 +152,9 @@ class TableRenderer:
     and write ``draw_table`` and ``table_targets``; the rest as they need."""
 
     prefix: ClassVar[str] = ""
+    # Event types whose line is another key of the game's log: ``turn_started`` is the turn's
+    # heading (``<prefix>.log.heading``); a game adds those it tells inside another line.
+    log_told_by: ClassVar[Mapping[str, str]] = {"turn_started": "heading"}
 
     def __init__(self, app: Any) -> None:
         self.app = app

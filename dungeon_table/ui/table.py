@@ -34,6 +34,7 @@ from dungeon_table.ui.table_parts import (
     HoverPreview,
     PlayClock,
     TableBar,
+    board_area,
     draw_banner,
     key_tag,
     notice_area,
@@ -126,13 +127,12 @@ class TableScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         th = self.th
-        h = size[1]
         margin = th.px(2)
         side = side_column(size, th)
         bar_h = self.bar.layout(side, th)
         self.log.layout(pygame.Rect(side.x, side.y + bar_h + margin, side.w, side.h - bar_h - margin),
                         th)
-        self.board = pygame.Rect(0, 0, side.x - margin // 2, h)
+        self.board = board_area(size, th)
         self.renderer.layout(self.board, th)
         if self.view is not None:
             if self._log_lang != i18n.language():  # the log speaks the new language too

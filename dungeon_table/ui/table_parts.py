@@ -188,6 +188,11 @@ def side_column(size: tuple[int, int], th: theme.Theme) -> pygame.Rect:
     return pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
 
 
+def board_area(size: tuple[int, int], th: theme.Theme) -> pygame.Rect:
+    """The renderer's part of a table's window: everything left of the side column."""
+    return pygame.Rect(0, 0, side_column(size, th).x - th.px(2) // 2, size[1])
+
+
 def draw_banner(
     surface: pygame.Surface, th: theme.Theme, centre_x: int, top: int, text: tuple[str, str],
     colour: tuple[int, int, int], tint: float, wrap: bool = False, centred: bool = False,

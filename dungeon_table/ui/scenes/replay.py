@@ -19,7 +19,7 @@ from dungeon_table.ui.log_panel import LogPanel
 from dungeon_table.ui.names import game_name, seat_names
 from dungeon_table.ui.renderer import UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
-from dungeon_table.ui.table_parts import side_column, table_theme
+from dungeon_table.ui.table_parts import board_area, side_column, table_theme
 from dungeon_table.ui.widgets import Button, FocusRing, dispatch
 
 PLAY_GAP_MS = 700  # pause between actions while playing, at animation speed 1
@@ -137,7 +137,6 @@ class ReplayScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         th = self.th
-        h = size[1]
         margin = th.px(2)
         side = side_column(size, th)
         bh, gap = th.px(6), th.px(1)
@@ -165,7 +164,7 @@ class ReplayScene(Scene):
         self.log.layout(pygame.Rect(side.x, log_top, side.w, side.bottom - bh - margin - log_top),
                         th)
         if self.renderer is not None:
-            self.renderer.layout(pygame.Rect(0, 0, side.x - margin // 2, h), th)
+            self.renderer.layout(board_area(size, th), th)
         self.side = side
         self.ring.set(self.buttons)
 

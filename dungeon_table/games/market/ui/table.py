@@ -53,6 +53,8 @@ class MarketRenderer(TableRenderer):
     drawn where as (kind "card"|"job", id, level)."""
 
     prefix = "market"
+    # the prices are told as the market opens, each seat's turn by its heading
+    log_told_by = {"turn_started": "heading", "priced": "market_opened"}
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
