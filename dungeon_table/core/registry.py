@@ -1,9 +1,11 @@
-"""Every game is registered once here; the command line, the app and the tests find it by id."""
+"""Every game is registered here, found in ``dungeon_table/games/``: a folder of its own with its
+``SPEC`` (no list to keep); the command line, the app and the tests find it by id."""
 
 from __future__ import annotations
 
 import difflib
 import importlib
+import pkgutil
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,7 +95,8 @@ class GameSpec:
     and ``card_loader`` validates one of them; both default to the convention of
     ``games/<id>/cards.py`` (``CARD_FILE`` and ``load(path)``), see ``card_check()``.
 
-    ``rules_page`` is the game's rules page, the contract of its actions, view and events
+    ``daily``: the game has a daily run (a solo game whose seed setup may set to today's date,
+    the same deal for everyone). ``rules_page`` is the game's rules page, the contract of its actions, view and events
     (relative to the repository, or absolute; default ``docs/rules/<id>.md``).
     """
 
@@ -111,6 +114,7 @@ class GameSpec:
     card_files: tuple[str, ...] = ()
     card_loader: CardLoader | None = None
     rules_page: str = ""
+    daily: bool = False
 
     @property
     def package(self) -> str:
@@ -250,10 +254,8 @@ def _same_kind(value: Any, default: Any) -> bool:
 
 
 _REGISTRY: dict[str, GameSpec] = {}
-_GAME_MODULES = (
-    "dungeon_table.games.lastdungeon", "dungeon_table.games.market", "dungeon_table.games.relic",
-    "dungeon_table.games.dungeon",
-)
+GAMES = "dungeon_table.games"  # the package whose every subpackage is a game
+_discovered: set[str] = set()
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -261,9 +263,25 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def discover(package: str) -> list[str]:
+    """Register every game of ``package`` (a dotted name): each of its subpackages is one game,
+    whose ``__init__`` defines its ``SPEC``. The app's games are ``dungeon_table.games``'s (found
+    on first use); a test points this at another folder (the example game). Returns their ids."""
+    found = []
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__, package + "."):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(info.name)
+        if not isinstance(getattr(module, "SPEC", None), GameSpec):
+            raise TypeError(f"{info.name}: a game's package defines its GameSpec as SPEC")
+        found.append(register(module.SPEC).game_id)
+    _discovered.add(package)
+    return found
+
+
 def _load_all() -> None:
-    for module in _GAME_MODULES:
-        importlib.import_module(module)
+    if GAMES not in _discovered:
+        discover(GAMES)
 
 
 def game_ids() -> list[str]:

@@ -25,7 +25,6 @@ from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import TEXT_FLOOR, MenuBase
 from dungeon_table.ui.widgets import Button, Choice, TextField, Toggle, Widget
 
-DAILY_GAMES = {"lastdungeon"}
 SEED_DIGITS = "0123456789"
 
 
@@ -139,7 +138,7 @@ class SetupScene(MenuBase):
 
     def _row_count(self) -> int:
         players = 1 if self.spec.min_players != self.spec.max_players else 0
-        daily = 1 if self.game_id in DAILY_GAMES else 0
+        daily = 1 if self.spec.daily else 0
         return players + self.count + len(self.spec.options) + daily + 1  # + seed
 
     def _panel_units(self) -> float:
@@ -209,7 +208,7 @@ class SetupScene(MenuBase):
                                         locked.get(name)))
             self.option_rows.append((name, rect))
             y += row + gap
-        if self.game_id in DAILY_GAMES:
+        if self.spec.daily:
             widgets.append(Toggle(self._labelled(x, y, self.BOX_W), lambda: t("setup.daily"),
                                   self.daily, self.set_daily,
                                   fmt=lambda on: t("common.on" if on else "common.off"),

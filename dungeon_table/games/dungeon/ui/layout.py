@@ -85,10 +85,6 @@ class Camera:
         sx, sy = self.to_screen(x, y)
         return pygame.Rect(sx, sy, c, c)
 
-    def cells_rect(self, cells: tuple[tuple[int, int], ...]) -> pygame.Rect:
-        """The screen rect around a space's cells."""
-        return self.box_rect(cell_box(cells))
-
     def box_rect(self, box: tuple[int, int, int, int]) -> pygame.Rect:
         """The screen rect of a box of cells (left, top, right, bottom; right and bottom
         exclusive)."""

@@ -56,7 +56,6 @@ class TableGeo:
     deck: Rect
     discard: Rect
     cw: int           # discovery card width
-    pile_w: int
 
 
 def table_geo(board: Rect, th: theme.Theme, n_players: int, bottom: int,
@@ -96,7 +95,7 @@ def table_geo(board: Rect, th: theme.Theme, n_players: int, bottom: int,
     pile_w = min(round(cw * 0.8), (piles.w - th.px(4)) // 2)
     deposit, deck, discard = _piles(piles, th, pile_w)
     return TableGeo(b, th, seats, controls, jobs, discovery, area, piles, deposit, deck, discard,
-                    cw, pile_w)
+                    cw)
 
 
 def _piles(piles: Rect, th: theme.Theme, pile_w: int) -> tuple[Rect, Rect, Rect]:
