@@ -1,4 +1,5 @@
-"""Shared test set-up: no display, and saves/settings in a temp folder, never the real home."""
+"""Shared test set-up: no display, saves and settings in a temp folder, never the real home; the
+example games registered beside the app's."""
 
 from __future__ import annotations
 
@@ -9,6 +10,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+
+from dungeon_table.core import registry  # noqa: E402
+
+# The kit's example games (tests/example_games/: Torch) join the app's, found by the same
+# discovery, so every suite over the registered games plays them too.
+registry.discover("example_games")
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,8 @@
 """The engine, the bots and the command line work where pygame cannot even be imported.
 
 Every module of ``core/`` and ``ai/`` is imported, and every module of every game but its ``ui/``
-package (found by walking the folders: a game's new module is checked without being listed).
+package (found by walking the folders: a game's new module is checked without being listed),
+the kit's example game's too.
 """
 
 from __future__ import annotations
@@ -38,14 +39,16 @@ def engine_modules(package):  # every module of a game's package and subpackages
         if info.ispkg:
             yield from engine_modules(module)
 
-walked = []
-for info in pkgutil.iter_modules(dungeon_table.games.__path__, "dungeon_table.games."):
-    walked += [info.name, *engine_modules(importlib.import_module(info.name))]
-assert len(walked) > 40 and "dungeon_table.games.relic.rules" in walked, walked
-
 from dungeon_table.core import registry
 from core import toy
 toy.register()
+walked = []
+for games in ("dungeon_table.games", "example_games"):  # the app's and the kit's example
+    registry.discover(games)
+    for info in pkgutil.iter_modules(importlib.import_module(games).__path__, games + "."):
+        if info.ispkg:  # a game (the examples' folder holds their tests too)
+            walked += [info.name, *engine_modules(importlib.import_module(info.name))]
+assert "dungeon_table.games.relic.rules" in walked and "example_games.torch.bot" in walked
 from dungeon_table import cli
 for game_id in registry.game_ids():
     code = cli.main(["simulate", game_id, "--games", "2", "--json"])
@@ -64,4 +67,4 @@ def test_engine_ai_and_cli_run_without_pygame() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "simulated toy" in done.stdout and done.stdout.rstrip().endswith("no pygame")
+    assert "simulated toy" in done.stdout and "simulated torch" in done.stdout and done.stdout.rstrip().endswith("no pygame")

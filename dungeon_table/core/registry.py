@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import pkgutil
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -120,6 +121,17 @@ class GameSpec:
     def package(self) -> str:
         """The game's package: where its rules class lives (``dungeon_table.games.relic``)."""
         return self.game_class.__module__.rpartition(".")[0]
+
+    @property
+    def folder(self) -> Path:
+        """The game's folder, where its rules module lies (its card file, catalogues and page
+        may lie there too)."""
+        return Path(str(sys.modules[self.game_class.__module__].__file__)).parent
+
+    @property
+    def in_app(self) -> bool:
+        """One of the app's own games (in ``dungeon_table/games/``), not one a test brought."""
+        return self.package.startswith(GAMES + ".")
 
     @property
     def rules_path(self) -> str:
@@ -256,11 +268,20 @@ def _same_kind(value: Any, default: Any) -> bool:
 _REGISTRY: dict[str, GameSpec] = {}
 GAMES = "dungeon_table.games"  # the package whose every subpackage is a game
 _discovered: set[str] = set()
+_version = 0
 
 
 def register(spec: GameSpec) -> GameSpec:
+    global _version
     _REGISTRY[spec.game_id] = spec
+    _version += 1
     return spec
+
+
+def version() -> int:
+    """Counts registrations, so a cache built from the registered games (a game's catalogues)
+    can tell cheaply that one has joined."""
+    return _version
 
 
 def discover(package: str) -> list[str]:
