@@ -29,7 +29,6 @@ from dungeon_table.ui.names import seat_names
 from dungeon_table.ui.renderer import UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.table_parts import (
-    TABLE_MAX_UI_SCALE,
     HoldPrompt,
     HoverPreview,
     PlayClock,
@@ -42,8 +41,6 @@ from dungeon_table.ui.table_parts import (
     side_column,
     table_theme,
 )
-
-__all__ = ["TABLE_MAX_UI_SCALE", "TableScene", "side_column", "table_theme"]
 
 BOT_DELAY_MS = 550
 SPACE_HOLD_MS = 280

@@ -253,7 +253,7 @@ def test_a_lost_fight_keeps_its_cards_in_view_then_stacks_them() -> None:
 
 
 def test_a_large_ui_scale_keeps_the_table_labels_whole() -> None:
-    from dungeon_table.ui import fonts, table
+    from dungeon_table.ui import fonts, table_parts
     from dungeon_table.ui.scene import App
     from dungeon_table.ui.settings import Settings
     from dungeon_table.ui.shot import play_steps
@@ -264,7 +264,7 @@ def test_a_large_ui_scale_keeps_the_table_labels_whole() -> None:
     app.push(scene)
     fit = Theme.for_window((1280, 720)).scale
     assert app.theme.scale > fit * 1.4, "menus take the whole setting"
-    assert scene.th.scale <= fit * table.TABLE_MAX_UI_SCALE + 1e-9
+    assert scene.th.scale <= fit * table_parts.TABLE_MAX_UI_SCALE + 1e-9
     shown: list[str] = []
     real = fonts.text
 
