@@ -180,7 +180,7 @@ def _spec(game_id: str) -> registry.GameSpec:
 def _ui_entry() -> Any:
     """``dungeon_table.ui.entry``, imported only now (it brings pygame); ``None`` if missing."""
     try:
-        from dungeon_table.ui import entry
+        from dungeon_table.ui import entry  # here, not at the top: only these commands load pygame
     except ImportError as err:
         print(f"dungeon-table: UI not available ({err})", file=sys.stderr)
         return None

@@ -1,4 +1,5 @@
-"""Shared test set-up: no display, and saves/settings in a temp folder, never the real home."""
+"""Shared test set-up: no display, saves and settings in a temp folder, never the real home; the
+example games registered beside the app's."""
 
 from __future__ import annotations
 
@@ -9,6 +10,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+
+from dungeon_table.core import registry  # noqa: E402
+
+# The kit's example games (tests/example_games/: Torch) join the app's, found by the same
+# discovery, so every suite over the registered games plays them too.
+registry.discover("example_games")
 
 
 @pytest.fixture(autouse=True)
@@ -34,8 +41,11 @@ def toy() -> Iterator[str]:
 # --- for the UI tests (tests/ui_shell, tests/ui_table request these from their conftest) -------
 @pytest.fixture(scope="session")
 def ui_display() -> None:
-    """A 1x1 dummy display, so surfaces can be ``convert()``ed and fonts opened."""
+    """A 1x1 dummy display, so surfaces can be ``convert()``ed and fonts opened; and every screen
+    registered (``ui/screens.py``), as the app has them, so a table can open its privacy screen."""
     import pygame
+
+    from dungeon_table.ui import scenes  # noqa: F401 - importing it registers the screens
 
     pygame.display.init()
     pygame.font.init()

@@ -1,4 +1,9 @@
-"""The engine, the bots and the command line work where pygame cannot even be imported."""
+"""The engine, the bots and the command line work where pygame cannot even be imported.
+
+Every module of ``core/`` and ``ai/`` is imported, and every module of every game but its ``ui/``
+package (found by walking the folders: a game's new module is checked without being listed),
+the kit's example game's too.
+"""
 
 from __future__ import annotations
 
@@ -20,20 +25,30 @@ class NoPygame(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, NoPygame())
 sys.path.insert(0, TESTS)
 
-import dungeon_table.ai, dungeon_table.core
+import dungeon_table.ai, dungeon_table.core, dungeon_table.games
 for package in (dungeon_table.core, dungeon_table.ai):
     for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         importlib.import_module(info.name)
 
+def engine_modules(package):  # every module of a game's package and subpackages but its ui/
+    for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+        if info.name.rpartition(".")[2] == "ui":
+            continue
+        module = importlib.import_module(info.name)
+        yield info.name
+        if info.ispkg:
+            yield from engine_modules(module)
+
 from dungeon_table.core import registry
 from core import toy
 toy.register()
-for game_id in registry.game_ids():
-    package = registry.get(game_id).game_class.__module__.rpartition(".")[0]
-    for part in ("rules", "model", "views", "reasons", "cards", "bot"):  # all but view*.py
-        if importlib.util.find_spec(f"{package}.{part}") is not None:
-            importlib.import_module(f"{package}.{part}")
-
+walked = []
+for games in ("dungeon_table.games", "example_games"):  # the app's and the kit's example
+    registry.discover(games)
+    for info in pkgutil.iter_modules(importlib.import_module(games).__path__, games + "."):
+        if info.ispkg:  # a game (the examples' folder holds their tests too)
+            walked += [info.name, *engine_modules(importlib.import_module(info.name))]
+assert "dungeon_table.games.relic.rules" in walked and "example_games.torch.bot" in walked
 from dungeon_table import cli
 for game_id in registry.game_ids():
     code = cli.main(["simulate", game_id, "--games", "2", "--json"])
@@ -52,4 +67,4 @@ def test_engine_ai_and_cli_run_without_pygame() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "simulated toy" in done.stdout and done.stdout.rstrip().endswith("no pygame")
+    assert "simulated toy" in done.stdout and "simulated torch" in done.stdout and done.stdout.rstrip().endswith("no pygame")

@@ -209,8 +209,9 @@ def perft(game_id: str, seed: int) -> int:
 def cards_digest(game_id: str) -> str:
     files, _ = registry.get(game_id).card_check()
     digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.relative_to(CARDS_DIR).as_posix().encode() + path.read_bytes())
+    for path in files:  # a game's own card file may lie in its folder, outside cards/
+        name = path.relative_to(CARDS_DIR) if path.is_relative_to(CARDS_DIR) else path.name
+        digest.update(Path(name).as_posix().encode() + path.read_bytes())
     return digest.hexdigest()[:16] if files else ""
 
 

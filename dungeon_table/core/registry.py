@@ -1,14 +1,19 @@
-"""Every game is registered once here; the command line, the app and the tests find it by id."""
+"""Every game is registered here, found in ``dungeon_table/games/``: a folder of its own with its
+``SPEC`` (no list to keep); the command line, the app and the tests find it by id."""
 
 from __future__ import annotations
 
 import difflib
 import importlib
+import pkgutil
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.core.cards import CARDS_DIR
 from dungeon_table.core.protocol import Game
 
 BotFactory = Callable[[int], Any]  # seed -> bot with .choose(view, legal_actions) -> Action
@@ -72,8 +77,9 @@ def _range_words(low: int | None, high: int | None) -> str:
 class GameSpec:
     """What the rest of the app needs to know about one game.
 
-    ``bots`` maps level names to factories; ``best`` names the strongest. ``view_module`` is imported
-    only by the UI (it is the one module of a game that imports pygame).
+    ``bots`` maps level names to factories; ``best`` names the strongest. ``renderer_module`` (the
+    game's ``ui/table.py`` unless ``view_module`` names another) is imported only by the UI: the
+    game's ``ui/`` package is the one part of it that imports pygame.
 
     ``option_specs`` declares each option once (``Option``: its default, kind, range or choices,
     the values setup offers); ``options`` (the defaults), ``option_values`` (what setup offers),
@@ -89,6 +95,10 @@ class GameSpec:
     ``card_files`` are the game's card files under ``cards/`` (globs allowed, ``dungeon/*.yaml``)
     and ``card_loader`` validates one of them; both default to the convention of
     ``games/<id>/cards.py`` (``CARD_FILE`` and ``load(path)``), see ``card_check()``.
+
+    ``daily``: the game has a daily run (a solo game whose seed setup may set to today's date,
+    the same deal for everyone). ``rules_page`` is the game's rules page, the contract of its actions, view and events
+    (relative to the repository, or absolute; default ``docs/rules/<id>.md``).
     """
 
     game_id: str
@@ -98,12 +108,40 @@ class GameSpec:
     game_class: type[Game]
     bots: dict[str, BotFactory]
     best: str
-    view_module: str
+    view_module: str = ""
     option_specs: Mapping[str, Option] = field(default_factory=dict)
     implied_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     player_variants: Mapping[int, str] = field(default_factory=dict)
     card_files: tuple[str, ...] = ()
     card_loader: CardLoader | None = None
+    rules_page: str = ""
+    daily: bool = False
+
+    @property
+    def package(self) -> str:
+        """The game's package: where its rules class lives (``dungeon_table.games.relic``)."""
+        return self.game_class.__module__.rpartition(".")[0]
+
+    @property
+    def folder(self) -> Path:
+        """The game's folder, where its rules module lies (its card file, catalogues and page
+        may lie there too)."""
+        return Path(str(sys.modules[self.game_class.__module__].__file__)).parent
+
+    @property
+    def in_app(self) -> bool:
+        """One of the app's own games (in ``dungeon_table/games/``), not one a test brought."""
+        return self.package.startswith(GAMES + ".")
+
+    @property
+    def rules_path(self) -> str:
+        """``rules_page``, else ``docs/rules/<id>.md``."""
+        return self.rules_page or f"docs/rules/{self.game_id}.md"
+
+    @property
+    def renderer_module(self) -> str:
+        """The module of the game's renderer: ``view_module``, else ``<package>.ui.table``."""
+        return self.view_module or f"{self.package}.ui.table"
 
     def new_game(
         self,
@@ -152,8 +190,6 @@ class GameSpec:
         """A bot by level name; ``best`` is the strongest, ``random`` always exists."""
         level = self.best if name == "best" else name
         if level == "random" and "random" not in self.bots:
-            from dungeon_table.ai.random_bot import RandomBot  # every game has `random`
-
             return RandomBot(seed)
         if level not in self.bots:
             known = ", ".join(self.bot_names())
@@ -166,13 +202,10 @@ class GameSpec:
 
     def card_check(self) -> tuple[list[Path], CardLoader | None]:
         """The game's card files and the loader that validates one (``None``: no cards)."""
-        from dungeon_table.core.cards import CARDS_DIR
-
         module: Any = None
         if not self.card_files or self.card_loader is None:
-            package = self.game_class.__module__.rpartition(".")[0]
             try:
-                module = importlib.import_module(f"{package}.cards")
+                module = importlib.import_module(f"{self.package}.cards")
             except ModuleNotFoundError:
                 module = None
         patterns = self.card_files
@@ -233,20 +266,43 @@ def _same_kind(value: Any, default: Any) -> bool:
 
 
 _REGISTRY: dict[str, GameSpec] = {}
-_GAME_MODULES = (
-    "dungeon_table.games.lastdungeon", "dungeon_table.games.market", "dungeon_table.games.relic",
-    "dungeon_table.games.dungeon",
-)
+GAMES = "dungeon_table.games"  # the package whose every subpackage is a game
+_discovered: set[str] = set()
+_version = 0
 
 
 def register(spec: GameSpec) -> GameSpec:
+    global _version
     _REGISTRY[spec.game_id] = spec
+    _version += 1
     return spec
 
 
+def version() -> int:
+    """Counts registrations, so a cache built from the registered games (a game's catalogues)
+    can tell cheaply that one has joined."""
+    return _version
+
+
+def discover(package: str) -> list[str]:
+    """Register every game of ``package`` (a dotted name): each of its subpackages is one game,
+    whose ``__init__`` defines its ``SPEC``. The app's games are ``dungeon_table.games``'s (found
+    on first use); a test points this at another folder (the example game). Returns their ids."""
+    found = []
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__, package + "."):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(info.name)
+        if not isinstance(getattr(module, "SPEC", None), GameSpec):
+            raise TypeError(f"{info.name}: a game's package defines its GameSpec as SPEC")
+        found.append(register(module.SPEC).game_id)
+    _discovered.add(package)
+    return found
+
+
 def _load_all() -> None:
-    for module in _GAME_MODULES:
-        importlib.import_module(module)
+    if GAMES not in _discovered:
+        discover(GAMES)
 
 
 def game_ids() -> list[str]:

@@ -23,6 +23,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from dungeon_table.core import registry
 from dungeon_table.core.assets import SOUNDS_DIR, sound_path
 from dungeon_table.core.cards import bound_words, load_cards
 from dungeon_table.core.protocol import Event
@@ -79,6 +80,15 @@ class SoundTable:
                       for game_id, events in content.games.items()
                       for tag, entry in events.items()}
 
+    def merged(self, other: SoundTable) -> SoundTable:
+        """This table and ``other`` (a game's own) together; a game in both is a mistake."""
+        both = {game for game, _ in self._cues} & {game for game, _ in other._cues}
+        if both:
+            raise ValueError(f"sounds of {', '.join(sorted(both))} given twice")
+        joined = SoundTable(SoundFile(games={}))
+        joined._cues = {**self._cues, **other._cues}
+        return joined
+
     def cues(self, game_id: str, event: Event) -> list[Cue]:
         """The cues ``event`` plays (none for a game or event the table does not name)."""
         tag = type(event).__struct_config__.tag
@@ -120,13 +130,22 @@ def load_sound_table(path: Path = SOUND_TABLE,
 
 @lru_cache(maxsize=1)
 def shipped_table() -> SoundTable:
-    """The shipped table, loaded once."""
-    return load_sound_table()
+    """The shipped table and every registered game's own (``<its folder>/ui/sounds.yaml``, the
+    same format: a game added beside the app's brings its sounds without touching this file),
+    loaded once."""
+    table = load_sound_table()
+    for path in own_tables():
+        table = table.merged(load_sound_table(path))
+    return table
+
+
+def own_tables() -> list[Path]:
+    """The sound tables games bring in their own folders."""
+    folders = (registry.get(game_id).folder for game_id in registry.game_ids())
+    return [path for folder in folders if (path := folder / "ui" / "sounds.yaml").is_file()]
 
 
 def _registered_events() -> dict[str, list[type]]:
-    from dungeon_table.core import registry
-
     return {game_id: list(registry.get(game_id).game_class.event_types)
             for game_id in registry.game_ids()}
 

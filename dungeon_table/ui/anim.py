@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from dungeon_table.ui import fonts
+
 Point = tuple[float, float]
 
 # Base durations (ms at speed 1) from the ui guide.
@@ -203,8 +205,6 @@ class Pause(Tween):
 def outlined(s: str, scale: float, fill: tuple[int, int, int],
              stroke: tuple[int, int, int]) -> pygame.Surface:
     """A big bold number with a dark rim, readable over any card (damage dealt, gains)."""
-    from dungeon_table.ui import fonts
-
     font = fonts.font("number", scale)
     inner = font.render(s, True, fill)
     rim = font.render(s, True, stroke)

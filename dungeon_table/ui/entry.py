@@ -18,10 +18,16 @@ from typing import Any
 import pygame
 
 from dungeon_table.core import instance, paths
-from dungeon_table.core.records import remove_leftover_temp_files
-from dungeon_table.ui import i18n
+from dungeon_table.core.errors import SaveError
+from dungeon_table.core.records import load_record, remove_leftover_temp_files
+from dungeon_table.ui import i18n, shot
+from dungeon_table.ui import scenes as scenes  # registers every screen (``ui/screens.py``)
 from dungeon_table.ui import settings as settings_io
 from dungeon_table.ui.scene import MIN_SIZE, App, window_size
+from dungeon_table.ui.scenes import nav
+from dungeon_table.ui.scenes.in_use import InUseScene
+from dungeon_table.ui.scenes.menu import MainMenuScene
+from dungeon_table.ui.scenes.replay import ReplayScene
 from dungeon_table.ui.theme import CARD_COLOURS, FELT, FELT_DARK, GOLD, draw_glyph
 
 
@@ -79,24 +85,16 @@ def first_scene(app: App, play: dict[str, Any] | None, replay: str | None) -> No
 
     A save that does not load, or a setup the game refuses, leaves the menu showing why.
     """
-    from dungeon_table.core.errors import SaveError
-    from dungeon_table.ui.scenes.menu import MainMenuScene
-
     menu = MainMenuScene(app)
     app.push(menu)
     try:
         if play:
-            from dungeon_table.ui.scenes import nav
-
             seats = list(play.get("seats") or ["human"])
             seed = play.get("seed")
             nav.start_game(app, play["game"], seats,
                            nav.random_seed() if seed is None else int(seed),
                            dict(play.get("options") or {}), replace=False)
         elif replay:
-            from dungeon_table.core.records import load_record
-            from dungeon_table.ui.scenes.replay import ReplayScene
-
             app.push(ReplayScene(app, load_record(replay)))
     except (SaveError, ValueError, OSError) as err:
         app.reset(menu)
@@ -156,8 +154,6 @@ def show_in_use(app: App, refusal: instance.HomeInUse, lock: instance.HomeLock,
                 start: Any) -> None:
     """The second copy's screen: Try again takes the lock if the other copy has closed, then
     starts as usual (``start``)."""
-    from dungeon_table.ui.scenes.in_use import InUseScene
-
     def retry() -> bool:
         if take_home(lock) is not None:
             return False
@@ -174,15 +170,11 @@ def render_shot(
 ) -> None:
     """Bots play ``steps`` actions, then the table is drawn to ``out`` (the table's ``ui.shot``)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from dungeon_table.ui.shot import render_shot as table_shot
-
-    table_shot(game_id, seed, steps, size, lang, out, seats=seats, options=options)
+    shot.render_shot(game_id, seed, steps, size, lang, out, seats=seats, options=options)
 
 
 def render_rules_shots(game_id: str, size: tuple[int, int], lang: str,
                        out: str | Path) -> list[Path]:
     """The game's rules help, page by page, to ``out-1.png``, ``out-2.png``..."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from dungeon_table.ui.shot import render_rules_shots as rules_shots
-
-    return rules_shots(game_id, size, lang, out)
+    return shot.render_rules_shots(game_id, size, lang, out)

@@ -1,7 +1,9 @@
 """Player-facing text: flat dotted keys looked up in the current language, then English, then the key.
 
 Catalogs are every ``dungeon_table/ui/i18n/<lang>.<part>.yaml``, merged per language, so each
-engineer owns their part (``en.shell.yaml``, ``ja.table.yaml``...)::
+engineer owns their part (``en.shell.yaml``, ``ja.table.yaml``...), and every registered game's
+own ``<its folder>/ui/i18n/<lang>[.<part>].yaml``, read when the game is first registered (a game
+brought from outside the app carries its words with it)::
 
     set_language("ja")
     t("menu.play")                      # "遊ぶ"
@@ -15,11 +17,15 @@ from typing import Any, Callable
 
 import yaml
 
+from dungeon_table.core import registry
+
 CATALOG_DIR = Path(__file__).with_name("i18n")
 LANGUAGES = ("en", "ja")
 FALLBACK = "en"
 
 _catalogs: dict[str, dict[str, str]] | None = None
+_games_read: set[Path] = set()  # the games' catalogue folders merged in so far
+_registry_seen = -1  # registry.version() when they were last looked for
 _language = FALLBACK
 _listeners: list[Callable[[str], None]] = []
 
@@ -39,22 +45,35 @@ def _flatten(data: Any, prefix: str, out: dict[str, str]) -> None:
         out[prefix] = str(data)
 
 
-def _load() -> dict[str, dict[str, str]]:
+def _read(folder: Path, catalogs: dict[str, dict[str, str]]) -> None:
+    """Merge every ``<lang>.*.yaml`` of ``folder`` into ``catalogs``."""
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    catalogs: dict[str, dict[str, str]] = {}
-    for path in sorted(CATALOG_DIR.glob("*.yaml")):
+    for path in sorted(folder.glob("*.yaml")):
         lang = path.name.split(".", 1)[0]
         with path.open(encoding="utf-8") as handle:
             data = yaml.load(handle, Loader=loader) or {}  # noqa: S506 - a safe loader
         _flatten(data, "", catalogs.setdefault(lang, {}))
-    return catalogs
+
+
+def _read_games(catalogs: dict[str, dict[str, str]]) -> None:
+    """The catalogues of the games registered since the last look, merged in."""
+    global _registry_seen
+    for game_id in registry.game_ids():
+        folder = registry.get(game_id).folder / "ui" / "i18n"
+        if folder not in _games_read:
+            _games_read.add(folder)
+            _read(folder, catalogs)
+    _registry_seen = registry.version()
 
 
 def catalogs() -> dict[str, dict[str, str]]:
-    """Every language's merged catalog (loaded on first use)."""
+    """Every language's merged catalog (loaded on first use, a game's when it is registered)."""
     global _catalogs
     if _catalogs is None:
-        _catalogs = _load()
+        _catalogs = {}
+        _read(CATALOG_DIR, _catalogs)
+    if _registry_seen != registry.version():
+        _read_games(_catalogs)
     return _catalogs
 
 
@@ -62,6 +81,7 @@ def reload() -> None:
     """Read the catalog files again (tests and catalog authors)."""
     global _catalogs
     _catalogs = None
+    _games_read.clear()
 
 
 def set_language(lang: str) -> None:

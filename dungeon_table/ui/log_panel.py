@@ -4,9 +4,9 @@ Each entry is wrapped and rendered once, when it is first drawn, and kept until 
 the UI scale or the language changes: adding lines late in a long game costs only the new lines.
 New lines scroll the log to its end unless the player has scrolled back to read.
 
-A line whose string carries ``heading = True`` (a ``str`` subclass a game's ``log_lines`` returns,
-such as a new turn starting in the middle of an action's events) is set as a heading where it
-stands; ``add``'s ``heading`` puts one before the lines.
+A ``LogHeading`` among the lines (a game's ``log_lines`` returns one for a new turn starting in
+the middle of an action's events) is set as a heading where it stands; ``add``'s ``heading`` puts
+one before the lines.
 
     log = LogPanel()
     log.add(["You played Pit Trap on space 2."], heading="Round 3")
@@ -25,6 +25,13 @@ from dungeon_table.ui import fonts, i18n, theme
 from dungeon_table.ui.i18n import t
 
 TYPE_SCALE = 0.9  # of the theme's scale: the log is secondary to the table
+
+
+class LogHeading(str):
+    """A log line that is a heading where it stands ("Turn 5 · Blue" among the last turn's
+    lines)."""
+
+    heading = True
 
 
 @dataclass
@@ -53,10 +60,10 @@ class LogPanel:
 
     def add(self, lines: list[str], heading: str | None = None) -> None:
         """Append lines (already translated); ``heading`` starts a group such as a new round, a
-        line with ``heading = True`` is one in its place."""
+        ``LogHeading`` is one in its place."""
         if heading:
             self.entries.append(_Entry(str(heading), heading=True))
-        self.entries.extend(_Entry(str(s), heading=bool(getattr(s, "heading", False)))
+        self.entries.extend(_Entry(str(s), heading=isinstance(s, LogHeading))
                             for s in lines if s)
         self.scroll = 0
 

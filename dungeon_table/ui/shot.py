@@ -13,7 +13,14 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pygame
+
 from dungeon_table.core import registry
+from dungeon_table.core.session import Session
+from dungeon_table.ui.scene import App
+from dungeon_table.ui.scenes.rules_help import RulesHelpScene
+from dungeon_table.ui.settings import Settings
+from dungeon_table.ui.table import TableScene
 
 
 def play_steps(
@@ -21,8 +28,6 @@ def play_steps(
     options: dict[str, Any] | None = None,
 ) -> Any:
     """A session after ``steps`` actions of the best bot (fewer if the game ends first)."""
-    from dungeon_table.core.session import Session
-
     spec = registry.get(game_id)
     session = Session.new(game_id, seats or ["human"] * spec.min_players, seed, options or {})
     bot = spec.make_bot("best", seed)
@@ -35,14 +40,9 @@ def play_steps(
     return session
 
 
-def _headless_app(size: tuple[int, int], lang: str) -> Any:
+def _headless_app(size: tuple[int, int], lang: str) -> App:
     """An app drawing to a plain surface of ``size``, in ``lang``, animations off."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    from dungeon_table.ui.scene import App
-    from dungeon_table.ui.settings import Settings
-
     pygame.display.init()
     pygame.font.init()
     if pygame.display.get_surface() is None:
@@ -55,10 +55,6 @@ def render_shot(
     seats: list[str] | None = None, options: dict[str, Any] | None = None,
 ) -> None:
     """Draw the table of ``game_id`` after ``steps`` bot actions to the PNG ``out``."""
-    import pygame
-
-    from dungeon_table.ui.table import TableScene
-
     app = _headless_app(size, lang)
     session = play_steps(game_id, seed, steps, seats, options)
     scene = TableScene(app, session, session.record.seats)
@@ -73,10 +69,6 @@ def render_rules_shots(game_id: str, size: tuple[int, int], lang: str,
                        out: str | Path) -> list[Path]:
     """The in-app rules help of ``game_id`` drawn page by page, as a player scrolls it with
     Page Down: ``out`` with ``-1``, ``-2``... before its suffix. Returns the files written."""
-    import pygame
-
-    from dungeon_table.ui.scenes.rules_help import RulesHelpScene
-
     app = _headless_app(size, lang)
     scene = RulesHelpScene(app, game_id)
     app.push(scene)

@@ -29,6 +29,7 @@ from dungeon_table.core.session import Session
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.settings import Settings
 from dungeon_table.ui.sound import FADE_MS, RATE, Played, Recorder
+from dungeon_table.ui.table import TableScene
 
 FRAME_MS = 16  # the clock's step while something moves (the loop's 60 frames a second)
 THINK_MS = 900  # the human seat's pause before it acts, once the table has settled
@@ -64,8 +65,6 @@ def listen(game_id: str, seats: list[str], seed: int, options: dict[str, Any] | 
            size: tuple[int, int] = (1280, 720), draw: bool = False) -> Heard:
     """Play a game through the table and write down what would have been heard (``draw``: draw
     every frame too, as the window would)."""
-    from dungeon_table.ui.table import TableScene
-
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.display.init()
     pygame.font.init()

@@ -5,10 +5,8 @@ busy loop), takes human input (mouse on targets, Tab/arrows + Enter, Ctrl+Z undo
 menu, Space skips animation), keeps the game log, plays the animations of every action and hands
 over to the shell's handoff and game-over scenes.
 
-The renderer a game brings, and what it gets back (``Target``, ``UiState``), are in
-``ui/renderer.py``, whose docstring is the contract. One more optional renderer method:
-``banner_area(view) -> Rect | None``, where the "Over to <name>" banner may lie for that view
-(nothing the player reads then lies there); without it the banner is centred on the board.
+The renderer a game brings (a ``TableRenderer``), and what it gets back (``Target``,
+``UiState``), are in ``ui/renderer.py``, whose docstring is the contract.
 """
 
 from __future__ import annotations
@@ -21,19 +19,22 @@ from dungeon_table.core import registry
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action
 from dungeon_table.core.script import seat_bots
-from dungeon_table.ui import i18n, theme
+from dungeon_table.core.seating import Seating, turn_cut
+from dungeon_table.core.session import start
+from dungeon_table.ui import i18n, screens, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.event_sounds import EventSounds
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
+from dungeon_table.ui.names import seat_names
 from dungeon_table.ui.renderer import UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.table_parts import (
-    TABLE_MAX_UI_SCALE,
     HoldPrompt,
     HoverPreview,
     PlayClock,
     TableBar,
+    board_area,
     draw_banner,
     key_tag,
     notice_area,
@@ -42,23 +43,10 @@ from dungeon_table.ui.table_parts import (
     table_theme,
 )
 
-__all__ = ["TABLE_MAX_UI_SCALE", "TableScene", "side_column", "table_theme"]
-
 BOT_DELAY_MS = 550
-TURN_STARTED = "turn_started"  # the tag of the event each game starts a seat's turn with
 SPACE_HOLD_MS = 280
 TOAST_MS = 2600
 NOTICE_MS = 2600
-
-
-def turn_cut(events: list[Any]) -> int:
-    """Where the next seat's turn starts among one action's events: the first event tagged
-    ``turn_started`` (every game's convention), else after the last event. What comes before
-    is the mover's own doing; what comes after belongs to the next seat's turn."""
-    for i, event in enumerate(events):
-        if type(event).__struct_config__.tag == TURN_STARTED:
-            return i
-    return len(events)
 
 
 class TableScene(Scene):
@@ -76,7 +64,10 @@ class TableScene(Scene):
         # The bots ``script`` and ``simulate`` would seat, with the same seeds (a bare "bot" is best).
         self.bots = seat_bots(self.spec, self.seat_kinds, session.record.seed)
         self.humans = [i for i, kind in enumerate(self.seat_kinds) if not kind.startswith("bot")]
-        self.viewer: int | None = self._first_viewer()
+        # who decides next and when the screen is covered: core/seating.py
+        self.seating = Seating(tuple(self.humans), frozenset(self.bots))
+        self.viewer: int | None = self.seating.first_viewer(
+            self.game, [step.seat for step in session.steps])
         self.anim = AnimQueue(app.settings.anim_speed)
         self.sounds = EventSounds(app.sound, self.renderer, self.anim, self.game_id)
         self.log = LogPanel()
@@ -135,13 +126,12 @@ class TableScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         th = self.th
-        h = size[1]
         margin = th.px(2)
         side = side_column(size, th)
         bar_h = self.bar.layout(side, th)
         self.log.layout(pygame.Rect(side.x, side.y + bar_h + margin, side.w, side.h - bar_h - margin),
                         th)
-        self.board = pygame.Rect(0, 0, side.x - margin // 2, h)
+        self.board = board_area(size, th)
         self.renderer.layout(self.board, th)
         if self.view is not None:
             if self._log_lang != i18n.language():  # the log speaks the new language too
@@ -152,8 +142,6 @@ class TableScene(Scene):
     def _replay_log(self) -> None:
         """The log of the game so far (a loaded save, a shot), replayed on a fresh game for the
         round headings; each step's visible events only."""
-        from dungeon_table.core.session import start
-
         self._log_lang = i18n.language()
         game = start(self.session.record)
         before = game.view(self.viewer)
@@ -180,8 +168,9 @@ class TableScene(Scene):
             self.focus_parked = False
         seen = [e for e in events if e.visible_to(self.viewer)]
         self.view = self.game.view(self.viewer)
-        cover = self._cover_for_next()
-        hide = cover is None and seat == self.viewer and self._hide_for_bots()
+        cover = self.seating.cover_for_next(self.game, self.viewer)
+        hide = cover is None and seat == self.viewer and self.seating.hide_for_bots(
+            self.game, self.viewer)
         # Behind a coming privacy screen only the mover's part of the events is played: the next
         # seat's turn (its "turn" banner, its draw) is not for the screen the mover looks at.
         shown = seen if cover is None and not hide else [
@@ -207,29 +196,6 @@ class TableScene(Scene):
         if self.session.autosave_error:  # the game goes on, but the player must know it is unsaved
             self.show_toast(t("table.autosave_failed", reason=self.session.autosave_error))
         return True
-
-    def _cover_for_next(self) -> tuple[int, str] | None:
-        """The next human and the reason key when the privacy screen must come before it
-        decides on this screen; None when a bot, the viewer itself or nobody decides next, or
-        when the game says the two may see the same things."""
-        if self.game.result() is not None or len(self.humans) < 2:
-            return None
-        seat = self._next_decider()
-        if seat is None or seat in self.bots or seat == self.viewer:
-            return None
-        reason = self.game.handoff_reason(seat, self.viewer)
-        return (seat, reason) if reason else None
-
-    def _hide_for_bots(self) -> bool:
-        """Whether this player's view must leave the screen while bots play before the next
-        human: several humans share it, this one is done for now, a bot decides next, and the
-        game says the two would not see the same things (a hand, a spellbook)."""
-        if self.game.result() is not None or len(self.humans) < 2 or self.viewer is None:
-            return False
-        seat = self._next_decider()
-        if seat is None or seat not in self.bots or self.viewer in self.game.to_act():
-            return False
-        return bool(self.game.handoff_reason(seat, self.viewer))
 
     def _pass_screen(self, cover: tuple[int | None, str], reveals: bool) -> None:
         """The player at the screen has just passed the turn: to another human (``cover``
@@ -320,52 +286,20 @@ class TableScene(Scene):
         self.app.request_redraw()
 
     # --- who is next ------------------------------------------------------------------------------
-    def _next_decider(self) -> int | None:
-        """The seat whose decision the table waits for now. Several may be to act at once (sealed
-        bids, defences): bots first, one after another on the bot timer; then the human looking
-        at the screen, if it is among them; then the other humans in seat order."""
-        to_act = self.game.to_act()
-        bots = [seat for seat in to_act if seat in self.bots]
-        if bots:
-            return bots[0]
-        if self.viewer in to_act:
-            return self.viewer
-        return to_act[0] if to_act else None
-
-    def _first_viewer(self) -> int | None:
-        """Who looks at the screen when the table opens (a game continued): the human who acted
-        last, if it is still deciding (halfway through a defence) or nobody else is (the bots
-        are); else the first human to decide, else the first human (a game between bots is
-        watched as a spectator). A continued game comes back to the screen it was left on."""
-        if not self.humans:
-            return None
-        deciding = [seat for seat in self.game.to_act() if seat in self.humans]
-        last = next((step.seat for step in reversed(self.session.steps)
-                     if step.seat in self.humans), None)
-        if last is not None and (last in deciding or not deciding):
-            return last
-        return deciding[0] if deciding else self.humans[0]
-
     def _schedule_next(self) -> None:
         """After an action: the game over, a bot's move after a pause, or the next human: the
         privacy screen when the game says the two may see different things, else the table turns
-        to that seat at once and says whose decision it is."""
-        if self.game.result() is not None:
-            return  # the game-over scene is pushed once the animations have played
-        seat = self._next_decider()
-        if seat is None:
-            return
-        if seat in self.bots:
+        to that seat at once and says whose decision it is (``Seating.after_move``)."""
+        step = self.seating.after_move(self.game, self.viewer)
+        if step.kind == "bot":
             self.bot_due = self.app.now() + self.bot_delay_ms
             self.app.set_timer(self.bot_delay_ms)
-        elif seat != self.viewer and len(self.humans) > 1:
-            reason = self.game.handoff_reason(seat, self.viewer)
-            if reason:
-                self.handoff_pending = (seat, reason)
-            else:
-                self.switch_pending = seat
-        elif seat != self.viewer:
-            self._set_viewer(seat)
+        elif step.kind == "cover" and step.seat is not None:
+            self.handoff_pending = (step.seat, step.reason)
+        elif step.kind == "switch":
+            self.switch_pending = step.seat
+        elif step.kind == "turn":
+            self._set_viewer(step.seat)
 
     def _set_viewer(self, seat: int | None) -> None:
         """Show the table as ``seat`` sees it. The log is rebuilt from that seat's events: the
@@ -375,15 +309,13 @@ class TableScene(Scene):
         if changed:
             self.log.clear()
             self._replay_log()
-            cancel = getattr(self.renderer, "cancel_pick", None)
-            if cancel is not None:
-                cancel()  # a card the last player had picked is not the next one's choice
+            self.renderer.cancel_pick()  # a card the last player picked is not the next one's
             self.ui.focus = self.ui.hint = None
         self._refresh()
 
     def _play_bot(self) -> None:
         self.bot_due = None
-        seat = self._next_decider()
+        seat = self.seating.next_decider(self.game, self.viewer)
         if seat is None or seat not in self.bots:
             return
         view = self.game.view(seat)
@@ -395,9 +327,7 @@ class TableScene(Scene):
             self.hold.ready()  # the prompt stays until the player says they have seen it
         elif self.game.result() is not None and not self.game_over_shown:
             self.game_over_shown = True
-            from dungeon_table.ui.scenes.gameover import GameOverScene
-
-            self.app.push(GameOverScene(self.app, self.session))
+            screens.push(self.app, "game_over", self.session)
         elif self.handoff_pending is not None:
             (seat, reason), self.handoff_pending = self.handoff_pending, None
             self.push_handoff(seat, reason, self.decision_key(seat))
@@ -411,8 +341,6 @@ class TableScene(Scene):
     def seat_names(self) -> list[str]:
         """The names chosen at setup; a seat left unnamed is "Player 2", as on the setup screen
         (in the language of the moment)."""
-        from dungeon_table.ui.scenes.nav import seat_names
-
         return seat_names(self.seat_kinds, getattr(self.session, "names", None))
 
     def seat_name(self, seat: int) -> str:
@@ -420,9 +348,8 @@ class TableScene(Scene):
 
     def decision_key(self, seat: int) -> str | None:
         """The i18n key of what ``seat`` decides now ("handoff.reason.buy": "to buy"), from the
-        renderer's optional ``decision_key(view)``; None when it does not say."""
-        hook = getattr(self.renderer, "decision_key", None)
-        return hook(self.game.view(seat)) if hook is not None else None
+        renderer's ``decision_key(view)``; None when it does not say."""
+        return self.renderer.decision_key(self.game.view(seat))
 
     def _decision(self, seat: int) -> str:
         key = self.decision_key(seat)
@@ -432,10 +359,8 @@ class TableScene(Scene):
         """The privacy screen before ``seat`` sees this table: it names the player, why the
         screen is covered (``reason``) and what that player is to decide. Every way to it (a
         turn passed, bots between humans, sealed bids, a game started or continued) comes here."""
-        from dungeon_table.ui.scenes.handoff import HandoffScene
-
-        self.app.push(HandoffScene(self.app, self.seat_name(seat), reason,
-                                   lambda: self._uncover(seat), decision_key))
+        screens.push(self.app, "handoff", self.seat_name(seat), reason,
+                     lambda: self._uncover(seat), decision_key)
 
     def _uncover(self, seat: int) -> None:
         """The privacy screen revealed ``seat``'s view, with the keyboard focus on nothing: the
@@ -564,10 +489,9 @@ class TableScene(Scene):
 
     def _renderer_mouse(self, event: pygame.event.Event) -> bool:
         """Mouse input the table does not use itself (the wheel over the board, a middle- or
-        right-drag, a click on no target) goes to the renderer's optional ``mouse(event)``; True
-        when it used it (a zoom, a pan): its targets have moved, so they are asked for again."""
-        hook = getattr(self.renderer, "mouse", None)
-        if hook is None or not hook(event):
+        right-drag, a click on no target) goes to the renderer's ``mouse(event)``; True when it
+        used it (a zoom, a pan): its targets have moved, so they are asked for again."""
+        if not self.renderer.mouse(event):
             return False
         self.ui.targets = self.renderer.targets(self.view, self.ui.legal) if self.ui.legal else []
         self._update_hover()
@@ -606,8 +530,7 @@ class TableScene(Scene):
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif key == pygame.K_ESCAPE:
-            cancel = getattr(self.renderer, "cancel_pick", None)
-            if cancel is not None and cancel():
+            if self.renderer.cancel_pick():
                 self._refresh()  # a picked card is put back first: Esc is "back"
             else:
                 self.open_menu()
@@ -623,15 +546,12 @@ class TableScene(Scene):
             self._renderer_key(event)
 
     def _renderer_key(self, event: pygame.event.Event) -> None:
-        """Keys the table leaves alone (digits, +, -, Backspace) go to the renderer's optional
+        """Keys the table leaves alone (digits, +, -, Backspace) go to the renderer's
         ``key(keycode, text)``: a legal action to apply (a typed price or bid), True when only its
         own state changed, None when the key is not its. The renderer hears keys while others
         act too (Dungeon!'s board pans and zooms while the bots play); an action it answers
         is applied only when it is the viewer's to take."""
-        hook = getattr(self.renderer, "key", None)
-        if hook is None:
-            return
-        got = hook(event.key, getattr(event, "unicode", ""))
+        got = self.renderer.key(event.key, getattr(event, "unicode", ""))
         if isinstance(got, Action):
             if self.viewer is not None and got in self.ui.legal:
                 self.act(self.viewer, got)
@@ -684,7 +604,8 @@ class TableScene(Scene):
         self.app.request_redraw()
 
     def open_menu(self) -> None:
-        from dungeon_table.ui.scenes.pause import PauseScene
-
         self.anim.skip_all()
-        self.app.push(PauseScene(self.app))
+        screens.push(self.app, "pause")
+
+
+screens.register("table", TableScene)

@@ -5,18 +5,44 @@ went wrong) and the large card previewed once the pointer or the keyboard focus 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
+from dungeon_table.core.protocol import Action
 from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.card_faces import blit_card
 from dungeon_table.ui.i18n import t
+from dungeon_table.ui.log_panel import LogPanel
+from dungeon_table.ui.renderer import TableRenderer, Target, UiState
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.widgets import Button
 
-if TYPE_CHECKING:
-    from dungeon_table.ui.renderer import Target
-    from dungeon_table.ui.table import TableScene
+
+class Table(Protocol):
+    """What these parts read and call on the table they belong to (``ui/table.py``'s
+    ``TableScene``): a protocol, so this module need not import the one that imports it."""
+
+    app: App
+    session: Any
+    renderer: TableRenderer
+    ui: UiState
+    view: Any
+    viewer: int | None
+    log: LogPanel
+    held: tuple[int | None, str] | None
+
+    @property
+    def game(self) -> Any: ...
+    @property
+    def th(self) -> theme.Theme: ...
+    def act(self, seat: int, action: Action) -> bool: ...
+    def undo(self) -> None: ...
+    def hint(self) -> None: ...
+    def open_menu(self) -> None: ...
+    def ack_handoff(self) -> None: ...
+    def seat_name(self, seat: int) -> str: ...
+
 
 TABLE_MAX_UI_SCALE = 1.1
 HOVER_PREVIEW_MS = 250  # how long the pointer rests on a card before it is shown large
@@ -25,7 +51,7 @@ HOVER_PREVIEW_MS = 250  # how long the pointer rests on a card before it is show
 class TableBar:
     """The table's own buttons above the log: Undo (only when allowed), Hint, Menu."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.theme = theme.Theme()
@@ -73,7 +99,7 @@ class HoldPrompt:
     does not count), and the privacy screen covers. It lies over the top of the log, so nothing
     on the board is hidden while the player reads it."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.button = Button(pygame.Rect(0, 0, 0, 0), self._caption, scene.ack_handoff,
                              primary=True)
@@ -162,6 +188,11 @@ def side_column(size: tuple[int, int], th: theme.Theme) -> pygame.Rect:
     return pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
 
 
+def board_area(size: tuple[int, int], th: theme.Theme) -> pygame.Rect:
+    """The renderer's part of a table's window: everything left of the side column."""
+    return pygame.Rect(0, 0, side_column(size, th).x - th.px(2) // 2, size[1])
+
+
 def draw_banner(
     surface: pygame.Surface, th: theme.Theme, centre_x: int, top: int, text: tuple[str, str],
     colour: tuple[int, int, int], tint: float, wrap: bool = False, centred: bool = False,
@@ -216,11 +247,10 @@ def key_tag(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme) -> pyga
     return tag
 
 
-def notice_area(renderer: object, view: object, board: pygame.Rect) -> pygame.Rect:
-    """Where the whose-turn banner is centred: the renderer's optional ``banner_area(view)``
-    (the market: the new viewer's own name line, which the banner repeats), else the board."""
-    hook = getattr(renderer, "banner_area", None)
-    area = hook(view) if hook is not None and view is not None else None
+def notice_area(renderer: TableRenderer, view: object, board: pygame.Rect) -> pygame.Rect:
+    """Where the whose-turn banner is centred: the renderer's ``banner_area(view)`` (the market:
+    the new viewer's own name line, which the banner repeats), else the board."""
+    area = renderer.banner_area(view) if view is not None else None
     return pygame.Rect(area) if area is not None else board.copy()
 
 
@@ -230,7 +260,7 @@ class HoverPreview:
     nothing over them), or beside the keyboard focus once that rests on a card. One one-shot
     app timer at a time wakes the loop when the wait is over: an idle table draws nothing."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.moved_at = -HOVER_PREVIEW_MS
         self.by_keyboard = False
@@ -282,8 +312,6 @@ class HoverPreview:
         rect = preview_rect(image.get_size(), spot[1], surface.get_size(), th)
         if rect.size != image.get_size():  # larger than the window: shown as large as it fits
             image = pygame.transform.smoothscale(image, rect.size)
-        from dungeon_table.ui.card_faces import blit_card
-
         blit_card(surface, image, rect, lifted=True)
 
 
@@ -332,7 +360,7 @@ class PlayClock:
     When they reach the limit, the table sends the game's ``time_up`` action for the seat to act.
     """
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.last_ms: int | None = None
         self.unsaved = 0.0

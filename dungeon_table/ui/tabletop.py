@@ -20,9 +20,16 @@ import pygame
 
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.widgets import Button
 
 Rect = pygame.Rect
 PILE_LAYERS_MAX = 4  # cards enough for a pile to show its full depth (cf.pile_depth)
+
+
+def seats_around(n_players: int, bottom: int) -> list[int]:
+    """The other seats in turn order (clockwise) after ``bottom``, the viewer's seat along the
+    bottom edge: the order they sit along the top of the table, left to right."""
+    return [(bottom + k) % n_players for k in range(1, n_players)]
 
 
 def label(surface: pygame.Surface, s: str, role: str, colour: Any, scale: float,
@@ -148,8 +155,6 @@ def draw_buttons(surface: pygame.Surface, rects: list[Rect], buttons: list[tuple
                  hovered: Any, th: theme.Theme) -> None:
     """A game's own action buttons, (action, caption, primary) each; ``hovered`` is the action
     under the mouse. Clicks arrive through the scene's targets, not here."""
-    from dungeon_table.ui.widgets import Button
-
     for rect, (action, caption, primary) in zip(rects, buttons, strict=True):
         button = Button(rect, caption, lambda: None, primary=primary)
         button.hover = action == hovered

@@ -28,6 +28,9 @@ EXTRACT = ROOT / "tools" / "extract_icons.py"
 PACKAGE_PLACES = [os.environ.get("GAME_ICONS_PACKAGE", ""), "/tmp/icons-src/node_modules"]
 
 TABLE = load_icon_table()
+# The app's games: the icon table is the app's (a game a test brings, the kit's example, draws
+# without pictures, as every table does until issue 13 draws them).
+APP_GAMES = sorted(g for g in registry.game_ids() if registry.get(g).in_app)
 
 
 def game_card_names(game_id: str) -> dict[str, str]:
@@ -35,10 +38,10 @@ def game_card_names(game_id: str) -> dict[str, str]:
 
 
 def test_every_game_has_pictures() -> None:
-    assert sorted(TABLE.games) == sorted(registry.game_ids())
+    assert sorted(TABLE.games) == APP_GAMES
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.game_ids()))
+@pytest.mark.parametrize("game_id", APP_GAMES)
 def test_every_card_id_has_a_picture(game_id: str) -> None:
     in_files = set(game_card_names(game_id))
     in_table = set(TABLE.games[game_id].card_ids())
@@ -46,7 +49,7 @@ def test_every_card_id_has_a_picture(game_id: str) -> None:
     assert sorted(in_table - in_files) == [], "pictures of cards that no file has"
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.game_ids()))
+@pytest.mark.parametrize("game_id", APP_GAMES)
 def test_distinct_cards_have_distinct_pictures(game_id: str) -> None:
     """Copies of one card (the same name) share a picture; two different cards never do."""
     names = game_card_names(game_id)

@@ -1,16 +1,15 @@
-"""Small parts of the kit: data paths, the random bot, the package list in pyproject.toml."""
+"""Small parts of the kit: data paths, the random bot, options declared by the games.
+
+(That every package ships: tests/core/test_packaging.py, which builds an installed copy.)"""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
 
 from dungeon_table.ai.random_bot import RandomBot
 from dungeon_table.core import paths, registry
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_data_home_order(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -73,17 +72,3 @@ def test_implied_options_fix_options_the_game_has_to_values_it_offers() -> None:
             for name, value in fixed.items():
                 assert name != by and value in spec.option_values.get(name, [value]), (
                     game_id, name, value)
-
-
-def test_pyproject_lists_every_package() -> None:
-    """setuptools is given the package list by hand (see pyproject.toml): keep it whole."""
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
-        "packages"
-    ])
-    found = {
-        ".".join(p.parent.relative_to(ROOT).parts)
-        for p in (ROOT / "dungeon_table").rglob("*.py")
-        if "__pycache__" not in p.parts
-    }
-    assert found - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
-    assert listed - found == {"dungeon_table._cards", "dungeon_table._assets"}

@@ -1,8 +1,8 @@
 """An installed copy is whole: every package, the card files and the assets, found where it runs.
 
-pyproject.toml lists the packages by hand (setuptools cannot mix discovery with the mapping of
-cards/ and assets/ into the package), so a new package or asset folder left out of it would be
-missing only once installed. setuptools' own build_py copies what an install would get.
+setup.py finds the packages (pyproject's discovery cannot take in cards/ and assets/, mapped
+into the package), so a new package or asset folder must be found there, or it would be missing
+only once installed. setuptools' own build_py copies what an install would get.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("build")
-    command = [sys.executable, "-c", "import setuptools; setuptools.setup()", "-q",
-               "build_py", "--build-lib", str(out)]
+    command = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(out)]
     subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
     return out / "dungeon_table"
 

@@ -61,14 +61,14 @@ def test_japanese_text_uses_full_width_punctuation() -> None:
 def test_a_list_in_a_log_line_is_joined_by_the_catalogue_separator(lang: str, sep: str) -> None:
     """Last Dungeon joined discarded cards with ", " in code: 「ゴブリン, スライムを捨てた」."""
     from dungeon_table.games.lastdungeon import model as m
-    from dungeon_table.games.lastdungeon.view import make_renderer
-    from dungeon_table.games.lastdungeon.view_anim import log_line
+    from dungeon_table.ui.renderer import make_renderer
 
     i18n.set_language(lang)
     try:
         r = make_renderer(None, "lastdungeon")
-        line = log_line(r, m.CardsDiscarded(cards=["d_goblin", "d_slime"], reason="event"))
-        listed = f"{r.name('d_goblin')}{sep}{r.name('d_slime')}"
+        event = m.CardsDiscarded(cards=["d_goblin", "d_slime"], reason="event")
+        line = r.log_line(event, None, None)
+        listed = f"{r.looks.name('d_goblin')}{sep}{r.looks.name('d_slime')}"
     finally:
         i18n.set_language("en")
     assert line is not None and listed in line, line

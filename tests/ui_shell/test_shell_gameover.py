@@ -15,6 +15,7 @@ from shell_helpers import finished_market, menu_app
 from dungeon_table.core import registry
 from dungeon_table.core.protocol import Result, ScoreLine
 from dungeon_table.ui import fonts, i18n, theme
+from dungeon_table.ui.renderer import TableRenderer
 from dungeon_table.ui.scenes import gameover_parts
 from dungeon_table.ui.scenes.gameover import GameOverScene, count_text, seat_colours
 
@@ -135,10 +136,15 @@ def test_a_tie_shares_the_win_and_both_columns_are_marked(labels: None) -> None:
 def test_the_chart_draws_a_line_per_player_in_the_players_colour(
     labels: None, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The game's view module names its seats' colours (the market's are red, blue, yellow,
+    """The game's renderer names its seats' colours (the market's are red, blue, yellow,
     green by seat); the chart and the name headers use them."""
+    class Coloured(TableRenderer):
+        @classmethod
+        def seat_colours(cls, view: object) -> list[str]:
+            return ["green", "purple", "red"]
+
     module = types.ModuleType("stub_colour_view")
-    module.seat_colours = lambda view: ["green", "purple", "red"]  # type: ignore[attr-defined]
+    module.Renderer = Coloured  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "stub_colour_view", module)
     import dataclasses
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from shell_helpers import menu_app
+from shell_helpers import labels, menu_app
 
 from dungeon_table.core import registry
 from dungeon_table.ui import i18n
@@ -206,3 +206,13 @@ def test_a_name_takes_no_control_character_and_the_save_keeps_it_as_typed() -> N
     assert app.top.names[0] == "Ada Lovelace, Co", "16 characters, none of them a control"
     click(app, "setup.start")
     assert Session.load(paths.autosave_path("lastdungeon")).names == ["Ada Lovelace, Co"]
+
+
+@pytest.mark.parametrize("daily", [True, False])
+def test_the_daily_toggle_is_offered_where_the_game_declares_a_daily_run(
+        monkeypatch: pytest.MonkeyPatch, daily: bool) -> None:
+    """A capability of the game (``GameSpec.daily``), not a list of game ids in the setup."""
+    spec = registry.get("relic")
+    monkeypatch.setitem(registry._REGISTRY, "relic", dataclasses.replace(spec, daily=daily))
+    assert (t("setup.daily") in labels(_setup("relic").app)) is daily
+    assert t("setup.daily") in labels(_setup("lastdungeon").app)

@@ -8,7 +8,7 @@ from shell_helpers import click, menu_app
 from dungeon_table.core import paths, registry
 from dungeon_table.core.protocol import Result, ScoreLine
 from dungeon_table.core.session import Session
-from dungeon_table.games.lastdungeon import view as ld_view
+from dungeon_table.games.lastdungeon.ui.table import LastDungeonRenderer
 from dungeon_table.ui import i18n, renderer
 from dungeon_table.ui.scenes.load import LoadScene
 
@@ -55,7 +55,7 @@ def test_the_hook_says_won_with_the_points_in_both_languages() -> None:
     view = _played(3, until_over=False).game.view(None)
     won = Result(ranking=[0], winners=[0], outcome="result.won",
                  breakdown=[[ScoreLine("score.total", 212)]])
-    assert ld_view.summary(view, won) == "won · 212 points"
+    assert LastDungeonRenderer.summary(view, won) == "won · 212 points"
     i18n.set_language("ja")
     assert renderer.summary("lastdungeon", view, won) == "勝利・212点"
     assert renderer.outcome_line(won) == "勝利・212点", "the shell's fallback, for other games"

@@ -7,7 +7,7 @@ from typing import Any
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic.view_cards import catalogue
+from dungeon_table.games.relic.ui.faces import catalogue
 
 
 def cards_of(kind: str, skill: str | None = None) -> list[str]:

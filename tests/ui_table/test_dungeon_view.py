@@ -1,8 +1,7 @@
-"""The Dungeon! table drawn from real games: on random states of every mode, with 1, 4 and 8
-heroes, at both window sizes and in both languages, every legal action has a target bound to it
-and nothing is drawn that the seat's view does not hold (another wizard's spells, a scried card);
-every event type has a log line in both languages and tweens that draw; zoom and pan never lose
-the board."""
+"""The Dungeon! table drawn from real games: nothing is drawn that the seat's view does not hold
+(another wizard's spells, a scried card); the events of played games are one line each and
+tweens that draw; zoom and pan never lose the board. (Every legal action's target and every
+event type's line, for every game: ``test_renderer_all_games.py``.)"""
 
 from __future__ import annotations
 
@@ -17,13 +16,12 @@ import dungeon_table.games.dungeon  # noqa: F401 - registers the game
 from dungeon_table.core import registry
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon import view_cards, view_log
-from dungeon_table.games.dungeon.view import DungeonRenderer, seat_colours, summary
+from dungeon_table.games.dungeon.ui import faces, log
+from dungeon_table.games.dungeon.ui.table import DungeonRenderer
 from dungeon_table.ui import i18n, theme
 from dungeon_table.ui.renderer import Target, UiState
 
 SIZES = [(1280, 720), (1920, 1080)]
-MODES = list(m.MODES)
 
 
 def renderer(size: tuple[int, int] = (1280, 720)) -> DungeonRenderer:
@@ -59,19 +57,6 @@ def states(n: int, mode: str, seed: int, steps: int, every: int) -> list[tuple[A
     return found
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("n", "mode"), [(1, "treasure_hunt"), (1, "hunter"),
-                                         (1, "time_attack"), (4, "race"), (8, "race")])
-def test_every_legal_action_has_a_target(n: int, mode: str, size: tuple[int, int]) -> None:
-    r = renderer(size)
-    for view, legal in states(n, mode, seed=n * 7 + len(mode), steps=160, every=9):
-        _surface, targets = draw(r, view, legal, size)
-        missing = [a for a in legal if not any(tg.leads_to(a) for tg in targets)]
-        assert not missing, (view.phase, missing)
-        assert all(tg.action in legal for tg in targets), "a target is bound to a legal action"
-        assert all(r.area is not None and r.area.contains(tg.rect) for tg in targets)
-
-
 def test_the_crystal_ball_switch_turns_the_board_into_scry_targets() -> None:
     r = renderer()
     view = m.DungeonView(seat=0, n_players=1, mode="race", phase="move", active=0, turn=1,
@@ -104,13 +89,13 @@ def test_nothing_is_drawn_that_the_view_does_not_hold(lang: str, monkeypatch: An
     slot stay hidden (their backs and counts only)."""
     i18n.set_language(lang)
     drawn: list[str] = []
-    real_face = view_cards.face
+    real_face = faces.face
 
     def spy(card: str, width: int, hero_: str = "") -> pygame.Surface:
         drawn.append(card)
         return real_face(card, width, hero_)
 
-    monkeypatch.setattr(view_cards, "face", spy)
+    monkeypatch.setattr(faces, "face", spy)
     for view, legal in states(2, "race", seed=5, steps=400, every=5):
         drawn.clear()
         draw(renderer(), view, legal)
@@ -154,7 +139,7 @@ def view_held_cards(view: m.DungeonView) -> set[str]:
 
 
 def test_another_wizards_spells_are_a_count_only() -> None:
-    from dungeon_table.games.dungeon.view_panels import spells_text
+    from dungeon_table.games.dungeon.ui.panels import spells_text
 
     mine = hero(0, "wizard", "hall", spells=["fireball", "fireball", "teleport"], spell_count=3,
                 spellbook_size=9)
@@ -165,12 +150,9 @@ def test_another_wizards_spells_are_a_count_only() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_every_event_type_has_a_log_line_in_both_languages(lang: str) -> None:
-    for event_type in m.EVENTS:
-        tag = event_type.__struct_config__.tag
-        keys = [k for k in i18n.catalogs()[lang] if k == f"dungeon.log.{tag}"
-                or k.startswith(f"dungeon.log.{tag}_")]
-        assert keys or tag == "turn_started", tag  # a turn's start is its heading
+def test_every_event_of_played_games_is_one_line_and_animates(lang: str) -> None:
+    """Each event one line (a turn's start: its heading, in its place); every mode's events met.
+    That every type has a line in both catalogues: ``test_renderer_all_games.py``."""
     i18n.set_language(lang)
     seen: set[str] = set()
     r = renderer()
@@ -186,7 +168,7 @@ def test_every_event_type_has_a_log_line_in_both_languages(lang: str) -> None:
             events = game.apply(seat, rng.choice(game.legal_actions(seat)))
             after = game.view(viewer)
             seen_events = [e for e in events if e.visible_to(viewer)]
-            lines = view_log.lines(seen_events, before, after)
+            lines = log.lines(seen_events, before, after)
             assert len(lines) == len(seen_events)
             assert not [ln for ln in lines if "{" in ln or "dungeon." in ln], lines
             tweens = r.animations(seen_events, before, after)
@@ -239,8 +221,8 @@ def test_summary_and_seat_colours() -> None:
                          round=2, to_act=[0], heroes=[hero(0, "rogue", "hall", gp=1500),
                                                       hero(1, "wizard", "1a")],
                          defeat_tokens={}, slots=[], decks=[])
-    assert "1,500" in summary(view)
-    assert seat_colours(view) == ["green", "purple"]
+    assert "1,500" in DungeonRenderer.summary(view)
+    assert DungeonRenderer.seat_colours(view) == ["green", "purple"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -251,21 +233,21 @@ def test_the_header_counts_the_turns_the_log_headings_count(lang: str) -> None:
                          round=7, to_act=[1], heroes=[hero(0, "rogue", "hall"),
                                                       hero(1, "wizard", "1a")],
                          defeat_tokens={}, slots=[], decks=[])
-    heading = view_log.lines([m.TurnStarted(seat=1, turn=14)], None, view)[0]
+    heading = log.lines([m.TurnStarted(seat=1, turn=14)], None, view)[0]
     number = heading.split("·")[0].split("・")[0].strip()
-    assert number in view_log.mode_line(view) and number in summary(view), (number, heading)
+    assert number in log.mode_line(view) and number in DungeonRenderer.summary(view), (number, heading)
     i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_card_has_its_name_and_a_face_in_both_languages(lang: str) -> None:
     i18n.set_language(lang)
-    cards = view_cards.catalogue()
+    cards = faces.catalogue()
     assert len([c for c in cards.values() if c.kind != "treasure"]) >= 20
     assert len([c for c in cards.values() if c.kind == "treasure"]) >= 20
     for card in cards.values():
-        assert view_cards.name(card.id) == card.name[lang], card.id
-        image = view_cards.face(f"{card.id}~2", 120, "fighter")
+        assert faces.name(card.id) == card.name[lang], card.id
+        image = faces.face(f"{card.id}~2", 120, "fighter")
         assert image.get_width() == 120
     traps = [c for c in cards.values() if c.kind == "trap"]
     assert {c.trap for c in traps} == {"cage", "pit"}
@@ -276,7 +258,7 @@ def test_a_hovered_card_is_previewed_large() -> None:
     view, legal = next((v, lg) for v, lg in states(2, "race", seed=9, steps=300, every=1)
                        if v.encounter is not None)
     draw(r, view, legal, (1920, 1080))
-    rect, card = next((rect, card) for rect, card in r.shown.cards if card == view.encounter.card)
+    rect, card = next((rect, card) for rect, card in r.shown if card == view.encounter.card)
     image = r.preview(view, rect.center)
     assert image is not None and image.get_width() > rect.w * 1.5
     assert r.preview(view, (1, 1)) is None
@@ -292,16 +274,16 @@ def test_the_rules_page_and_the_result_lines_are_written(lang: str) -> None:
 
 
 def test_the_board_is_rendered_once_per_zoom_not_per_frame(monkeypatch: Any) -> None:
-    from dungeon_table.games.dungeon import view_board
+    from dungeon_table.games.dungeon.ui import board_art
 
     rendered: list[int] = []
-    real = view_board.render_board
+    real = board_art.render_board
 
     def counting(board: Any, cell: int) -> pygame.Surface:
         rendered.append(cell)
         return real(board, cell)
 
-    monkeypatch.setattr(view_board, "render_board", counting)
+    monkeypatch.setattr(board_art, "render_board", counting)
     r = renderer((1920, 1080))
     view, legal = states(4, "race", seed=3, steps=40, every=40)[0]
     for _ in range(5):
@@ -325,7 +307,7 @@ def test_a_finished_game_has_its_summary_line(lang: str) -> None:
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     result = game.result()
     assert result is not None
-    line = summary(game.view(None), result)
+    line = DungeonRenderer.summary(game.view(None), result)
     assert line and "{" not in line and "dungeon." not in line
     assert i18n.has(result.outcome, lang)
 
@@ -382,9 +364,9 @@ def test_a_killed_heros_turn_ends_without_a_space(lang: str) -> None:
     view = m.DungeonView(seat=0, n_players=1, mode="race", phase="move", active=0, turn=3,
                          round=3, to_act=[0], heroes=[hero(0, "cleric", "")], defeat_tokens={},
                          slots=[], decks=[])
-    line = view_log.line_for(m.TurnEnded(seat=0, space=""), view)
-    assert line == i18n.t("dungeon.log.turn_ended_off", who=view_log.who(view, 0))
-    assert line != view_log.line_for(m.TurnEnded(seat=0, space="1a"), view)
+    line = log.line_for(m.TurnEnded(seat=0, space=""), view)
+    assert line == i18n.t("dungeon.log.turn_ended_off", who=log.who(view, 0))
+    assert line != log.line_for(m.TurnEnded(seat=0, space="1a"), view)
 
 
 def waiting_view(hunter: int = 0) -> tuple[m.DungeonView, list[Action]]:
@@ -401,20 +383,20 @@ def waiting_view(hunter: int = 0) -> tuple[m.DungeonView, list[Action]]:
 def test_a_monster_waiting_at_the_turns_start_is_shown_with_its_odds(
         hunter: int, monkeypatch: Any) -> None:
     """Attack or walk away: the panel shows the card faced and the chance, not just the moves."""
-    from dungeon_table.games.dungeon import view_decide
+    from dungeon_table.games.dungeon.ui import decide
 
     said: list[str] = []
-    real = view_decide.info_lines
+    real = decide.info_lines
 
     def spy(r: Any, surface: Any, area: Any, rows: list[Any]) -> None:
         said.extend(text for text, _colour, _role in rows)
         real(r, surface, area, rows)
 
-    monkeypatch.setattr(view_decide, "info_lines", spy)
+    monkeypatch.setattr(decide, "info_lines", spy)
     view, legal = waiting_view(hunter)
     r = renderer()
     draw(r, view, legal)
-    assert any(card == "goblins" for _rect, card in r.shown.cards)
+    assert any(card == "goblins" for _rect, card in r.shown)
     key = "dungeon.enc.waiting_hunter" if hunter else "dungeon.enc.waiting"
     assert i18n.t(key, n=hunter) in said
     assert "97%" in said and i18n.t("dungeon.moves_left", n=5) in said
@@ -456,15 +438,15 @@ def test_the_board_window_holds_the_board_key_and_buttons_and_the_rail_takes_the
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_panel_title_too_long_for_the_class_moves_it_to_its_own_line(lang: str) -> None:
-    from dungeon_table.games.dungeon.view_panels import panel_title
+    from dungeon_table.games.dungeon.ui.panels import panel_title
     from dungeon_table.ui import fonts
 
     i18n.set_language(lang)
     fighter = hero(0, "fighter", "hall")
     wide, line = panel_title("Player 1", fighter, 1000, 1.0)
-    assert line == "" and view_cards.hero_name("fighter") in wide
+    assert line == "" and faces.hero_name("fighter") in wide
     narrow, line = panel_title("Player 1", fighter, 90, 1.0)
-    assert narrow == "Player 1" and view_cards.hero_name("fighter") in line
+    assert narrow == "Player 1" and faces.hero_name("fighter") in line
     width = fonts.font("small", 1.0, True).size(wide)[0]
     assert panel_title("Player 1", fighter, width, 1.0) == (wide, "")
 
@@ -473,7 +455,7 @@ def test_a_panel_title_too_long_for_the_class_moves_it_to_its_own_line(lang: str
 def test_many_teleport_buttons_name_their_chamber_whole(lang: str) -> None:
     """Two columns of teleports at 1280x720: a caption too long for its button names the
     chamber by its id rather than being cut."""
-    from dungeon_table.games.dungeon.view_decide import choice_rects, choices
+    from dungeon_table.games.dungeon.ui.decide import choice_rects, choices
     from dungeon_table.ui import fonts
 
     i18n.set_language(lang)
@@ -499,14 +481,14 @@ def test_hunters_have_their_cards_at_the_rails_end() -> None:
     view = m.DungeonView(seat=0, n_players=1, mode="hunter", phase="move", active=0, turn=2,
                          round=2, to_act=[0], heroes=[hero(0, "fighter", "hall")],
                          defeat_tokens={}, slots=slots, decks=[], hunters=hunters)
-    from dungeon_table.games.dungeon.view_panels import hunter_rects, slot_rects
+    from dungeon_table.games.dungeon.ui.panels import hunter_rects, slot_rects
 
     r = renderer()
     draw(r, view, [m.EndTurn()])
     ends = hunter_rects(r, view)
     assert len(ends) == 2 and all(r.geo.rail.contains(rect) for rect in ends)
     assert max(rect.right for rect in slot_rects(r, view)) < ends[0].x
-    shown = [card for _rect, card in r.shown.cards]
+    shown = [card for _rect, card in r.shown]
     assert "blue_dragon" in shown, "a hunter that has attacked shows its monster"
 
 
@@ -514,7 +496,7 @@ def test_hunters_have_their_cards_at_the_rails_end() -> None:
 def test_a_tall_chambers_japanese_name_stands_upright(lang: str, monkeypatch: Any) -> None:
     """English along a tall chamber is turned to read upwards; Japanese is written down it,
     each character upright (no name of the board has a long-vowel bar to turn)."""
-    from dungeon_table.games.dungeon import view_board
+    from dungeon_table.games.dungeon.ui import board_art
 
     i18n.set_language(lang)
     turned: list[int] = []
@@ -526,7 +508,7 @@ def test_a_tall_chambers_japanese_name_stands_upright(lang: str, monkeypatch: An
 
     monkeypatch.setattr(pygame.transform, "rotate", spy)
     r = renderer()
-    view_board.render_board(r.board, 11)
+    board_art.render_board(r.board, 11)
     assert (len(turned) > 0) == (lang == "en")
 
 
@@ -536,7 +518,7 @@ def test_the_class_tiles_text_stays_whole_inside_its_tile(
         lang: str, size: tuple[int, int], monkeypatch: Any) -> None:
     """Four seats choosing: each class card's name, target and note are inside the card, not
     one of them cut."""
-    from dungeon_table.games.dungeon import view_decide
+    from dungeon_table.games.dungeon.ui import decide
     from dungeon_table.ui import tabletop
 
     i18n.set_language(lang)
@@ -553,7 +535,7 @@ def test_the_class_tiles_text_stays_whole_inside_its_tile(
     view, legal = game.view(0), game.legal_actions(0)
     r = renderer(size)
     draw(r, view, legal, size)
-    tiles = [rect for rect, _action in view_decide.hero_tiles(r, view, legal)]
+    tiles = [rect for rect, _action in decide.hero_tiles(r, view, legal)]
     assert len(tiles) == 4
     inside = [(s, rect) for s, rect in drawn if any(tile.colliderect(rect) for tile in tiles)]
     assert len(inside) >= 12
@@ -572,7 +554,7 @@ def test_the_doorways_spells_say_their_chance_as_the_fight_does() -> None:
 
 
 def test_the_moves_less_obvious_buttons_are_explained() -> None:
-    from dungeon_table.games.dungeon.view_decide import move_notes
+    from dungeon_table.games.dungeon.ui.decide import move_notes
 
     walk: list[Action] = [m.Move(path=("c29-25",)), m.EndTurn()]
     assert move_notes(walk, scrying=False) == []
@@ -585,15 +567,15 @@ def test_the_moves_less_obvious_buttons_are_explained() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_counter_attack_says_who_struck_what_it_did_and_stays_on_the_board(lang: str) -> None:
-    from dungeon_table.games.dungeon import view_anim
+    from dungeon_table.games.dungeon.ui import anim
 
     i18n.set_language(lang)
     view, _legal = states(1, "race", seed=3, steps=30, every=30)[0]
     r = renderer()
     for result in ("miss", "stunned", "wounded", "badly_wounded", "killed"):
         event = m.CounterAttack(seat=0, card="purple_worm", dice=[6, 5], result=result)
-        banners = [tw for tw in view_anim.tweens_for(r, [event], view, view)
-                   if isinstance(tw, view_anim.Banner)]
+        banners = [tw for tw in anim.tweens_for(r, [event], view, view)
+                   if isinstance(tw, anim.Banner)]
         assert len(banners) == 1
         assert banners[0].image.get_width() <= r.geo.viewport.w
     assert i18n.has("dungeon.defeat_means.badly_wounded", lang)
@@ -611,7 +593,7 @@ def test_the_level_key_slots_gp_figure_and_defeat_tokens_explain_themselves() ->
     assert any(text.startswith(i18n.t("dungeon.tip.defeat", n=1)[:8]) for text in texts)
     assert i18n.t("dungeon.tip.slots") in texts
     for rect, _text in r.shown.tips:
-        if any(rect.collidepoint(c.center) for c, _card in r.shown.cards):
+        if any(rect.collidepoint(c.center) for c, _card in r.shown):
             continue  # a card under the same point is previewed first
         image = r.preview(view, rect.center)
         assert image is not None and image is r.preview(view, rect.center), "kept, not redrawn"
@@ -619,7 +601,7 @@ def test_the_level_key_slots_gp_figure_and_defeat_tokens_explain_themselves() ->
 
 
 def test_a_hero_rich_enough_is_told_to_go_home() -> None:
-    from dungeon_table.games.dungeon.view_panels import status_bits
+    from dungeon_table.games.dungeon.ui.panels import status_bits
 
     rich = hero(0, "rogue", "1a", gp=10500, treasures=["silver_cup"])
     assert status_bits(rich)[0][0] == i18n.t("dungeon.panel.go_home")
@@ -633,27 +615,27 @@ def test_the_log_names_a_pawn_as_players_do_not_by_its_id(lang: str) -> None:
     view = m.DungeonView(seat=0, n_players=1, mode="race", phase="move", active=0, turn=1,
                          round=1, to_act=[0], heroes=[hero(0, "rogue", "hall")], defeat_tokens={},
                          slots=[], decks=[])
-    chosen = view_log.line_for(m.HeroChosen(seat=0, hero="rogue", pawn="rogue-2"), view)
-    killed = view_log.line_for(m.HeroKilled(seat=0, pawn="rogue-2", deaths=1), view)
+    chosen = log.line_for(m.HeroChosen(seat=0, hero="rogue", pawn="rogue-2"), view)
+    killed = log.line_for(m.HeroKilled(seat=0, pawn="rogue-2", deaths=1), view)
     for line in (chosen, killed):
         assert "#2" in line and "rogue-2" not in line
 
 
 def test_hunters_at_one_space_stand_apart_and_beside_the_hero(monkeypatch: Any) -> None:
-    from dungeon_table.games.dungeon import view_pieces
+    from dungeon_table.games.dungeon.ui import pieces
 
     spots: list[tuple[int, tuple[float, float]]] = []
-    monkeypatch.setattr(view_pieces, "draw_hunter",
+    monkeypatch.setattr(pieces, "draw_hunter",
                         lambda _s, centre, _radius, n: spots.append((n, centre)))
     hunters = [m.HunterView(hunter=k, space="c30-25", card="", path=[]) for k in (1, 2, 3)]
     view = m.DungeonView(seat=0, n_players=1, mode="hunter", phase="move", active=0, turn=2,
                          round=2, to_act=[0], heroes=[hero(0, "fighter", "c30-25")],
                          defeat_tokens={}, slots=[], decks=[], hunters=hunters)
     r = renderer()
-    view_pieces.draw_hunters(r, pygame.Surface((1280, 720)), view, frozenset())
-    hero_at = view_pieces.space_point(r, "c30-25")
+    pieces.draw_hunters(r, pygame.Surface((1280, 720)), view, frozenset())
+    hero_at = pieces.space_point(r, "c30-25")
     assert hero_at is not None and len(spots) == 3
-    radius = view_pieces.standee_radius(r)
+    radius = pieces.standee_radius(r)
     places = [centre for _n, centre in spots] + [hero_at]
     for k, a in enumerate(places):
         for b in places[k + 1:]:
@@ -661,8 +643,8 @@ def test_hunters_at_one_space_stand_apart_and_beside_the_hero(monkeypatch: Any) 
 
 
 def test_a_hunters_card_turns_up_in_the_rail_when_its_reveal_plays() -> None:
-    from dungeon_table.games.dungeon import view_anim
-    from dungeon_table.games.dungeon.view_panels import draw_rail
+    from dungeon_table.games.dungeon.ui import anim
+    from dungeon_table.games.dungeon.ui.panels import draw_rail
 
     hunters = [m.HunterView(hunter=1, space="c30-25", card="blue_dragon", path=[])]
     view = m.DungeonView(seat=0, n_players=1, mode="hunter", phase="combat", active=0, turn=2,
@@ -670,17 +652,17 @@ def test_a_hunters_card_turns_up_in_the_rail_when_its_reveal_plays() -> None:
                          defeat_tokens={}, slots=[], decks=[], hunters=hunters)
     r = renderer()
     event = m.HunterRevealed(hunter=1, card="blue_dragon", space="c30-25")
-    hides = frozenset().union(*(tw.hides for tw in view_anim.tweens_for(r, [event], view, view)))
+    hides = frozenset().union(*(tw.hides for tw in anim.tweens_for(r, [event], view, view)))
     assert hides == {"hunter_card:1"}
     surface = pygame.Surface((1280, 720))
     draw_rail(r, surface, view, hides)
-    assert "blue_dragon" not in [card for _rect, card in r.shown.cards]
+    assert "blue_dragon" not in [card for _rect, card in r.shown]
     draw_rail(r, surface, view)
-    assert "blue_dragon" in [card for _rect, card in r.shown.cards]
+    assert "blue_dragon" in [card for _rect, card in r.shown]
 
 
 def test_two_heroes_in_the_great_hall_stand_side_by_side() -> None:
-    from dungeon_table.games.dungeon.view_pieces import hero_spots
+    from dungeon_table.games.dungeon.ui.pieces import hero_spots
 
     view = m.DungeonView(seat=0, n_players=2, mode="race", phase="move", active=0, turn=1,
                          round=1, to_act=[0], heroes=[hero(0, "rogue", "hall"),
@@ -710,7 +692,7 @@ def test_doors_stairs_and_secret_doors_explain_themselves_on_hover() -> None:
 def test_a_waiting_monsters_odds_stay_in_sight_in_the_smallest_panel(monkeypatch: Any) -> None:
     """Eight heroes at 1280x720 leave the decision panel a few lines: the chance to hit is
     drawn before the notes, which are what an overfull panel cuts."""
-    from dungeon_table.games.dungeon import view_decide
+    from dungeon_table.games.dungeon.ui import decide
     from dungeon_table.ui import tabletop
 
     drawn: list[str] = []
@@ -728,4 +710,4 @@ def test_a_waiting_monsters_odds_stay_in_sight_in_the_smallest_panel(monkeypatch
                            m.EndTurn()]
     draw(renderer(), view, legal)
     assert "97%" in drawn
-    assert view_decide.prompt(view, ["P"] * 8) == i18n.t("dungeon.prompt.move_waiting")
+    assert decide.prompt(view, ["P"] * 8) == i18n.t("dungeon.prompt.move_waiting")

@@ -39,8 +39,8 @@ def test_a_crowded_hand_shows_every_name_whole(lang: str, size: tuple[int, int])
         rects = tabletop.fan_rects(g.hand, n, g.hand_cw, g.th)
         for i, (rect, after) in enumerate(zip(rects, rects[1:], strict=False)):
             card = cards[i]
-            image = r.face(card, "hand", g.hand_cw)
-            name = r.name(card)
+            image = r.looks.face(card, "hand", g.hand_cw)
+            name = r.looks.name(card)
             read = shown_name(image, name, after.x - rect.x)
             assert read.replace(" ", "") == name.replace(" ", ""), (n, card, read)
     i18n.set_language("en")

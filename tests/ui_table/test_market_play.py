@@ -1,7 +1,7 @@
-"""The Dungeon Market table on real games: random games of 2-4 players with every option give
-states in which every legal action has a target, every phase draws in both languages and sizes,
-nothing is drawn that the seat's own view does not hold, the events of whole games animate and
-log, and a game is played to its end through the table by hint, click and Enter."""
+"""The Dungeon Market table on real games: nothing is drawn that the seat's own view does not
+hold, the events of whole games animate and log, and a game is played to its end through the
+table by hint, click and Enter. (Every legal action's target and every phase drawn in both
+languages and sizes, for every game: ``test_renderer_all_games.py``.)"""
 
 from __future__ import annotations
 
@@ -15,19 +15,12 @@ from table_helpers import visible_point
 from ui_events import click_at, key
 
 from dungeon_table.ai.random_bot import RandomBot
-from dungeon_table.core.protocol import Action
 from dungeon_table.core.session import Session
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.view import MarketRenderer
+from dungeon_table.games.market.ui.table import MarketRenderer
 from dungeon_table.ui import i18n, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.renderer import UiState
-
-OPTIONS: list[dict[str, Any]] = [
-    {}, {"chests": True}, {"professional": True}, {"gems_defend": False},
-    {"chests": True, "chest_buyer_gets_card": True}, {"ghosts_enter": "sword_bought"},
-]
-SIZES = [(1280, 720), (1920, 1080)]
 
 
 def game_steps(players: int, options: dict[str, Any], seed: int,
@@ -51,67 +44,6 @@ def renderer(size: tuple[int, int] = (1280, 720)) -> MarketRenderer:
     r = MarketRenderer(None)
     r.layout(pygame.Rect(0, 0, round(size[0] * 0.78), size[1]), theme.Theme.for_window(size))
     return r
-
-
-def check_targets(view: m.MarketView, legal: list[Action]) -> None:
-    """Every legal action is reached by a target (directly, or through a local pick whose
-    own targets are legal), and every target stays on the board and is bound to a legal action."""
-    r = renderer()
-    targets = r.targets(view, legal)
-    missing = [a for a in legal if not any(tg.leads_to(a) for tg in targets)]
-    assert not missing, (view.phase, missing)
-    assert r.board is not None
-    for tg in targets:
-        assert tg.action in legal and r.board.contains(tg.rect), (view.phase, tg)
-    for tg in [tg for tg in targets if tg.pick is not None]:
-        tg.pick()
-        after = r.targets(view, legal)
-        assert all(t.action in legal for t in after)
-        assert any(t.pick is None and t.action in tg.covers for t in after), (view.phase, tg)
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: "-".join(o) or "base")
-def test_every_legal_action_of_random_states_has_a_target(players: int,
-                                                          options: dict[str, Any]) -> None:
-    phases: set[str] = set()
-    for k, (session, seat, _events, _to_act) in enumerate(game_steps(players, options, seed=7)):
-        if k % 3:
-            continue
-        view = session.game.view(seat)
-        phases.add(view.phase)
-        check_targets(view, session.game.legal_actions(seat))
-    assert {"explore", "price", "buy"} <= phases
-
-
-def one_of_each_phase(players: int, options: dict[str, Any]) -> dict[str, tuple[Any, int]]:
-    """A (session snapshot, seat) per phase from random games, each drawn from its seat."""
-    found: dict[str, tuple[Any, int]] = {}
-    for seed in range(1, 6):
-        for session, seat, _events, _to_act in game_steps(players, options, seed):
-            view = session.game.view(seat)
-            if view.phase not in found:
-                found[view.phase] = (view, session.game.legal_actions(seat))
-        if len(found) >= (7 if options.get("professional") else 4):
-            break
-    return found  # type: ignore[return-value]
-
-
-@pytest.mark.parametrize("players,options", [(4, {"professional": True}), (2, {"chests": True})])
-def test_every_phase_of_real_games_draws_in_both_languages_and_sizes(
-        players: int, options: dict[str, Any]) -> None:
-    states = one_of_each_phase(players, options)
-    assert {"explore", "price", "buy", "defend"} <= set(states)
-    if options.get("professional"):
-        assert {"auction", "bid", "level"} <= set(states)
-    for lang in ("en", "ja"):
-        i18n.set_language(lang)
-        for size in SIZES:
-            for view, legal in states.values():
-                r = renderer(size)
-                surface = pygame.Surface(size)
-                r.draw(surface, view, UiState(seat=view.seat, legal=legal,
-                                              targets=r.targets(view, legal)))
 
 
 def drawn_ids(r: MarketRenderer) -> list[str]:

@@ -10,8 +10,8 @@ import pytest
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market import view_controls
-from dungeon_table.games.market.view import MarketRenderer
+from dungeon_table.games.market.ui import controls
+from dungeon_table.games.market.ui.table import MarketRenderer
 from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.renderer import Target, UiState
@@ -143,7 +143,7 @@ def test_every_phase_draws_and_every_legal_action_has_a_target(phase: str, lang:
     missing = [a for a in legal if not any(tg.leads_to(a) for tg in targets)]
     assert not missing, missing
     assert all(tg.action in legal for tg in targets), "every target is bound to a legal action"
-    board = r.board
+    board = r.area
     assert board is not None
     assert all(board.contains(tg.rect) for tg in targets), "targets stay on the board"
 
@@ -230,7 +230,7 @@ def test_a_gem_that_may_guard_two_attacks_is_picked_then_its_attack() -> None:
     direct = [tg.action for tg in r.targets(view, legal) if tg.pick is None]
     assert {m.Guard(item="gem_2a", attack="red"), m.Guard(item="gem_2a", attack="blue")} <= set(
         direct)
-    assert r.cancel_pick() and r.gem_pick is None
+    assert r.cancel_pick() and r.picked is None
 
 
 def test_a_hidden_chest_card_is_drawn_only_for_a_seat_whose_view_names_it() -> None:
@@ -379,7 +379,7 @@ def test_a_crowded_row_is_clicked_on_the_strip_each_card_shows() -> None:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_handoff_banner_says_what_each_phase_asks_for(lang: str) -> None:
     """'Over to Player 2 · for your turn' was shown to a player who had a job to auction."""
-    from dungeon_table.games.market.view_log import decision_key
+    from dungeon_table.games.market.ui.log import decision_key
 
     keys = {phase: decision_key(make_view(phase)) for phase in
             ("explore", "price", "buy", "defend", "auction", "bid", "level")}
@@ -412,17 +412,17 @@ def test_every_level_of_every_job_is_on_its_face(lang: str, size: tuple[int, int
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """The auction card and the hover preview cut LV3 and LV4 off (and with them the job's
     points): all four level lines fit, in type that can still be read."""
-    from dungeon_table.games.market import view_jobs
+    from dungeon_table.games.market.ui import job_faces
 
     fits: list[tuple[str, int, int, int]] = []
-    real = view_jobs.fit_levels
+    real = job_faces.fit_levels
 
     def spy(lines: tuple[str, ...], width: int, height: int, start: int) -> object:
         got = real(lines, width, height, start)
         fits.append((lines[0], got[0], got[2], height))
         return got
 
-    monkeypatch.setattr(view_jobs, "fit_levels", spy)
+    monkeypatch.setattr(job_faces, "fit_levels", spy)
     i18n.set_language(lang)
     r = renderer(size)
     view = make_view("bid", pro=True, auction_job="cleric", discovery=[])
@@ -483,7 +483,7 @@ def test_a_chests_card_lies_within_the_chest_and_shows_when_it_is_bought() -> No
     r = renderer()
     view = make_view("buy", seat=0, to_act=[1], buyer=1, discovery=list(FINDS))
     draw(r, view, [])
-    rects = {card: rect for rect, _kind, card, _lv in r.shown.items}
+    rects = {card: rect for rect, (_kind, card, _lv) in r.shown}
     assert rects["chest_1"].contains(rects["purple_helm_1"])
     drawn: list[str] = []
     face = r.looks.face
@@ -513,10 +513,10 @@ def test_the_active_players_own_buy_says_where_its_coins_go() -> None:
     """Two players: the active player buys one card itself, and pays the deposit."""
     r = renderer()
     view = make_view("buy", n=2, seat=0, to_act=[0], buyer=0, buyers_left=[1])
-    text, _colour = view_controls.prompt(r, view, UiState(seat=0, legal=legal_for(view)))
+    text, _colour = controls.prompt(r, view, UiState(seat=0, legal=legal_for(view)))
     assert text == i18n.t("market.prompt.buy_own")
     other = make_view("buy", n=2, seat=1, to_act=[1], buyer=1, buyers_left=[0, 1])
-    text, _colour = view_controls.prompt(r, other, UiState(seat=1, legal=legal_for(other)))
+    text, _colour = controls.prompt(r, other, UiState(seat=1, legal=legal_for(other)))
     assert text == i18n.t("market.prompt.buy")
 
 
@@ -525,10 +525,10 @@ def test_a_picked_gem_asks_for_its_attack() -> None:
     legal = legal_for(view)
     r = renderer()
     _choose(r, view, legal, m.Guard(item="gem_2a", attack="blue"))
-    text, _colour = view_controls.prompt(r, view, UiState(seat=0, legal=legal))
+    text, _colour = controls.prompt(r, view, UiState(seat=0, legal=legal))
     assert text == i18n.t("market.prompt.gem_attack", gem=r.looks.name("gem_2a"))
     r.cancel_pick()
-    text, _colour = view_controls.prompt(r, view, UiState(seat=0, legal=legal))
+    text, _colour = controls.prompt(r, view, UiState(seat=0, legal=legal))
     assert text == i18n.t("market.prompt.defend")
 
 
@@ -558,11 +558,11 @@ def test_a_replay_says_whose_decision_it_is() -> None:
     blue_buys = {"to_act": [1], "buyer": 1, "buyers_left": [2, 3]}
     for seat in (0, None):
         view = make_view("buy", seat=seat, **blue_buys)
-        text, _colour = view_controls.prompt(r, view, UiState(seat=seat, watching=True))
+        text, _colour = controls.prompt(r, view, UiState(seat=seat, watching=True))
         assert text == i18n.t("market.wait.buy", name=i18n.t("market.colour.blue")), seat
     i18n.set_language("ja")
     view = make_view("defend", seat=None, to_act=[0, 2], attacks=ATTACKS, discovery=list(FIGHT))
-    text, _colour = view_controls.prompt(r, view, UiState(seat=None, watching=True))
+    text, _colour = controls.prompt(r, view, UiState(seat=None, watching=True))
     assert text == i18n.t("market.wait.defend", names="赤、黄"), "names joined the language's way"
 
 

@@ -14,9 +14,10 @@ import pytest
 
 from dungeon_table.core.session import Session
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic import view_draw, view_log
-from dungeon_table.games.relic.view import RelicRenderer
-from dungeon_table.games.relic.view_cards import RelicLooks, catalogue
+from dungeon_table.games.relic.ui import draw as relic_draw
+from dungeon_table.games.relic.ui import log
+from dungeon_table.games.relic.ui.faces import RelicLooks, catalogue
+from dungeon_table.games.relic.ui.table import RelicRenderer
 from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.renderer import UiState
 from dungeon_table.ui.scene import App
@@ -68,8 +69,8 @@ class Labels:
             self.drawn.append((text, None, rect, "small", True))
             return rect
 
-        monkeypatch.setattr(view_draw, "label", label)
-        monkeypatch.setattr(view_draw.tabletop, "pill", pill)
+        monkeypatch.setattr(relic_draw, "label", label)
+        monkeypatch.setattr(relic_draw.tabletop, "pill", pill)
 
     def texts(self) -> list[str]:
         return [s for s, *_ in self.drawn]
@@ -114,7 +115,7 @@ def test_the_table_labels_a_wild_card_with_its_chosen_skill(
     assert badge not in labels.texts(), "no choice yet: no badge"
     labels.drawn.clear()
     draw(r, wild_battle("pierce"))
-    card = next(rect for rect, card in r.shown.cards if card == WILD)
+    card = next(rect for rect, card in r.shown if card == WILD)
     tags = [rect for s, _w, rect, *_ in labels.drawn if s == badge]
     assert len(tags) == 1 and card.colliderect(tags[0]), "the badge lies on the wild card"
     plain = looks.face(WILD, round(r.geo(wild_battle("")).hand_cw * 2.2))
@@ -132,9 +133,9 @@ def test_the_log_says_what_a_wild_card_played_as() -> None:
     fought = m.Fought(seat=0, enemy=before.battle.enemy, owner=1, cards=before.battle.committed,
                       ts="scissors", bp=9, enemy_ts="paper", enemy_bp=4, outcome="won",
                       skills=["pierce"])
-    line = view_log.lines(looks, [fought], before, make_view("end"))[0]
+    line = log.lines(looks, [fought], before, make_view("end"))[0]
     assert f"{looks.name(WILD)} as {looks.skill_name('pierce')}" in line
-    unset = view_log.lines(looks, [m.WildChosen(seat=0, card=WILD, skill="")], before, before)[0]
+    unset = log.lines(looks, [m.WildChosen(seat=0, card=WILD, skill="")], before, before)[0]
     assert looks.name(WILD) in unset and not unset.endswith(" as .")
 
 
@@ -175,7 +176,7 @@ def test_the_banish_prompt_says_what_each_answer_does(lang: str) -> None:
     win = i18n.t("relic.outcome.won")
     assert buttons[m.UseSkill] == (i18n.t("relic.button.banish"), False)
     assert buttons[m.SkipSkill] == (i18n.t("relic.button.fight_on", outcome=win), True)
-    text = view_draw.prompt_text(r, view, scene.ui)
+    text = relic_draw.prompt_text(r, view, scene.ui)
     assert r.looks.name("enemy_bats_2") in text and win in text
 
 
@@ -229,7 +230,7 @@ def test_a_mend_with_no_injury_in_hand_says_so_and_done_is_the_answer(lang: str)
     app.step([])
     view, r = scene.game.view(0), scene.renderer
     assert scene.ui.legal == [m.Done()]
-    assert view_draw.prompt_text(r, view, scene.ui) == i18n.t(
+    assert relic_draw.prompt_text(r, view, scene.ui) == i18n.t(
         "relic.prompt.mend_none", skill=r.looks.skill_name("mend"))
     focus = scene.ui.focus
     assert focus is not None and scene.ui.targets[focus].action == m.Done()
@@ -280,7 +281,7 @@ def test_every_seats_header_shows_its_whole_name(n: int, size: tuple[int, int], 
     r = renderer(size)
     labels = Labels(monkeypatch)
     draw(r, view, size, names)
-    headers = [view_draw.header_name(view, UiState(seat=0, names=names), s) for s in range(n)]
+    headers = [relic_draw.header_name(view, UiState(seat=0, names=names), s) for s in range(n)]
     drawn = [s for s, *_ in labels.drawn]
     assert all(any(h in s for s in drawn) for h in headers), (headers, drawn)
     cut = [s for s in labels.cut(r.th.scale) if any(h in s for h in headers)]
@@ -322,7 +323,7 @@ def test_another_seats_hand_is_a_fan_of_backs_with_its_count(
             continue
         assert sg.hand is not None and sg.area.contains(sg.hand)
         count = view.players[seat].hand_count
-        fan = view_draw.other_hand_rects(sg.hand, count, r.th)
+        fan = relic_draw.other_hand_rects(sg.hand, count, r.th)
         assert len(fan) == min(count, 9) and all(sg.area.contains(rect) for rect in fan)
         assert fan[0].w >= r.th.px(5), "backs big enough to read as cards"
         assert fan[-1].x - fan[0].x >= fan[0].w, "fanned out, not a pile"
@@ -369,11 +370,11 @@ def test_the_score_pile_names_each_treasure(monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.mark.parametrize("n", [2, 4])
 def test_no_empty_outline_is_drawn_across_a_card(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[tuple[str, pygame.Rect]] = []
-    real_place, real_blit = tabletop.empty_place, view_draw.cf.blit_card
-    monkeypatch.setattr(view_draw.tabletop, "empty_place",
+    real_place, real_blit = tabletop.empty_place, relic_draw.cf.blit_card
+    monkeypatch.setattr(relic_draw.tabletop, "empty_place",
                         lambda surface, rect, th: (drawn.append(("outline", rect)),
                                                    real_place(surface, rect, th)))
-    monkeypatch.setattr(view_draw.cf, "blit_card",
+    monkeypatch.setattr(relic_draw.cf, "blit_card",
                         lambda surface, image, rect, lifted=False: (
                             drawn.append(("card", rect)), real_blit(surface, image, rect, lifted)))
     view = make_view("dungeon", n=n)

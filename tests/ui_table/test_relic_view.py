@@ -14,9 +14,8 @@ import pytest
 
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic import view as relic_view
-from dungeon_table.games.relic.view import RelicRenderer
-from dungeon_table.games.relic.view_cards import catalogue
+from dungeon_table.games.relic.ui.faces import catalogue
+from dungeon_table.games.relic.ui.table import RelicRenderer
 from dungeon_table.ui import i18n, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.renderer import Target, UiState
@@ -57,7 +56,7 @@ def test_every_phase_draws_and_every_legal_action_has_a_target(phase: str, lang:
     missing = [a for a in legal if not any(tg.leads_to(a) for tg in targets)]
     assert not missing, missing
     assert all(tg.action in legal for tg in targets), "every target is bound to a legal action"
-    board = r.board
+    board = r.area
     assert board is not None
     assert all(board.contains(tg.rect) for tg in targets), "targets stay on the board"
 
@@ -108,16 +107,16 @@ def test_another_seats_hand_is_never_drawn() -> None:
     for phase in ("dungeon", "spectator", "watching"):
         view = PHASES[phase]()
         draw(r, view, legal_for(view))
-        drawn += [card for _rect, card in r.shown.cards]
+        drawn += [card for _rect, card in r.shown]
     spectator = PHASES["spectator"]()
     draw(r, spectator, [])
     public = {d.card for p in spectator.players for d in p.dungeon if not d.face_down}
     public |= {e.card for p in spectator.players for e in p.enemies} | set(spectator.discard)
     if spectator.battle is not None:
         public |= {spectator.battle.enemy, *spectator.battle.committed}
-    assert {card for _rect, card in r.shown.cards} <= public
+    assert {card for _rect, card in r.shown} <= public
     face_down = {d.card for p in spectator.players for d in p.dungeon if d.face_down}
-    assert not face_down & {card for _rect, card in r.shown.cards}, "searched depths lie face down"
+    assert not face_down & {card for _rect, card in r.shown}, "searched depths lie face down"
 
 
 def test_the_battle_shows_the_views_numbers() -> None:
@@ -206,15 +205,15 @@ def test_catalogues_have_the_same_keys() -> None:
 
 def test_hooks_summary_decision_and_colours() -> None:
     view = make_view("battle")
-    assert relic_view.summary(view) == "Turn 9 · Red 9 · Blue 6", "whose points they are"
-    assert relic_view.seat_colours(view) == ["red", "blue"]
+    assert RelicRenderer.summary(view) == "Turn 9 · Red 9 · Blue 6", "whose points they are"
+    assert RelicRenderer.seat_colours(view) == ["red", "blue"]
     r = renderer()
     key = r.decision_key(view)
     assert key is not None and i18n.has(key)
     assert r.banner_area(view) is not None
     assert r.preview(view, (-5, -5)) is None
     draw(r, view, legal_for(view))
-    rect, card = r.shown.cards[-1]
+    rect, card = r.shown.items[-1]
     image = r.preview(view, rect.center)
     assert image is not None and image.get_width() > rect.w
 
@@ -224,4 +223,4 @@ def test_hidden_cards_are_left_out_while_they_fly_in() -> None:
     r = renderer()
     card = view.players[0].dungeon[-1].card
     draw(r, view, [], hidden=frozenset({f"card:{card}"}))
-    assert card not in [c for _rect, c in r.shown.cards]
+    assert card not in [c for _rect, c in r.shown]

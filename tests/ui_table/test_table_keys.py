@@ -3,10 +3,14 @@ applied as the legal ``price`` action it stands for, through the table as a play
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
+from stub_renderer import StubRenderer, stub_table
 from ui_events import click_at, key, key_up
 
+from dungeon_table.core.protocol import to_dict
 from dungeon_table.core.session import Session
 from dungeon_table.games.market import model as m
 from dungeon_table.ui.scene import App
@@ -115,58 +119,27 @@ def test_after_picking_a_card_the_focus_follows_the_hint_to_its_step(
 # --- the primary target: where the keyboard focus starts ------------------------------------------
 
 
-class _PrimaryDraw:
+class _PrimaryDraw(StubRenderer):
     """The toy's table: one target per legal action, ``draw`` the accent (primary) button."""
 
-    def layout(self, board: pygame.Rect, th: object) -> None:
-        pass
+    def table_targets(self, view: object, legal: list) -> list:
+        return [dataclasses.replace(target, primary=to_dict(target.action)["type"] == "draw")
+                for target in super().table_targets(view, legal)]
 
-    def draw(self, surface: pygame.Surface, view: object, ui: object) -> None:
-        pass
-
-    def targets(self, view: object, legal: list) -> list:
-        from dungeon_table.core.protocol import to_dict
-        from dungeon_table.ui.renderer import Target
-
-        return [Target(pygame.Rect(20 + 60 * i, 300, 50, 70), a,
-                       primary=to_dict(a)["type"] == "draw") for i, a in enumerate(legal)]
-
-    def animations(self, events: list, before: object, after: object) -> list:
-        return []
-
-    def preview(self, view: object, pos: tuple[int, int]) -> None:
-        return None
-
-    def log_lines(self, events: list, before: object, after: object) -> list[str]:
-        return []
-
-    def log_heading(self, before: object, after: object) -> None:
+    def log_line(self, event: object, before: object, after: object) -> None:
         return None
 
 
 @pytest.fixture
 def primary_table():  # noqa: ANN201
-    import dataclasses
-    import sys
-    import types
-
     from core import toy
 
-    from dungeon_table.ai.random_bot import RandomBot
-    from dungeon_table.core import registry
-
-    stub = types.ModuleType("stub_primary_view")
-    stub.make_renderer = lambda app, game_id: _PrimaryDraw()  # type: ignore[attr-defined]
-    sys.modules["stub_primary_view"] = stub
-    registry.register(dataclasses.replace(toy.SPEC, bots={"random": RandomBot},
-                                          view_module="stub_primary_view"))
-    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(lang="en", anim_speed=0))
-    scene = TableScene(app, Session.new("toy", ["human", "bot:random"], 3), bot_delay_ms=0)
-    app.push(scene)
-    app.step([])
-    yield app, scene
-    registry._REGISTRY.pop("toy", None)
-    sys.modules.pop("stub_primary_view", None)
+    with stub_table(toy.SPEC, _PrimaryDraw):
+        app = App(surface=pygame.Surface((1280, 720)), settings=Settings(lang="en", anim_speed=0))
+        scene = TableScene(app, Session.new("toy", ["human", "bot:random"], 3), bot_delay_ms=0)
+        app.push(scene)
+        app.step([])
+        yield app, scene
 
 
 def _focused_type(scene: TableScene) -> str | None:

@@ -68,7 +68,7 @@ def _log_of(lines: list[str], heading: str | None = None) -> tuple[LogPanel, Spy
 def test_a_heading_line_inside_a_batch_is_set_as_a_heading_in_its_place() -> None:
     # An action that ends one turn and starts the next logs the last turn's damage, then the
     # new turn's heading, then its first line: the heading belongs between them.
-    from dungeon_table.games.market.view_log import LogHeading
+    from dungeon_table.ui.log_panel import LogHeading
 
     log, surface = _log_of(["Red takes 3 damage.", LogHeading("Turn 5 · Blue"), "Blue explores."])
     assert [(e.text, e.heading) for e in log.entries] == [
@@ -183,7 +183,7 @@ def test_a_card_played_on_the_treasure_is_drawn_over_it() -> None:
     view, r = scene.view, scene.renderer
     space = len(view.spaces) - 1
     assert view.spaces[space].kind == "treasure" and view.spaces[space].card
-    shown = [(rect, card) for rect, card, _ in r.shown.cards]
+    shown = [(rect, card) for rect, (card, _) in r.shown]
     slot = r.space_rect(space)
     assert shown.index((slot, view.spaces[space].card)) > next(
         i for i, (_, card) in enumerate(shown) if card == r.cards.treasure.id), "drawn on top"
@@ -196,7 +196,7 @@ def test_both_numbers_show_on_every_card_of_a_crowded_fan(n: int) -> None:
     scene = _table_after(seed=2, steps=52)
     r = scene.renderer
     rects = r.hand_rects(n)
-    corners = r.spec(r.cards.dungeon[0].id, "hand").corners
+    corners = r.looks.spec(r.cards.dungeon[0].id, "hand").corners
     assert {c.pos for c in corners} == {"tl", "bl"}, "cost and damage down the left edge"
     badge = round(r.geo.hand_cw * 0.04) + 2 * max(6, round(r.geo.hand_cw * 0.13))
     strips = [b.x - a.x for a, b in zip(rects, rects[1:], strict=False)]
@@ -253,7 +253,7 @@ def test_a_lost_fight_keeps_its_cards_in_view_then_stacks_them() -> None:
 
 
 def test_a_large_ui_scale_keeps_the_table_labels_whole() -> None:
-    from dungeon_table.ui import fonts, table
+    from dungeon_table.ui import fonts, table_parts
     from dungeon_table.ui.scene import App
     from dungeon_table.ui.settings import Settings
     from dungeon_table.ui.shot import play_steps
@@ -264,7 +264,7 @@ def test_a_large_ui_scale_keeps_the_table_labels_whole() -> None:
     app.push(scene)
     fit = Theme.for_window((1280, 720)).scale
     assert app.theme.scale > fit * 1.4, "menus take the whole setting"
-    assert scene.th.scale <= fit * table.TABLE_MAX_UI_SCALE + 1e-9
+    assert scene.th.scale <= fit * table_parts.TABLE_MAX_UI_SCALE + 1e-9
     shown: list[str] = []
     real = fonts.text
 
@@ -304,7 +304,7 @@ def test_a_finished_game_shows_no_verdict_for_a_fight_that_will_not_come(
     (the replay's last step, the table under the game-over screen)."""
     from dungeon_table.core import registry
     from dungeon_table.core.session import Session
-    from dungeon_table.games.lastdungeon import view_draw
+    from dungeon_table.games.lastdungeon.ui import draw
     from dungeon_table.ui.scene import App
     from dungeon_table.ui.settings import Settings
     from dungeon_table.ui.table import TableScene
@@ -319,7 +319,7 @@ def test_a_finished_game_shows_no_verdict_for_a_fight_that_will_not_come(
     app.scenes.append(scene)
     scene.on_resize(app.size)
     verdicts = []
-    monkeypatch.setattr(view_draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
+    monkeypatch.setattr(draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
     scene.draw(app.surface)
     assert scene.view.phase == "over" and verdicts == []
 
@@ -329,12 +329,12 @@ def test_a_picked_card_is_not_outlined_like_the_keyboard_focus() -> None:
     outline: two things looked focused."""
     from ui_events import key
 
-    from dungeon_table.games.lastdungeon.view_draw import CHOSEN
+    from dungeon_table.games.lastdungeon.ui.draw import CHOSEN
     from dungeon_table.ui import theme
 
     app, scene = make_table(7)
     app.step([key(pygame.K_TAB), key(pygame.K_RETURN)])
-    card = scene.renderer.selected
+    card = scene.renderer.picked
     assert card is not None and scene.ui.focus is not None
     picked = next(tg.rect for tg in scene.ui.targets if tg.pick and tg.action.card == card)
     app.draw()
@@ -349,7 +349,7 @@ def test_after_the_fight_the_meter_says_repelled_not_what_the_fight_will_do(
     """Choosing scout or crystallise, the meter still read "This fight repels it!": the fight
     was over, so it says that it repelled."""
     from dungeon_table.core.session import Session
-    from dungeon_table.games.lastdungeon import view_draw
+    from dungeon_table.games.lastdungeon.ui import draw
     from dungeon_table.ui.i18n import t
     from dungeon_table.ui.scene import App
     from dungeon_table.ui.settings import Settings
@@ -363,7 +363,7 @@ def test_after_the_fight_the_meter_says_repelled_not_what_the_fight_will_do(
     assert scene.act(0, scene.game.decode_action({"type": "fight"}))
     assert scene.view.phase == "repelled"
     verdicts = []
-    monkeypatch.setattr(view_draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
+    monkeypatch.setattr(draw.tabletop, "meter", lambda *a: verdicts.append(a[-1].verdict))
     scene.draw(app.surface)
     assert verdicts == [t("ld.meter.repelled")]
 
@@ -439,7 +439,7 @@ def test_piles_side_by_side_have_their_captions_on_one_baseline() -> None:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_relic_cards_whole_text_fits_its_preview(lang: str) -> None:
     """The mend card's text lost its last line on the card shown large at 1280x720."""
-    from dungeon_table.games.relic.view_cards import RelicLooks
+    from dungeon_table.games.relic.ui.faces import RelicLooks
     from dungeon_table.ui import card_faces as cf
 
     i18n.set_language(lang)

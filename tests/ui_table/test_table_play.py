@@ -179,10 +179,10 @@ def test_escape_puts_a_picked_card_back_before_it_opens_the_menu() -> None:
 
     app, scene = make_table(seed=8)
     app.step([key(pygame.K_TAB), key(pygame.K_RETURN)])  # pick the first hand card
-    assert scene.renderer.selected is not None
+    assert scene.renderer.picked is not None
     spaces = [tg for tg in scene.ui.targets if tg.pick is None]
     app.step([key(pygame.K_ESCAPE)])
-    assert app.top is scene and scene.renderer.selected is None
+    assert app.top is scene and scene.renderer.picked is None
     assert len([tg for tg in scene.ui.targets if tg.pick is None]) < len(spaces), "no space offered"
     app.step([key(pygame.K_ESCAPE)])
     assert isinstance(app.top, PauseScene)
@@ -257,7 +257,7 @@ def test_a_picked_card_is_drawn_and_hit_over_its_neighbour() -> None:
     picks = [i for i, tg in enumerate(scene.ui.targets) if tg.pick is not None]
     first = picks[0]
     app.step(click_at(visible_point(scene, first)))
-    assert scene.renderer.selected == hand[0]
+    assert scene.renderer.picked == hand[0]
     mine = next(tg for tg in scene.ui.targets if tg.pick and tg.action.card == hand[0])
     nxt = next(tg for tg in scene.ui.targets if tg.pick and tg.action.card == hand[1])
     overlap = mine.rect.clip(nxt.rect)

@@ -9,18 +9,15 @@ the move and the cover would be seen here.
 
 from __future__ import annotations
 
-import dataclasses
-import sys
-import types
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pygame
 import pytest
+from stub_renderer import StubRenderer, stub_table
 from ui_events import click_at, key, key_up
 
 from dungeon_table.ai.random_bot import RandomBot
-from dungeon_table.core import registry
 from dungeon_table.core.protocol import Event, to_dict
 from dungeon_table.ui.anim import Pause
 from dungeon_table.ui.scenes.handoff import SETTLE_MS, HandoffScene
@@ -63,36 +60,20 @@ def revealing_game() -> type:
     return RevealingHighCard
 
 
-class WatchedRenderer:
+class WatchedRenderer(StubRenderer):
     """One target per legal action; each event a 400 ms pause; every draw and tween recorded."""
 
-    def __init__(self) -> None:
+    def __init__(self, app: object) -> None:
+        super().__init__(app)
         self.drawn_for: list[Any] = []
         self.animated: list[str] = []
-
-    def layout(self, board: pygame.Rect, th: object) -> None:
-        self.board = board
 
     def draw(self, surface: pygame.Surface, view: Any, ui: Any) -> None:
         self.drawn_for.append(view.hand)
 
-    def targets(self, view: Any, legal: list) -> list:
-        from dungeon_table.ui.renderer import Target
-
-        return [Target(pygame.Rect(20 + 60 * i, 300, 50, 70), a) for i, a in enumerate(legal)]
-
     def animations(self, events: list, before: Any, after: Any) -> list:
         self.animated += [to_dict(e)["type"] for e in events]
         return [Pause(duration=400) for _ in events]
-
-    def preview(self, view: Any, pos: tuple[int, int]) -> None:
-        return None
-
-    def log_lines(self, events: list, before: Any, after: Any) -> list[str]:
-        return [str(to_dict(e)) for e in events]
-
-    def log_heading(self, before: Any, after: Any) -> None:
-        return None
 
 
 @pytest.fixture
@@ -100,18 +81,9 @@ def watched() -> Iterator[None]:
     """``toy`` and ``toy_reveal`` registered with the watching renderer."""
     from core import toy
 
-    stub = types.ModuleType("stub_watched_view")
-    stub.make_renderer = lambda app, game_id: WatchedRenderer()  # type: ignore[attr-defined]
-    sys.modules["stub_watched_view"] = stub
-    registry.register(dataclasses.replace(toy.SPEC, bots={"random": RandomBot},
-                                          view_module="stub_watched_view"))
-    registry.register(dataclasses.replace(toy.SPEC, game_id="toy_reveal",
-                                          game_class=revealing_game(), bots={"random": RandomBot},
-                                          view_module="stub_watched_view"))
-    yield
-    for game_id in ("toy", "toy_reveal"):
-        registry._REGISTRY.pop(game_id, None)
-    sys.modules.pop("stub_watched_view", None)
+    with stub_table(toy.SPEC, WatchedRenderer), stub_table(
+            toy.SPEC, WatchedRenderer, game_id="toy_reveal", game_class=revealing_game()):
+        yield
 
 
 def _table(game_id: str, seats: list[str]) -> tuple[Any, Any, list[int]]:

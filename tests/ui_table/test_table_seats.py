@@ -5,57 +5,22 @@ Played on the core tests' two-seat toy game with a stub renderer: one target per
 
 from __future__ import annotations
 
-import dataclasses
-import sys
-import types
 from collections.abc import Iterator
 
 import pygame
 import pytest
+from stub_renderer import StubRenderer, stub_table
 from ui_events import click_at
 
-from dungeon_table.ai.random_bot import RandomBot
-from dungeon_table.core import registry
 from dungeon_table.core.protocol import to_dict
-
-
-class StubRenderer:
-    def layout(self, board: pygame.Rect, th: object) -> None:
-        self.board = board
-
-    def draw(self, surface: pygame.Surface, view: object, ui: object) -> None:
-        pass
-
-    def targets(self, view: object, legal: list) -> list:
-        from dungeon_table.ui.renderer import Target
-
-        return [Target(pygame.Rect(20 + 60 * i, 300, 50, 70), a) for i, a in enumerate(legal)]
-
-    def animations(self, events: list, before: object, after: object) -> list:
-        return []
-
-    def preview(self, view: object, pos: tuple[int, int]) -> None:
-        return None
-
-    def log_lines(self, events: list, before: object, after: object) -> list[str]:
-        return [str(to_dict(e)) for e in events]
-
-    def log_heading(self, before: object, after: object) -> None:
-        return None
 
 
 @pytest.fixture
 def toy_table() -> Iterator[str]:
     from core import toy  # tests/ is on sys.path (its conftest.py is the rootdir's)
 
-    stub = types.ModuleType("stub_toy_view")
-    stub.make_renderer = lambda app, game_id: StubRenderer()  # type: ignore[attr-defined]
-    sys.modules["stub_toy_view"] = stub
-    registry.register(dataclasses.replace(toy.SPEC, bots={"random": RandomBot},
-                                          view_module="stub_toy_view"))
-    yield "toy"
-    registry._REGISTRY.pop("toy", None)
-    sys.modules.pop("stub_toy_view", None)
+    with stub_table(toy.SPEC, StubRenderer):
+        yield "toy"
 
 
 def _table(seats: list[str]):  # noqa: ANN202
@@ -132,7 +97,8 @@ def test_the_next_human_sees_none_of_the_last_ones_private_log_lines(toy_table: 
 class DecidingRenderer(StubRenderer):
     """The stub, keeping the seat of every view it draws and naming the decision to be made."""
 
-    def __init__(self) -> None:
+    def __init__(self, app: object) -> None:
+        super().__init__(app)
         self.drawn_for: list[object] = []
         self.cancelled = 0
 
@@ -151,14 +117,8 @@ class DecidingRenderer(StubRenderer):
 def bid_table() -> Iterator[str]:
     from core import toy
 
-    stub = types.ModuleType("stub_bid_view")
-    stub.make_renderer = lambda app, game_id: DecidingRenderer()  # type: ignore[attr-defined]
-    sys.modules["stub_bid_view"] = stub
-    registry.register(dataclasses.replace(toy.SEALED_SPEC, bots={"random": RandomBot},
-                                          view_module="stub_bid_view"))
-    yield "toy_bid"
-    registry._REGISTRY.pop("toy_bid", None)
-    sys.modules.pop("stub_bid_view", None)
+    with stub_table(toy.SEALED_SPEC, DecidingRenderer):
+        yield "toy_bid"
 
 
 def _bid_table(seats: list[str], seed: int = 3, bot_delay_ms: int = 0):  # noqa: ANN202

@@ -46,7 +46,7 @@ SPEC = register(
         game_class=Dungeon,
         bots={"random": RandomBot, **BOTS},
         best=BEST,
-        view_module="dungeon_table.games.dungeon.view",
+        view_module="dungeon_table.games.dungeon.ui.table",
         option_specs=LazyOptions(option_specs),
         # The board is a card file too: cards.load hands board.yaml to the board's parser.
         card_files=("dungeon/*.yaml",),

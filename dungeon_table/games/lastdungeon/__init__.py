@@ -16,9 +16,10 @@ SPEC = register(
         game_class=LastDungeon,
         bots={"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot},
         best="planner",
-        view_module="dungeon_table.games.lastdungeon.view",
+        view_module="dungeon_table.games.lastdungeon.ui.table",
         # Setup offers easier, normal, harder; the range leaves scripts and tests room to make
         # every power 1 (-20) without letting a typo through (docs/rules/lastdungeon.md).
         option_specs={"difficulty": Option(0, low=-20, high=20, offered=(-1, 0, 1))},
+        daily=True,  # setup offers today's run: the same deal for everyone on a UTC date
     )
 )

@@ -17,7 +17,7 @@ SPEC = register(
         game_class=Market,
         bots={"random": RandomBot, **BOTS},
         best=BEST,
-        view_module="dungeon_table.games.market.view",
+        view_module="dungeon_table.games.market.ui.table",
         # Read from cards/market.yaml on first use: a broken card file is reported where the
         # game is set up or played, not when the app starts.
         option_specs=LazyOptions(cards.option_specs),

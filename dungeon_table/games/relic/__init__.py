@@ -16,7 +16,7 @@ SPEC = register(
         game_class=Relic,
         bots={"random": RandomBot, **BOTS},
         best=BEST,
-        view_module="dungeon_table.games.relic.view",
+        view_module="dungeon_table.games.relic.ui.table",
         player_variants={3: "setup.variant.two_decks", 4: "setup.variant.two_decks"},
     )
 )

@@ -6,15 +6,16 @@ can be replayed later from Load.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pygame
 
 from dungeon_table.core import paths
 from dungeon_table.core.protocol import Result
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import has, t
+from dungeon_table.ui.names import seat_names
+from dungeon_table.ui.renderer import renderer_class
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import MenuBase, SettleGuard
@@ -35,14 +36,10 @@ SOLO_OUTCOMES = {"result.won", "result.lost"}  # a solo game's headline; others 
 
 
 def seat_colours(game_id: str, view: Any, seats: int) -> list[str]:
-    """Each seat's colour name: the game's view module's ``seat_colours(view)`` if it has one
-    (Dungeon Market's red, blue, yellow, green), else the palette in seat order."""
-    from dungeon_table.core import registry
-
+    """Each seat's colour name: the renderer's ``seat_colours(view)`` when it names one for
+    every seat (Dungeon Market's red, blue, yellow, green), else the palette in seat order."""
     try:
-        module = importlib.import_module(registry.get(game_id).view_module)
-        hook = getattr(module, "seat_colours", None)
-        named = list(hook(view)) if hook is not None else []
+        named = list(renderer_class(game_id).seat_colours(view))
     except Exception:  # noqa: BLE001 - the chart keeps its palette whatever the hook does
         named = []
     known = [c for c in named if c in theme.CARD_COLOURS]
@@ -64,7 +61,7 @@ class GameOverScene(MenuBase):
         self.guard = SettleGuard(app)
         seats = len(self.result.breakdown)
         self.look = TableLook(
-            names=nav.seat_names(list(session.record.seats), self.names)[:seats],
+            names=seat_names(list(session.record.seats), self.names)[:seats],
             colours=seat_colours(self.game_id, session.game.view(None), seats),
             winners=set(self.result.winners),
         )
@@ -124,9 +121,7 @@ class GameOverScene(MenuBase):
 
     # --- actions ---------------------------------------------------------------------------------
     def _menu(self) -> None:
-        from dungeon_table.ui.scenes.menu import MainMenuScene
-
-        self.app.reset(MainMenuScene(self.app))
+        screens.reset(self.app, "menu")
 
     def again(self) -> None:
         record = self.session.record
@@ -137,16 +132,12 @@ class GameOverScene(MenuBase):
                        self.names, replace=False)
 
     def new_game(self) -> None:
-        from dungeon_table.ui.scenes.setup import SetupScene
-
         self._menu()
-        self.app.push(SetupScene(self.app, self.game_id, list(self.session.record.seats)))
+        screens.push(self.app, "setup", self.game_id, list(self.session.record.seats))
 
     def replay(self) -> None:
-        from dungeon_table.ui.scenes.replay import ReplayScene
-
         self._menu()
-        self.app.push(ReplayScene(self.app, self.session.record))
+        screens.push(self.app, "replay", self.session.record)
 
     def back(self) -> None:
         self._menu()
@@ -228,3 +219,6 @@ class GameOverScene(MenuBase):
 
 
 __all__ = ["GameOverScene", "count_text", "score_line", "score_rows", "seat_colours"]
+
+
+screens.register("game_over", GameOverScene)

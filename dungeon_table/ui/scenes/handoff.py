@@ -19,7 +19,7 @@ from typing import Callable
 
 import pygame
 
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes.base import SETTLE_MS, MenuBase, SettleGuard
@@ -82,9 +82,7 @@ class HandoffScene(MenuBase):
     def back(self) -> None:
         """Esc neither reveals nor leaves: the screen stays covered until the player says so. It
         opens the menu over this screen, which shows nothing of the table either."""
-        from dungeon_table.ui.scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app))
+        screens.push(self.app, "pause")
 
     def build(self) -> list[Widget]:
         th = self.th
@@ -178,3 +176,6 @@ class HandoffScene(MenuBase):
         if share > 0:
             pygame.draw.arc(surface, theme.ACCENT, box, math.pi / 2,
                             math.pi / 2 + share * 2 * math.pi, max(2, th.px(0.5)))
+
+
+screens.register("handoff", HandoffScene)

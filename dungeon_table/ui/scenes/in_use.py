@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from dungeon_table.core.instance import HomeInUse
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes.base import MenuBase
@@ -60,3 +60,6 @@ class InUseScene(MenuBase):
         for line in fonts.wrap(self.message(), "body", panel.w - th.px(8), th.scale):
             rect = self.blit_text(surface, line, "body", topleft=(panel.x + th.px(4), y))
             y = rect.bottom + th.px(0.5)
+
+
+screens.register("in_use", InUseScene)

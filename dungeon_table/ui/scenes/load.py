@@ -12,8 +12,9 @@ import time
 import pygame
 
 from dungeon_table.core.errors import DamagedSave, SaveError
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import t
+from dungeon_table.ui.names import game_name
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import MenuBase
@@ -45,9 +46,7 @@ class LoadScene(MenuBase):
             self.app.request_redraw()
             return
         if replay or session.game.result() is not None:
-            from dungeon_table.ui.scenes.replay import ReplayScene
-
-            self.app.replace(ReplayScene(self.app, session.record))
+            screens.replace(self.app, "replay", session.record)
             return
         try:
             nav.open_table(self.app, session)
@@ -174,7 +173,7 @@ class LoadScene(MenuBase):
 
     def row_head(self, info: nav.SaveInfo) -> str:
         """The game's name, then won / lost and the points, or the round it stands in."""
-        head = nav.game_name(info.game)
+        head = game_name(info.game)
         line = nav.describe(info)  # replays the save the first time its row is shown
         if info.autosave and not (info.finished and line):  # "won" already says finished
             head += f"  ·  {t('load.finished' if info.finished else 'menu.continue')}"
@@ -193,3 +192,6 @@ class LoadScene(MenuBase):
         for line in lines:
             self.blit_text(surface, line, "small", topleft=(box.x + th.px(2), y))
             y += step
+
+
+screens.register("load", LoadScene)

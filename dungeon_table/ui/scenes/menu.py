@@ -8,8 +8,9 @@ from typing import Any
 import pygame
 
 from dungeon_table.core import damaged, registry
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import has, t
+from dungeon_table.ui.names import game_name
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import MenuBase, column
@@ -20,7 +21,7 @@ class GameTile(Button):
     """A game in the list: its name large, the player count and a one-line blurb below."""
 
     def __init__(self, rect: pygame.Rect, game_id: str, on_click: Any) -> None:
-        super().__init__(rect, lambda: nav.game_name(game_id), on_click, role="heading")
+        super().__init__(rect, lambda: game_name(game_id), on_click, role="heading")
         self.game_id = game_id
 
     def detail(self) -> str:
@@ -128,16 +129,14 @@ class MainMenuScene(MenuBase):
     def _continue_label(self, game_id: str, session: Any) -> Any:
         if len(self.continues) == 1:
             return lambda: t("menu.continue")
-        return lambda: f"{t('menu.continue')}: {nav.game_name(game_id)}"
+        return lambda: f"{t('menu.continue')}: {game_name(game_id)}"
 
     # --- actions ---------------------------------------------------------------------------------
     def new_game(self, game_id: str) -> None:
-        from dungeon_table.ui.scenes.setup import SetupScene
-
         try:
-            scene = SetupScene(self.app, game_id)
+            scene = screens.make("setup", self.app, game_id)
         except Exception as err:  # noqa: BLE001 - e.g. options from a broken card file
-            self.error = t("error.setup", game=nav.game_name(game_id), reason=err)
+            self.error = t("error.setup", game=game_name(game_id), reason=err)
             self.app.request_redraw()
             return
         self.app.push(scene)
@@ -150,19 +149,13 @@ class MainMenuScene(MenuBase):
             self.app.reset(self)
 
     def load(self) -> None:
-        from dungeon_table.ui.scenes.load import LoadScene
-
-        self.app.push(LoadScene(self.app))
+        screens.push(self.app, "load")
 
     def rules(self) -> None:
-        from dungeon_table.ui.scenes.rules_help import RulesHelpScene
-
-        self.app.push(RulesHelpScene(self.app))
+        screens.push(self.app, "rules")
 
     def settings(self) -> None:
-        from dungeon_table.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        screens.push(self.app, "settings")
 
     def quit(self) -> None:
         self.app.quit()
@@ -207,9 +200,9 @@ class MainMenuScene(MenuBase):
         game_id, session = self.continues[0]
         line = nav.summary(game_id, session)
         if line:
-            return (t("menu.continue_summary", game=nav.game_name(game_id), summary=line)
+            return (t("menu.continue_summary", game=game_name(game_id), summary=line)
                     if named else line)
-        return t("menu.continue_detail", game=nav.game_name(game_id),
+        return t("menu.continue_detail", game=game_name(game_id),
                  actions=len(session.record.actions))
 
     def _error_lines(self) -> list[str]:
@@ -245,3 +238,6 @@ class MainMenuScene(MenuBase):
                            topleft=(box.x + th.px(2), y))
             y += fonts.line_height("small", th.scale)
         return box.bottom
+
+
+screens.register("menu", MainMenuScene)

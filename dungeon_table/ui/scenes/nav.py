@@ -1,7 +1,7 @@
 """Moving between screens: start, continue and load games, open the replay viewer.
 
-Kept apart from the scenes so each screen imports only what it shows, and the table module
-(owned by the table) is imported only when a table opens.
+Kept apart from the scenes so each screen imports only what it shows; the table itself is
+opened by name (``ui/screens.py``).
 """
 
 from __future__ import annotations
@@ -11,48 +11,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dungeon_table.core import damaged, paths, registry
+from dungeon_table.core import damaged, paths
 from dungeon_table.core.errors import DamagedSave, SaveError
+from dungeon_table.core.records import load_record
 from dungeon_table.core.rng import daily_seed as daily_seed  # the setup's daily run
-from dungeon_table.ui.i18n import has, t
+from dungeon_table.core.session import Session, checked_spec
+from dungeon_table.ui import renderer, screens
 from dungeon_table.ui.scene import App
-
-
-def game_name(game_id: str) -> str:
-    """The game's name in the current language: its own catalog key, else the shell's."""
-    try:
-        key = registry.get(game_id).name_key
-    except ValueError:
-        key = ""
-    if key and (has(key) or has(key, "en")):
-        return t(key)
-    return t(f"game.{game_id}")
 
 
 def random_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
-def seat_names(seats: list[str], names: list[str] | None = None) -> list[str]:
-    """Display names: those given at setup, else "Player 1" / "Bot 2"."""
-    out = []
-    for i, kind in enumerate(seats):
-        given = names[i].strip() if names and i < len(names) and names[i] else ""
-        default = t("setup.bot_name" if kind.startswith("bot") else "setup.default_name", n=i + 1)
-        out.append(given or default)
-    return out
-
-
 def open_table(app: App, session: Any, names: list[str] | None = None, replace: bool = True) -> None:
     """Show ``session`` at the table; a handoff first when several humans share the screen."""
-    from dungeon_table.ui.table import TableScene
-
     seats = list(session.record.seats)
     # Only names typed at setup are kept; an unnamed seat is shown as "Player 2" in whatever
     # language is current (a default stored in the save would stay in the language of that day).
     given = names if names is not None else getattr(session, "names", None)
     session.names = [(n or "").strip() for n in (given or [])][: len(seats)]
-    table = TableScene(app, session, seats)
+    table: Any = screens.make("table", app, session, seats)
     if replace:
         app.replace(table)
     else:
@@ -78,8 +57,6 @@ def start_game(
     replace: bool = True,
 ) -> None:
     """A new session (autosaved after every action, for Continue) at a fresh table."""
-    from dungeon_table.core.session import Session
-
     autosave = paths.autosave_path(game_id)
     keep_unreadable(autosave, game_id)
     session = Session.new(game_id, seats, seed, options, autosave=autosave)
@@ -93,8 +70,6 @@ def keep_unreadable(autosave: Path, game_id: str) -> None:
     unfinished game, which New game used to throw away without a word. A damaged one is set
     aside (``core.damaged``). A finished game was already saved by the game-over screen, and an
     untouched one holds nothing."""
-    from dungeon_table.core.session import Session
-
     if not autosave.exists():
         return
     try:
@@ -143,9 +118,6 @@ class SaveInfo:
 def list_saves() -> list[SaveInfo]:
     """Every save, newest first; a file that does not parse is listed with its error, and one
     that is damaged is first set aside, then listed among the others set aside before."""
-    from dungeon_table.core.records import load_record
-    from dungeon_table.core.session import checked_spec
-
     infos = []
     for path in sorted(paths.saves_dir().glob("*.yaml")):
         info = SaveInfo(path=path)
@@ -170,8 +142,6 @@ def list_saves() -> list[SaveInfo]:
 
 def summary(game_id: str, session: Any) -> str | None:
     """The game's one line on ``session`` (``renderer.summary``), or None when it cannot say."""
-    from dungeon_table.ui import renderer
-
     try:
         return renderer.summary(game_id, session.game.view(None), session.game.result())
     except Exception:  # noqa: BLE001 - a line of detail must never take a menu down
@@ -182,8 +152,6 @@ def describe(info: SaveInfo) -> str | None:
     """``info``'s line: the save replayed (about 7 ms) the first time its row is drawn and kept,
     so a folder of hundreds of saves costs only the rows on screen."""
     if not info.described and info.record is not None and info.error is None:
-        from dungeon_table.core.session import Session
-
         info.described = True
         try:
             info.line = summary(info.game, Session(info.record, source=str(info.path)))
@@ -195,8 +163,6 @@ def describe(info: SaveInfo) -> str | None:
 def continuable(game_id: str) -> Any | None:
     """The autosaved session of an unfinished ``game_id``, or None (none, finished or damaged: a
     damaged one is set aside, so it never stops the menu again)."""
-    from dungeon_table.core.session import Session
-
     path = paths.autosave_path(game_id)
     if not path.exists():
         return None
@@ -213,9 +179,6 @@ def continuable(game_id: str) -> Any | None:
 def load_session(path: Path, keep_autosave: bool = True) -> Any:
     """A saved session to play on; later actions autosave to the game's autosave file. A damaged
     save is set aside (and ``DamagedSave`` raised, to say why)."""
-    from dungeon_table.core.records import load_record
-    from dungeon_table.core.session import Session
-
     try:
         game_id = load_record(path).game
         autosave = paths.autosave_path(game_id) if keep_autosave else None

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from dungeon_table.core import paths
-from dungeon_table.ui import theme
+from dungeon_table.ui import screens, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes.base import MenuBase, column
@@ -36,19 +36,13 @@ class PauseScene(MenuBase):
         self.app.pop()
 
     def rules(self) -> None:
-        from dungeon_table.ui.scenes.rules_help import RulesHelpScene
-
         game = self.session.record.game if self.session is not None else None
-        self.app.push(RulesHelpScene(self.app, game, overlay=True))
+        screens.push(self.app, "rules", game, overlay=True)
 
     def settings(self) -> None:
-        from dungeon_table.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app, overlay=True))
+        screens.push(self.app, "settings", overlay=True)
 
     def save_quit(self) -> None:
-        from dungeon_table.ui.scenes.menu import MainMenuScene
-
         session = self.session
         if session is not None and session.record.actions:
             try:
@@ -59,7 +53,7 @@ class PauseScene(MenuBase):
                     self.below.show_toast(t("error.save", reason=err))
                     return
                 # otherwise the autosave still holds the game; Continue will offer it
-        self.app.reset(MainMenuScene(self.app))
+        screens.reset(self.app, "menu")
 
     def panel_rect(self) -> pygame.Rect:
         th = self.th
@@ -95,3 +89,6 @@ class PauseScene(MenuBase):
         theme.draw_panel(surface, panel, self.th)
         self.blit_text(surface, t("pause.title"), "heading",
                        midtop=(panel.centerx, panel.y + self.th.px(4)))
+
+
+screens.register("pause", PauseScene)

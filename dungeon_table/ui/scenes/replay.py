@@ -12,13 +12,15 @@ import pygame
 
 from dungeon_table.core.errors import IllegalAction, SaveError
 from dungeon_table.core.session import start
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.event_sounds import EventSounds
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
+from dungeon_table.ui.names import game_name, seat_names
+from dungeon_table.ui.renderer import UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
-from dungeon_table.ui.scenes import nav
+from dungeon_table.ui.table_parts import board_area, side_column, table_theme
 from dungeon_table.ui.widgets import Button, FocusRing, dispatch
 
 PLAY_GAP_MS = 700  # pause between actions while playing, at animation speed 1
@@ -46,11 +48,9 @@ class ReplayScene(Scene):
         self.renderer: Any = None
         self.ui: Any = None
         try:
-            from dungeon_table.ui.renderer import UiState, make_renderer
-
             self.renderer = make_renderer(app, self.game_id)
             self.ui = UiState(seat=self.viewer, watching=True,
-                              names=nav.seat_names(list(record.seats), list(record.names)))
+                              names=seat_names(list(record.seats), list(record.names)))
         except (ImportError, AttributeError, ValueError) as err:
             self.error = f"{t('replay.no_renderer')} ({err})"
         self.sounds = EventSounds(app.sound, self.renderer, self.anim, self.game_id)
@@ -139,15 +139,10 @@ class ReplayScene(Scene):
     def th(self) -> theme.Theme:
         """The table's theme: at UI scale 150 % the full scale cut off the prompt, the deck's
         title and the replay's own caption at 1280×720."""
-        from dungeon_table.ui.table import table_theme
-
         return table_theme(self.app)
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        from dungeon_table.ui.table import side_column
-
         th = self.th
-        h = size[1]
         margin = th.px(2)
         side = side_column(size, th)
         bh, gap = th.px(6), th.px(1)
@@ -175,7 +170,7 @@ class ReplayScene(Scene):
         self.log.layout(pygame.Rect(side.x, log_top, side.w, side.bottom - bh - margin - log_top),
                         th)
         if self.renderer is not None:
-            self.renderer.layout(pygame.Rect(0, 0, side.x - margin // 2, h), th)
+            self.renderer.layout(board_area(size, th), th)
         self.side = side
         self.ring.set(self.buttons)
 
@@ -205,7 +200,7 @@ class ReplayScene(Scene):
         counter = t("replay.step", n=self.count, total=self.total)
         img = fonts.text(counter, "body", theme.TEXT, th.scale)
         surface.blit(img, img.get_rect(midtop=(self.side.centerx, self.counter_y)))
-        title = fonts.fit(t("replay.title", game=nav.game_name(self.game_id)), "small",
+        title = fonts.fit(t("replay.title", game=game_name(self.game_id)), "small",
                           self.side.w, th.scale)
         timg = fonts.text(title, "small", theme.TEXT_DIM, th.scale)
         surface.blit(timg, timg.get_rect(midtop=(self.side.centerx, self.title_y)))
@@ -222,3 +217,6 @@ class ReplayScene(Scene):
         for i, line in enumerate(lines):
             img = fonts.text(line, "body", theme.TEXT, th.scale)
             surface.blit(img, (box.x + th.px(2), box.y + th.px(1) + i * step))
+
+
+screens.register("replay", ReplayScene)

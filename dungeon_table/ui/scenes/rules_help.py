@@ -9,10 +9,10 @@ from __future__ import annotations
 import pygame
 
 from dungeon_table.core import registry
-from dungeon_table.ui import fonts, i18n, theme
+from dungeon_table.ui import fonts, i18n, screens, theme
 from dungeon_table.ui.i18n import t
+from dungeon_table.ui.names import game_name
 from dungeon_table.ui.scene import App
-from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import MenuBase
 from dungeon_table.ui.widgets import Button, Widget
 
@@ -63,7 +63,7 @@ class RulesHelpScene(MenuBase):
             for i, game_id in enumerate(self.games):
                 rect = pygame.Rect(panel.x + th.px(6) + i * (bw + th.px(1)), panel.y + th.px(11),
                                    bw, th.px(5.5))
-                widgets.append(Button(rect, lambda g=game_id: nav.game_name(g),
+                widgets.append(Button(rect, lambda g=game_id: game_name(g),
                                       lambda g=game_id: self.select(g),
                                       primary=game_id == self.game_id, role="small"))
         bw, bh = th.px(24), th.px(6.5)
@@ -136,7 +136,7 @@ class RulesHelpScene(MenuBase):
         th = self.th
         panel = self.panel_rect()
         theme.draw_panel(surface, panel, th)
-        self.blit_text(surface, t("rules.title") + " · " + nav.game_name(self.game_id), "heading",
+        self.blit_text(surface, t("rules.title") + " · " + game_name(self.game_id), "heading",
                        midtop=(panel.centerx, panel.y + th.px(3.5)))
         area = self.text_rect()
         clip = surface.get_clip()
@@ -161,3 +161,6 @@ class RulesHelpScene(MenuBase):
         y = area.y + (area.h - h) * self.scroll // max(1, self.text_h - area.h)
         pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(track.x, y, track.w, h),
                          border_radius=track.w)
+
+
+screens.register("rules", RulesHelpScene)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes.base import MenuBase, column
@@ -90,3 +90,6 @@ class SettingsScene(MenuBase):
         if self.app.settings_path is not None:
             self.blit_text(surface, t("settings.saved_to", path=self.app.settings_path), "small",
                            theme.TEXT_DIM, midtop=(panel.centerx, panel.bottom + self.th.px(2)))
+
+
+screens.register("settings", SettingsScene)

@@ -17,14 +17,14 @@ import pygame
 
 from dungeon_table.core import registry
 from dungeon_table.core.records import NAME_CHARS
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import has, t
+from dungeon_table.ui.names import game_name, seat_names
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import TEXT_FLOOR, MenuBase
 from dungeon_table.ui.widgets import Button, Choice, TextField, Toggle, Widget
 
-DAILY_GAMES = {"lastdungeon"}
 SEED_DIGITS = "0123456789"
 
 
@@ -138,7 +138,7 @@ class SetupScene(MenuBase):
 
     def _row_count(self) -> int:
         players = 1 if self.spec.min_players != self.spec.max_players else 0
-        daily = 1 if self.game_id in DAILY_GAMES else 0
+        daily = 1 if self.spec.daily else 0
         return players + self.count + len(self.spec.options) + daily + 1  # + seed
 
     def _panel_units(self) -> float:
@@ -208,7 +208,7 @@ class SetupScene(MenuBase):
                                         locked.get(name)))
             self.option_rows.append((name, rect))
             y += row + gap
-        if self.game_id in DAILY_GAMES:
+        if self.spec.daily:
             widgets.append(Toggle(self._labelled(x, y, self.BOX_W), lambda: t("setup.daily"),
                                   self.daily, self.set_daily,
                                   fmt=lambda on: t("common.on" if on else "common.off"),
@@ -254,7 +254,7 @@ class SetupScene(MenuBase):
             kind,
             TextField(pygame.Rect(x, y, th.px(self.NAME_W), h), self.names[i],
                       lambda s, i=i: self._set_name(i, s), max_len=NAME_CHARS,
-                      placeholder=lambda i=i: nav.seat_names(self.seats(), None)[i]),
+                      placeholder=lambda i=i: seat_names(self.seats(), None)[i]),
         ]
         x += th.px(self.NAME_W) + th.px(2)
         if self.kinds[i] == "bot":
@@ -311,7 +311,7 @@ class SetupScene(MenuBase):
     def draw_content(self, surface: pygame.Surface) -> None:
         th = self.th
         panel = self.panel_rect()
-        name = fonts.fit(nav.game_name(self.game_id), "title", surface.get_width() - th.px(8),
+        name = fonts.fit(game_name(self.game_id), "title", surface.get_width() - th.px(8),
                          th.scale)
         title = self.blit_text(surface, name, "title", midbottom=(panel.centerx,
                                                                   panel.y - th.px(2)))
@@ -348,3 +348,6 @@ class SetupScene(MenuBase):
             for line in lines:
                 self.blit_text(surface, line, "small", theme.DANGER, topleft=(panel.x + pad, y))
                 y += step
+
+
+screens.register("setup", SetupScene)

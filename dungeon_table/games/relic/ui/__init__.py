@@ -1,0 +1,1 @@
+"""The relic table: its renderer and everything it draws (the one part of the game that imports pygame)."""

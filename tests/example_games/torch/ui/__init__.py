@@ -1,0 +1,1 @@
+"""Torch's table: the only part of the game that imports pygame."""
