@@ -158,12 +158,17 @@ class Dungeon(DungeonBase):
         return views.build_view(self, seat)
 
     def breakdown(self, seat: int) -> list[ScoreLine]:
+        """Treasure carried, the class's target, and the total that decided the game. A race won
+        by coming home counts only the gold brought back to the Great Hall (the winner's): a
+        hero still on its way with more gold has not won, and its total must not say it has."""
         held = self.state.heroes[seat].treasures
-        return [
-            ScoreLine("dungeon.score.treasure", self.gp(seat), len(held)),
-            ScoreLine("dungeon.score.target", self.target(seat)),
-            ScoreLine("score.total", self.gp(seat)),
-        ]
+        lines = [ScoreLine("dungeon.score.treasure", self.gp(seat), len(held)),
+                 ScoreLine("dungeon.score.target", self.target(seat))]
+        if self.state.end_reason == "returned":
+            home = self.gp(seat) if seat in self.state.winners else 0
+            lines.append(ScoreLine("dungeon.score.home", home))
+            return [*lines, ScoreLine("score.total", home)]
+        return [*lines, ScoreLine("score.total", self.gp(seat))]
 
     def result(self) -> Result | None:
         state = self.state
