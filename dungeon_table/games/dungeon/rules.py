@@ -175,7 +175,11 @@ class Dungeon(DungeonBase):
         if state.phase != "over":
             return None
         ranking = sorted(range(self.n), key=lambda s: (s not in state.winners, -self.gp(s), s))
-        history = [[*series, self.gp(s)] for s, series in enumerate(state.history)]
+        # a point per round after the opening one; the round limit ends the game as the next
+        # round starts, the last round's gold already charted
+        closing = state.end_reason != "round_limit"
+        history = [[*series, *([self.gp(s)] if closing else [])]
+                   for s, series in enumerate(state.history)]
         return Result(ranking=ranking, winners=list(state.winners),
                       outcome=f"dungeon.result.{state.end_reason}",
                       breakdown=[self.breakdown(s) for s in range(self.n)],
