@@ -38,3 +38,49 @@ def test_slot_cards_lie_side_by_side_so_no_name_is_covered(n: int, lang: str,
     assert all(a.right <= b.x for a, b in zip(rects, rects[1:], strict=False)), \
         "a card over the next one's edge cuts its name"
     assert all(rect.w == rects[0].w for rect in rects)
+
+
+def two_heroes(bot_space: str) -> m.DungeonView:
+    return m.DungeonView(seat=0, n_players=2, mode="race", phase="move", active=1, turn=3,
+                         round=2, to_act=[1], heroes=[hero(0, "fighter", "hall"),
+                                                      hero(1, "rogue", bot_space)],
+                         defeat_tokens={}, slots=[], decks=[])
+
+
+def zoomed_on_the_hall(factor: float = 4.0) -> object:
+    r = renderer()
+    draw(r, two_heroes("c30-25"), [])
+    hall = r.space_screen("hall")
+    assert hall is not None
+    r.camera.zoom_at(factor, hall.center)
+    return r
+
+
+def in_sight(r: object, space: str) -> bool:
+    rect = r.space_screen(space)  # type: ignore[attr-defined]
+    return rect is not None and r.geo.viewport.collidepoint(rect.center)  # type: ignore[attr-defined]
+
+
+def test_a_zoomed_board_follows_a_bots_walk() -> None:
+    r = zoomed_on_the_hall()
+    assert not in_sight(r, "6B"), "the bot walks out of sight of the zoomed view"
+    before, after = two_heroes("5l"), two_heroes("6B")
+    r.animations([m.Moved(seat=1, path=["6B"], moves_left=0)], before, after)  # type: ignore[attr-defined]
+    assert in_sight(r, "6B")
+
+
+def test_a_zoomed_board_follows_a_bots_dice() -> None:
+    r = zoomed_on_the_hall()
+    view = two_heroes("6a")
+    assert not in_sight(r, "6a")
+    roll = m.AttackRolled(seat=1, card="goblins", dice=[3, 4], bonus=0, need=5, hit=True)
+    r.animations([roll], view, view)  # type: ignore[attr-defined]
+    assert in_sight(r, "6a")
+
+
+def test_a_zoomed_board_stays_put_when_the_action_is_in_sight() -> None:
+    r = zoomed_on_the_hall(2.0)
+    origin = r.camera.origin  # type: ignore[attr-defined]
+    before, after = two_heroes("c30-25"), two_heroes("hall")
+    r.animations([m.Moved(seat=1, path=["hall"], moves_left=4)], before, after)  # type: ignore[attr-defined]
+    assert r.camera.origin == origin  # type: ignore[attr-defined]

@@ -438,6 +438,11 @@ class DungeonRenderer(TableRenderer):
     def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
         if self.area is None or before is None or self.board is None:
             return []
+        # a zoomed board follows the action, a bot's or another player's too, before the
+        # tweens take their screen points from it
+        spots = [self.board.spaces[s].centre for s in anim.action_spaces(events, before)
+                 if s in self.board.spaces]
+        self.camera.bring_into_sight(spots, self.camera.cell * 2)
         return anim.tweens_for(self, events, before, after)
 
 
