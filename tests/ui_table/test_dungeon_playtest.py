@@ -84,3 +84,29 @@ def test_a_zoomed_board_stays_put_when_the_action_is_in_sight() -> None:
     before, after = two_heroes("c30-25"), two_heroes("hall")
     r.animations([m.Moved(seat=1, path=["hall"], moves_left=4)], before, after)  # type: ignore[attr-defined]
     assert r.camera.origin == origin  # type: ignore[attr-defined]
+
+
+def test_colour_blind_mode_patterns_every_level_of_the_board_its_own_way() -> None:
+    from dungeon_table.games.dungeon.ui import board_art
+    from dungeon_table.ui import card_faces as cf
+
+    r = renderer()
+    board, c = r.board, 12
+    assert len(set(board_art.LEVEL_PATTERNS.values())) == 6, "six levels, six patterns"
+
+    def room_pixels(image: object, level: int) -> set[tuple[int, int, int]]:
+        room = next(s for s in board.spaces.values() if s.kind == "room" and s.level == level)
+        x, y = room.cells[len(room.cells) // 2]
+        return {tuple(image.get_at((x * c + i, y * c + j)))[:3]  # type: ignore[attr-defined]
+                for i in range(c) for j in range(c)}
+
+    plain = board_art.render_board(board, c)
+    try:
+        cf.set_glyph_mode(True)
+        marked = board_art.render_board(board, c)
+        assert board_art.BoardArt().surface(board, c) is not None
+    finally:
+        cf.set_glyph_mode(False)
+    for level in range(1, 7):
+        assert room_pixels(marked, level) > room_pixels(plain, level), \
+            f"level {level}'s rooms carry its pattern"
