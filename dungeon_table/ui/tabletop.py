@@ -75,6 +75,31 @@ def fan_rects(area: Rect, n: int, card_w: int, th: theme.Theme,
     return rects
 
 
+def hand_rects(area: Rect, n: int, card_w: int, th: theme.Theme,
+               lifted: set[int] | None = None, ceiling: int | None = None,
+               strip: float = 0.42) -> list[Rect]:
+    """A hand fanned across ``area``; one so large that a single fan would leave each card less
+    than half its width (names cut to "Sli", "Gol") lies in two straight rows instead: the first
+    half raised into the free table above by ``strip`` of a card's height (its top, cost and
+    name, shows over the second half's row), never above ``ceiling`` (what lies there is
+    clicked)."""
+    one = fan_rects(area, n, card_w, th, lifted)
+    if not overlapping(one, 0.5) or n < 4:
+        return one
+    back_n = n // 2
+    lifted = lifted or set()
+    rise = round(area.h * strip)
+    if ceiling is not None:
+        rise = max(0, min(rise, area.y - ceiling))
+    out = []
+    for k, row_y in ((back_n, area.y - rise), (n - back_n, area.y)):
+        first = len(out)
+        for i, rect in enumerate(fan_rects(area, k, card_w, th)):
+            lift = round(area.h * 0.14) if first + i in lifted else 0
+            out.append(Rect(rect.x, row_y - lift, card_w, area.h))
+    return out
+
+
 def row_rects(area: Rect, n: int, w: int, th: theme.Theme) -> list[Rect]:
     """``n`` small cards along the bottom of ``area``, overlapping once they run out of room."""
     h = round(w * cf.RATIO)
@@ -109,7 +134,8 @@ def draw_fan(surface: pygame.Surface, images: list[pygame.Surface | None], rects
         if image is None:
             continue
         cf.blit_card(surface, image, rect, lifted=i in lifted)
-        covered = i + 1 < len(rects) and i not in lifted
+        # covered by the next card of its row (a hand in two rows: the next row starts anew)
+        covered = i + 1 < len(rects) and i not in lifted and rects[i + 1].x > rect.x
         if covered:  # its name whole in the strip the next card leaves (where it was cut)
             plate = cf.name_plate(image, rects[i + 1].x - rect.x)
             if plate is not None:
