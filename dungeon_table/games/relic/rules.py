@@ -112,6 +112,9 @@ class Relic(RelicBase):
         for _ in range(self.cards.hand_size):
             for seat in order:
                 events += turn.draw(self, seat, "deal")
+        # the chart opens on the points before the first turn (the characters dealt), as every
+        # game's does: a point per round after it, so the axis ends on the last round
+        state.history = [[points] for points in self.points()]
         events += turn.start_turn(self, first)
         return events
 
