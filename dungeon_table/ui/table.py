@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.core import registry
+from dungeon_table.core import registry, stats
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action
 from dungeon_table.core.script import seat_bots
@@ -42,6 +42,7 @@ from dungeon_table.ui.table_parts import (
     side_column,
     table_theme,
 )
+from dungeon_table.ui.tutorial import overlay_for
 
 BOT_DELAY_MS = 550
 SPACE_HOLD_MS = 280
@@ -93,6 +94,7 @@ class TableScene(Scene):
         # the new player at once) until that player presses Enter or Tab, clicks or acts.
         self.focus_parked = False
         self._log_lang = ""
+        self.tutorial = overlay_for(self)  # Learn to play: only the taught action (ui/tutorial.py)
         self._refresh()
         self._replay_log()
         self._schedule_next()
@@ -327,6 +329,7 @@ class TableScene(Scene):
             self.hold.ready()  # the prompt stays until the player says they have seen it
         elif self.game.result() is not None and not self.game_over_shown:
             self.game_over_shown = True
+            stats.record_game(self.session)  # a solo game's statistics (not a tutorial's)
             screens.push(self.app, "game_over", self.session)
         elif self.handoff_pending is not None:
             (seat, reason), self.handoff_pending = self.handoff_pending, None
@@ -404,6 +407,8 @@ class TableScene(Scene):
         if not self.ui.animating:
             self._draw_targets(surface, th)
         self.anim.draw(surface)
+        if self.tutorial is not None:
+            self.tutorial.draw(surface, th)
         if not self.ui.animating and self.ui.focus is not None \
                 and self.ui.focus < len(self.ui.targets):
             key_tag(surface, self.ui.targets[self.ui.focus].rect, th)
@@ -503,6 +508,9 @@ class TableScene(Scene):
             return
         self.focus_parked = False
         target, hint = self.ui.targets[index], self.ui.hint
+        if self.tutorial is not None and not self.tutorial.accepts(target):
+            self.tutorial.refuse()  # refused: the state is unchanged
+            return
         if target.pick is not None:
             target.pick()  # a local step: new targets, the same game state
             self._refresh()
@@ -553,7 +561,9 @@ class TableScene(Scene):
         is applied only when it is the viewer's to take."""
         got = self.renderer.key(event.key, getattr(event, "unicode", ""))
         if isinstance(got, Action):
-            if self.viewer is not None and got in self.ui.legal:
+            if self.tutorial is not None and not self.tutorial.accepts_action(self.viewer, got):
+                self.tutorial.refuse()
+            elif self.viewer is not None and got in self.ui.legal:
                 self.act(self.viewer, got)
         elif got is True:
             if self.ui.legal:

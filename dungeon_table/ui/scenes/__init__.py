@@ -9,6 +9,7 @@ from dungeon_table.ui.scenes import (
     gameover,
     handoff,
     in_use,
+    learn,
     load,
     menu,
     pause,
@@ -16,8 +17,10 @@ from dungeon_table.ui.scenes import (
     rules_help,
     settings,
     setup,
+    stats,
 )
 
 # Every module above registers its screen as it is imported.
-__all__ = ["gameover", "handoff", "in_use", "load", "menu", "pause", "replay", "rules_help",
-           "settings", "setup", "table"]
+__all__ = ["gameover", "handoff", "in_use", "learn", "load", "menu", "pause", "replay", "rules_help",
+           "settings", "setup", "stats",
+           "table"]
