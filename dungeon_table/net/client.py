@@ -325,6 +325,7 @@ class SyncClient:
         # Called on the client's thread after each message is queued: a window's loop that
         # sleeps between frames is woken by it (``ui/remote_table.py`` posts a pygame event).
         self.wake: Callable[[], None] | None = None
+        self._left = False
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
                                         name=f"dungeon_table client {code}")
@@ -375,7 +376,8 @@ class SyncClient:
     def leave_soon(self) -> None:
         """Leave without waiting (a window going back to its menu): on a thread of its own,
         since a host that has gone takes seconds to give up on."""
-        if self._thread.is_alive():
+        if self._thread.is_alive() and not self._left:
+            self._left = True
             threading.Thread(target=self._leave_quietly, daemon=True).start()
 
     def _leave_quietly(self) -> None:

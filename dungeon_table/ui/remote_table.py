@@ -186,8 +186,9 @@ class RemoteTableScene(TableScene):
     """The table for one seat of a hosted game (see the module docstring)."""
 
 
-    def __init__(self, app: App, client: SyncClient) -> None:
+    def __init__(self, app: App, client: SyncClient, leave_quits: bool = False) -> None:
         self.source = RemoteSource(client)
+        self.leave_quits = leave_quits  # a window opened for this table alone closes with it
         self.history: list[tuple[list[Event], Any, Any]] = []  # for the log in a new language
         self.pending: list[Event] = []  # events waiting for the state they lead to
         self.ended_shown = False
@@ -272,6 +273,8 @@ class RemoteTableScene(TableScene):
         super().on_exit()
         if self not in self.app.scenes:  # gone for good (back to the menu): leave the table
             self.source.client.leave_soon()
+            if self.leave_quits:
+                self.app.running = False
 
 
 screens.register("remote_table", RemoteTableScene)
