@@ -1,6 +1,6 @@
-"""A large Last Dungeon hand lies in two rows in the free table above it rather than overlapping
-until a card shows a sliver ("Sli", "Gol" at the play-test); the raised row covers no space a
-card is played on."""
+"""A large Last Dungeon hand lies in two rows of smaller cards in the free table above it rather
+than overlapping until a card shows a sliver ("Sli", "Gol" at the play-test); the upper row
+covers no space a card is played on, and no card covers another."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ def test_a_large_hand_shows_half_of_every_card_or_more(size: tuple[int, int]) ->
         for row in rows.values():
             steps = [b.x - a.x for a, b in zip(row, row[1:], strict=False)]
             assert all(step >= g.hand_cw // 2 for step in steps), (n, steps)
+        if len(rows) == 2:  # two rows: every card whole
+            assert not any(a.colliderect(b) for k, a in enumerate(rects) for b in rects[k + 1:])
         assert all(g.board.contains(rect) for rect in rects)
         spaces = [r.space_rect(i) for i in range(6)]
         assert not any(rect.colliderect(space) for rect in rects for space in spaces), n
