@@ -431,7 +431,8 @@ class TableScene(Scene):
             self.tutorial.draw(surface, th)
         if not self.ui.animating and self.ui.focus is not None \
                 and self.ui.focus < len(self.ui.targets):
-            key_tag(surface, self.ui.targets[self.ui.focus].rect, th)
+            key_tag(surface, self.ui.targets[self.ui.focus].rect, th,  # clear of labels
+                    [tg.rect for tg in self.ui.targets] + [r for r, _ in self.renderer.shown])
         self.log.draw(surface)
         self.bar.draw(surface)
         self._draw_notice(surface, th)

@@ -5,6 +5,7 @@ went wrong) and the large card previewed once the pointer or the keyboard focus 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import pygame
@@ -233,15 +234,24 @@ def ring(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour,
     theme.outline(surface, pygame.Rect(rect).inflate(2 * gap, 2 * gap), colour, th, 0.45)
 
 
-def key_tag(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme) -> pygame.Rect:
-    """"Enter" in a small key cap just above the focused target (below it at the window's top),
-    clear of what the target shows: what the key will do."""
+def key_tag(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme,
+            avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """"Enter" in a small key cap beside the focused target, clear of what the target shows:
+    what the key will do. Above it where that covers none of ``avoid`` (the other targets: their
+    labels and numbers), else below, left or right of it, else where it covers least."""
     image = fonts.text(t("table.key_enter"), "small", theme.FELT_DARK, th.scale, True)
     tag = image.get_rect().inflate(th.px(1.5), th.px(0.2))
-    tag.midbottom = (rect.centerx, rect.y - th.px(1.5))
-    if tag.top < 0:
-        tag.midtop = (rect.centerx, rect.bottom + th.px(1.5))
-    tag.clamp_ip(surface.get_rect())
+    gap, window = th.px(1.5), surface.get_rect()
+    spots = []
+    for anchor, at in (("midbottom", (rect.centerx, rect.y - gap)),
+                       ("midtop", (rect.centerx, rect.bottom + gap)),
+                       ("midright", (rect.x - gap, rect.centery)),
+                       ("midleft", (rect.right + gap, rect.centery))):
+        spot = tag.copy()
+        setattr(spot, anchor, at)
+        if window.contains(spot):
+            spots.append(spot)
+    tag = least_covering(spots or [tag.clamp(window)], [a for a in avoid if a != rect])
     pygame.draw.rect(surface, theme.TEXT, tag, border_radius=th.px(0.8))
     surface.blit(image, image.get_rect(center=tag.center))
     return tag
@@ -309,31 +319,51 @@ class HoverPreview:
         self.shown = image
         if image is None or spot is None:
             return
-        rect = preview_rect(image.get_size(), spot[1], surface.get_size(), th)
+        ui = self.scene.ui
+        avoid = [tg.rect for tg in ui.targets]  # what the player is about to click
+        rect = preview_rect(image.get_size(), spot[1], surface.get_size(), th, avoid)
         if rect.size != image.get_size():  # larger than the window: shown as large as it fits
             image = pygame.transform.smoothscale(image, rect.size)
         blit_card(surface, image, rect, lifted=True)
 
 
 def preview_rect(size: tuple[int, int], beside: pygame.Rect, window: tuple[int, int],
-                 th: theme.Theme) -> pygame.Rect:
-    """Where a previewed card of ``size`` goes: to the right of ``beside`` (the pointer, the
-    focused target), else to its left, else above or below it, and always wholly inside the
-    window, shrunk (keeping its shape) if the window is too small for it."""
+                 th: theme.Theme, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a previewed card of ``size`` goes: beside ``beside`` (the pointer, the focused
+    target), to its right, left, above or below, wherever it covers least of ``avoid`` (the
+    targets the player is about to click: the picked card's legal spaces, the buttons), in that
+    order of preference; always wholly inside the window, shrunk (keeping its shape) if the
+    window is too small for it."""
     margin, gap = th.px(1), th.px(3)
     room_w, room_h = window[0] - 2 * margin, window[1] - 2 * margin
+    room = pygame.Rect(margin, margin, room_w, room_h)
     k = min(1.0, room_w / max(1, size[0]), room_h / max(1, size[1]))
     w, h = max(1, int(size[0] * k)), max(1, int(size[1] * k))
     rect = pygame.Rect(0, 0, w, h)
+    fits = []  # the sides with room, in order of preference
     if beside.right + gap + w <= window[0] - margin:
-        rect.topleft = (beside.right + gap, beside.centery - h // 2)
-    elif beside.x - gap - w >= margin:
-        rect.topleft = (beside.x - gap - w, beside.centery - h // 2)
-    elif beside.y - gap - h >= margin:  # a wide target (a whole row): above it, else below
-        rect.midbottom = (beside.centerx, beside.y - gap)
-    else:
-        rect.midtop = (beside.centerx, beside.bottom + gap)
-    return rect.clamp(pygame.Rect(margin, margin, room_w, room_h))
+        fits.append(rect.move(beside.right + gap, beside.centery - h // 2))
+    if beside.x - gap - w >= margin:
+        fits.append(rect.move(beside.x - gap - w, beside.centery - h // 2))
+    if beside.y - gap - h >= margin:  # a wide target (a whole row): above it, else below
+        fits.append(rect.move(beside.centerx - w // 2, beside.y - gap - h))
+    if beside.bottom + gap + h <= window[1] - margin or not fits:
+        fits.append(rect.move(beside.centerx - w // 2, beside.bottom + gap))
+    # farther off, where every side near it would hide a target: the window's edges, level with
+    # the pointer, then its corners (the log's column, the felt's margins)
+    for x in (room.right - w, room.x):
+        fits += [rect.move(x, beside.centery - h // 2), rect.move(x, room.y),
+                 rect.move(x, room.bottom - h)]
+    spots = [spot.clamp(room) for spot in fits]
+    return least_covering(spots, [a for a in avoid if not a.colliderect(beside)])
+
+
+def least_covering(spots: list[pygame.Rect], avoid: Sequence[pygame.Rect]) -> pygame.Rect:
+    """The first of ``spots`` that covers the least of ``avoid`` (the area it hides)."""
+    def hidden(spot: pygame.Rect) -> int:
+        return sum(spot.clip(a).w * spot.clip(a).h for a in avoid)
+
+    return min(spots, key=hidden)
 
 
 def uncovered_point(targets: list[Target], index: int) -> tuple[int, int]:

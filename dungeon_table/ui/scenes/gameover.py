@@ -10,7 +10,6 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.core import paths
 from dungeon_table.core.protocol import Result
 from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import has, t
@@ -113,9 +112,7 @@ class GameOverScene(MenuBase):
             self.guard.start()
         if self.saved is None:
             try:
-                path = paths.save_path(self.game_id)
-                self.session.save(path)
-                self.saved = path.name
+                self.saved = nav.save_game(self.session).name  # its earlier saves give way
             except OSError:
                 self.saved = ""
 
