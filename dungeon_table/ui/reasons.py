@@ -26,6 +26,8 @@ def _translated(text: Any) -> str:
 def _value(value: Any) -> Any:
     if isinstance(value, Reason):
         return _translated(value)
+    if hasattr(value, "en") and hasattr(value, "ja"):  # a card file's text (core.cards.Text)
+        return getattr(value, i18n.language(), value.en)
     if isinstance(value, (list, tuple)):
         return i18n.t("list.sep").join(str(_value(v)) for v in value)
     return value
