@@ -21,8 +21,8 @@ from collections import Counter
 from typing import Any
 
 from dungeon_table.core.phased import OVER, Phase
-from dungeon_table.core.protocol import Event, Result, ScoreLine
-from dungeon_table.core.reasons import refuse
+from dungeon_table.core.protocol import Action, Event, Result, ScoreLine
+from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.dungeon import (
@@ -188,6 +188,16 @@ class Dungeon(DungeonBase):
         if self.holds_secrets(seat) or (viewer is not None and self.holds_secrets(viewer)):
             return "handoff.reason.turn"
         return None
+
+    def costly(self, seat: int, action: Action) -> Reason | None:
+        """Ending the turn with moves left and a move to make (docs/rules/dungeon.md)."""
+        if not isinstance(action, m.EndTurn) or self.state.phase != "move":
+            return None
+        view = self.view(seat)
+        if view.moves_left <= 0 or not view.moves:
+            return None
+        return refuse("dungeon.costly.end_turn", "end the turn with {moves} moves left",
+                      moves=view.moves_left)
 
     def holds_secrets(self, seat: int) -> bool:
         state = self.state

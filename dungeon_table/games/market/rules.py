@@ -27,8 +27,8 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from dungeon_table.core.phased import OVER, Phase
-from dungeon_table.core.protocol import Result
-from dungeon_table.core.reasons import refuse
+from dungeon_table.core.protocol import Action, Result
+from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.market import flow_auction as auction
 from dungeon_table.games.market import flow_burst as burst
@@ -178,6 +178,24 @@ class Market(MarketBase):
         return None
 
     # --- the kit's hooks: what play keeps, what a seat cannot see ---------------------------------
+    def tempting(self, seat: int) -> list[Action]:
+        """In the buy round, the cards this buyer cannot afford (a click says what they cost)."""
+        if self.state.phase != "buy" or seat not in self.to_act():
+            return []
+        legal = self.legal_actions(seat)
+        return [buy for i, _ in self.slots() if (buy := m.Buy(slot=i)) not in legal]
+
+    def costly(self, seat: int, action: Action) -> Reason | None:
+        """A purchase: its coins are gone once the next buyer acts (docs/rules/market.md)."""
+        slot = self.state.area[action.slot] if isinstance(action, m.Buy) and \
+            0 <= action.slot < len(self.state.area) else None
+        if slot is None:
+            return None
+        card = self.card_of.get(slot.card)
+        return refuse("market.costly.buy", "buy {card} for {cost}G",
+                      card=card.name if card is not None else slot.card,
+                      cost=market.cost_for(self, seat, slot))
+
     def conserved(self) -> Counter[str]:
         """Every card wherever it lies (a chest's card, the ghosts aside and a chest out of the
         game included), and the coins: purses, the deposit and the coins on priced cards."""

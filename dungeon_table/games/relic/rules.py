@@ -18,8 +18,8 @@ from collections import Counter
 from typing import Any
 
 from dungeon_table.core.phased import OVER, Phase
-from dungeon_table.core.protocol import Event, Result
-from dungeon_table.core.reasons import refuse
+from dungeon_table.core.protocol import Action, Event, Result
+from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.relic import (
@@ -188,3 +188,15 @@ class Relic(RelicBase):
     def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
         # Hands are hidden: every change of seat between two humans is covered.
         return None if seat == viewer else "handoff.reason.turn"
+
+    def costly(self, seat: int, action: Action) -> Reason | None:
+        """Giving up a depth's search, or a double draw while a battle or the dungeon phase is
+        open: neither comes back (docs/rules/relic.md)."""
+        if isinstance(action, m.DeclineSearch):
+            return refuse("relic.costly.decline_search",
+                          "give up this depth's search: it cannot be searched again")
+        if isinstance(action, m.DoubleDraw) and any(
+                isinstance(a, (m.BattlePhase, m.DungeonPhase)) for a in self.legal_actions(seat)):
+            return refuse("relic.costly.double_draw",
+                          "double draw: no battle and no dungeon phase this turn")
+        return None
