@@ -62,7 +62,8 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
 
     ``outcome`` is an i18n key for the headline (``result.won``, ``result.lost``). ``breakdown[i]``
     belongs to seat ``i`` and ends with the ``score.total`` line. ``history[i]`` is a per-round series
-    (life, gp, score...) for the game-over chart, labelled by ``history_key``.
+    (life, gp, score...) for the game-over chart, labelled by ``history_key``: the value before the
+    first round, then one per round (its last the game's last round, played to the end or not).
     """
 
     ranking: list[int]

@@ -159,19 +159,28 @@ class Dungeon(DungeonBase):
         return views.build_view(self, seat)
 
     def breakdown(self, seat: int) -> list[ScoreLine]:
+        """Treasure carried, the class's target, and the total that decided the game. A race won
+        by coming home counts only the gold brought back to the Great Hall (the winner's): a
+        hero still on its way with more gold has not won, and its total must not say it has."""
         held = self.state.heroes[seat].treasures
-        return [
-            ScoreLine("dungeon.score.treasure", self.gp(seat), len(held)),
-            ScoreLine("dungeon.score.target", self.target(seat)),
-            ScoreLine("score.total", self.gp(seat)),
-        ]
+        lines = [ScoreLine("dungeon.score.treasure", self.gp(seat), len(held)),
+                 ScoreLine("dungeon.score.target", self.target(seat))]
+        if self.state.end_reason == "returned":
+            home = self.gp(seat) if seat in self.state.winners else 0
+            lines.append(ScoreLine("dungeon.score.home", home))
+            return [*lines, ScoreLine("score.total", home)]
+        return [*lines, ScoreLine("score.total", self.gp(seat))]
 
     def result(self) -> Result | None:
         state = self.state
         if state.phase != "over":
             return None
         ranking = sorted(range(self.n), key=lambda s: (s not in state.winners, -self.gp(s), s))
-        history = [[*series, self.gp(s)] for s, series in enumerate(state.history)]
+        # a point per round after the opening one; the round limit ends the game as the next
+        # round starts, the last round's gold already charted
+        closing = state.end_reason != "round_limit"
+        history = [[*series, *([self.gp(s)] if closing else [])]
+                   for s, series in enumerate(state.history)]
         return Result(ranking=ranking, winners=list(state.winners),
                       outcome=f"dungeon.result.{state.end_reason}",
                       breakdown=[self.breakdown(s) for s in range(self.n)],

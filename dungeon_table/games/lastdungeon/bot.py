@@ -306,8 +306,8 @@ class PlannerBot(Explains, GreedyBot):
         if isinstance(action, m.Retreat):
             if on_last_step(view):
                 return reason("ld.why.retreat_saves",
-                              "push back: the next advance would reach the treasure")
-            return reason("ld.why.retreat_turns", "push back: the space it frees lets this "
+                              "retreat: the next advance would reach the treasure")
+            return reason("ld.why.retreat_turns", "retreat: the space it frees lets this "
                           "round's cards repel power {power}", power=power)
         return self.explain_choice(view, action)
 

@@ -113,6 +113,9 @@ class Relic(RelicBase):
         for _ in range(self.cards.hand_size):
             for seat in order:
                 events += turn.draw(self, seat, "deal")
+        # the chart opens on the points before the first turn (the characters dealt), as every
+        # game's does: a point per round after it, so the axis ends on the last round
+        state.history = [[points] for points in self.points()]
         events += turn.start_turn(self, first)
         return events
 
@@ -188,6 +191,15 @@ class Relic(RelicBase):
     def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
         # Hands are hidden: every change of seat between two humans is covered.
         return None if seat == viewer else "handoff.reason.turn"
+
+    def tempting(self, seat: int) -> list[Action]:
+        """In the dungeon phase, the dungeon cards in hand the rules will not set now (an enemy
+        on the field, a full dungeon, the set done): a click says why."""
+        if self.state.phase != "dungeon" or seat not in self.to_act():
+            return []
+        legal = self.legal_actions(seat)
+        return [action for card in self.player(seat).hand if self.kind(card) == "dungeon"
+                and (action := m.SetDungeon(card=card)) not in legal]
 
     def costly(self, seat: int, action: Action) -> Reason | None:
         """Giving up a depth's search, or a double draw while a battle or the dungeon phase is
