@@ -282,7 +282,8 @@ class TableScene(Scene):
         if not self.session.can_undo(self.viewer):
             why = getattr(self.session, "why_no_undo", lambda seat: None)(self.viewer)
             if why is not None:
-                self.show_refusal(t("table.cannot_undo", why=say(why, capital=False)), self.bar.undo.rect)
+                words = t("table.cannot_undo", why=say(why, capital=False))
+                self.show_refusal(words, self.bar.undo.rect)
             return
         self.anim.skip_all()
         self.session.undo()
@@ -534,7 +535,7 @@ class TableScene(Scene):
         step by the move it asks about, a refusal by the click, Undo's reason on hover."""
         avoid = [tg.rect for tg in self.ui.targets]
         now, window = self.app.now(), surface.get_rect()
-        self.notes_drawn: list[pygame.Rect] = []  # where they lay (the tests look)
+        self.notes_drawn = []  # where they lay (the tests look)
         drawn = self.notes_drawn.append
         if self.confirming is not None:
             index = self._toward(self.confirming[0])
@@ -543,7 +544,8 @@ class TableScene(Scene):
                 ring(surface, rect, theme.ACCENT, th)
                 ask = Note(t("table.confirm.ask", what=self.confirming[1]),
                            t("table.confirm.how"), rect, theme.ACCENT)
-                drawn(draw_note(surface, th, ask, [r for r in avoid if r != rect], self.board, now))
+                drawn(draw_note(surface, th, ask, [r for r in avoid if r != rect], self.board,
+                                now))
         elif self.hint_reason is not None and self.hint_reason[0] == self.ui.hint:
             index = self._toward(self.ui.hint)
             if index is not None:

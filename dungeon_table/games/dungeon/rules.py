@@ -51,7 +51,9 @@ class Dungeon(DungeonBase):
             flow_spells.legal,
             {m.WishSpell: flow_spells.wish_spell, m.UnwishSpell: flow_spells.unwish_spell,
              m.SealWishes: flow_spells.seal_wishes},
-            hint=refuse("dungeon.wants.spells", "write the spell wish list: wish for a spell, take the last off, or seal it"),
+            hint=refuse("dungeon.wants.spells",
+                        "write the spell wish list: wish for a spell, take the last off, or seal "
+                        "it"),
             checks={m.WishSpell: flow_spells.why_not_wish_spell,
                     m.UnwishSpell: flow_spells.why_not_unwish_spell,
                     m.SealWishes: flow_spells.why_not_seal_wishes}),
@@ -70,11 +72,13 @@ class Dungeon(DungeonBase):
             flow_doorway.legal,
             {m.CastSpell: flow_doorway.cast_spell, m.Enter: flow_doorway.enter,
              m.Hold: flow_doorway.hold},
-            hint=refuse("dungeon.wants.doorway", "cast a spell at the monster seen, enter, or hold back"),
+            hint=refuse("dungeon.wants.doorway",
+                        "cast a spell at the monster seen, enter, or hold back"),
             checks={m.CastSpell: flow_doorway.why_not_cast_spell}),
         "combat": Phase(
             flow_combat.legal, {m.Attack: flow_combat.attack, m.Teleport: flow_combat.teleport},
-            hint=refuse("dungeon.wants.combat", "attack the monster (a wizard in a chamber may teleport away)"),
+            hint=refuse("dungeon.wants.combat",
+                        "attack the monster (a wizard in a chamber may teleport away)"),
             checks={m.Teleport: flow_combat.why_not_teleport}),
         "pit": Phase(
             flow_pit.legal, {m.ChooseChamber: flow_pit.choose_chamber},

@@ -56,16 +56,21 @@ class Market(MarketBase):
     stack_decks = ("deck", "jobs", "reshuffle")
     phases = {
         "explore": Phase(explore.legal, {m.Explore: explore.explore, m.Stop: explore.stop},
-                         hint=refuse("market.wants.explore", "explore, or stop and go to the market"),
+                         hint=refuse("market.wants.explore",
+                                     "explore, or stop and go to the market"),
                          checks={m.Stop: explore.why_not_stop}),
         "defend": Phase(burst.legal, {m.Guard: burst.guard, m.Unguard: burst.unguard,
                                       m.Defend: burst.defend},
-                        hint=refuse("market.wants.defend", "choose your defence (guard, unguard) and confirm it (defend)"),
+                        hint=refuse("market.wants.defend",
+                                    "choose your defence (guard, unguard) and confirm it (defend)"),
                         checks={m.Guard: burst.why_not_guard, m.Unguard: burst.why_not_unguard}),
         "auction": Phase(auction.legal_pick, {m.AuctionJob: auction.pick},
-                         hint=refuse("market.wants.auction", "the player who caused the burst picks a face-up job to auction"),
+                         hint=refuse("market.wants.auction",
+                                     "the player who caused the burst picks a face-up job to "
+                                     "auction"),
                          checks={m.AuctionJob: auction.why_not_pick}),
-        "bid": Phase(auction.legal_bid, {m.Bid: auction.bid}, hint=refuse("market.wants.bid", "place a sealed bid"),
+        "bid": Phase(auction.legal_bid, {m.Bid: auction.bid},
+                     hint=refuse("market.wants.bid", "place a sealed bid"),
                      checks={m.Bid: auction.why_not_bid}),
         "level": Phase(level.legal, {m.LevelUp: level.level_up, m.Done: level.done},
                        hint=refuse("market.wants.level", "level up a job, or done"),
@@ -75,7 +80,8 @@ class Market(MarketBase):
                        hint=refuse("market.wants.price", "price your finds, then open the market"),
                        checks={m.SetPrice: market.why_not_price}),
         "buy": Phase(market.legal_buy, {m.Buy: market.buy, m.Pass: market.pass_},
-                     hint=refuse("market.wants.buy", "buy a card or pass"), checks={m.Buy: market.why_not_buy}),
+                     hint=refuse("market.wants.buy", "buy a card or pass"),
+                     checks={m.Buy: market.why_not_buy}),
         "over": OVER,
     }
 

@@ -23,7 +23,8 @@ class DelverBot(Explains, bot_play.DelverBot):
     def explain(self, view: m.RelicView, legal: list[Action], action: Action) -> Reason | None:
         if isinstance(action, m.BattlePhase):
             return self.explain_battle(view, action.enemy, "relic.why.battle",
-                                       "battle {enemy}: the plan wins ({bp} BP against {enemy_bp}, TS {ts})")
+                                       "battle {enemy}: the plan wins ({bp} BP against "
+                                       "{enemy_bp}, TS {ts})")
         if isinstance(action, (m.Commit, m.ChooseTs, m.Fight)) and view.battle is not None:
             return self.explain_battle(view, view.battle.enemy, "relic.why.fight",
                                        "the plan that wins: {bp} BP against {enemy_bp}, TS {ts}")

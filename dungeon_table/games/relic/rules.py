@@ -56,7 +56,8 @@ class Relic(RelicBase):
             flow_dungeon.legal,
             {m.SetDungeon: flow_dungeon.set_dungeon, m.SetEnemy: flow_dungeon.set_enemy,
              m.EndPhase: turn.end_phase},
-            hint=refuse("relic.wants.dungeon", "set a dungeon card, set an enemy, or end the phase"),
+            hint=refuse("relic.wants.dungeon",
+                        "set a dungeon card, set an enemy, or end the phase"),
             checks={m.SetDungeon: flow_dungeon.no_dungeon_set,
                     m.SetEnemy: flow_dungeon.no_enemy_set}),
         "battle": Phase(
