@@ -76,7 +76,7 @@ class LearnScene(MenuBase):
     def panel_rect(self) -> pygame.Rect:
         return self.page_rect(top=16, bottom=8)
 
-    ROW, GAP = 13, 2
+    ROW, GAP = 15, 2
 
     def build(self) -> list[Widget]:
         th = self.th
@@ -131,14 +131,15 @@ class LessonButton(Button):
         inner = self.rect.w - 2 * pad
         name = fonts.text(fonts.fit(self.label(), "heading", inner, th.scale), "heading", ink,
                           th.scale)
-        surface.blit(name, (self.rect.x + pad, self.rect.y + th.px(1.2)))
+        top = surface.blit(name, (self.rect.x + pad, self.rect.y + th.px(1.2))).bottom
         if self.under_way:
             tag = fonts.text(t("learn.resume"), "small", theme.ACCENT, th.scale, True)
             surface.blit(tag, tag.get_rect(topright=(self.rect.right - pad,
                                                      self.rect.y + th.px(1.5))))
         line = first_game_line(self.game_id)
         lines = fonts.wrap(line, "small", inner, th.scale)[:2]
-        y = self.rect.bottom - th.px(1.2) - len(lines) * fonts.line_height("small", th.scale)
+        y = max(top, self.rect.bottom - th.px(1.2) - len(lines) * fonts.line_height("small",
+                                                                                  th.scale))
         for text in lines:
             surface.blit(fonts.text(text, "small", theme.TEXT_DIM, th.scale),
                          (self.rect.x + pad, y))
