@@ -9,8 +9,9 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_events import click_at
+from ui_events import click_at, key
 
+from dungeon_table.core import paths
 from dungeon_table.core import tutorial as lessons
 from dungeon_table.core.errors import CardFileError
 from dungeon_table.ui import i18n, screens
@@ -142,3 +143,28 @@ def test_a_tutorial_caption_must_be_a_tutorial_key(tmp_path: Path) -> None:
         lessons.load_tutorial(path=broken)
     problem = err.value.problems[0]
     assert problem.path == "$.steps[1].caption" and problem.line is not None
+
+
+def test_enter_takes_the_step_and_hint_points_at_it() -> None:
+    """The keyboard focus starts on the step's target (the first Enter shows it, the next does
+    it), and Hint names the taught action, not the bot's own choice."""
+    app, table = open_tutorial("lastdungeon", "en")  # a card to play, not the accent button
+    settle(app, table)
+    taught = table.tutorial.taught()
+    assert not any(tg.primary and tg.leads_to(taught) for tg in table.ui.targets)
+    table.hint()
+    assert table.ui.hint == taught
+    assert table.ui.targets[table.ui.focus].leads_to(taught)
+    for _ in range(3):  # the card picked, then its space
+        app.step([key(pygame.K_RETURN)])
+    assert [s.action for s in table.session.steps if s.seat == 0] == [taught]
+
+
+def test_save_and_quit_keeps_a_tutorial_out_of_load() -> None:
+    app, table = open_tutorial("lastdungeon", "en")
+    settle(app, table)
+    click_step(app, table)
+    table.open_menu()
+    app.top.save_quit()
+    assert list(paths.saves_dir().glob("*.yaml")) == []
+    assert lessons.autosave_path("lastdungeon").exists()
