@@ -168,3 +168,20 @@ def test_save_and_quit_keeps_a_tutorial_out_of_load() -> None:
     app.top.save_quit()
     assert list(paths.saves_dir().glob("*.yaml")) == []
     assert lessons.autosave_path("lastdungeon").exists()
+
+
+def test_cards_check_plays_the_tutorials_through(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from dungeon_table.cli import main  # the command line, as `dungeon-table cards check` runs it
+
+    assert main(["cards", "check"]) == 0
+    folder = tmp_path / "tutorials"
+    folder.mkdir()
+    broken = folder / "relic.yaml"
+    broken.write_text(lessons.tutorial_path("relic").read_text(encoding="utf-8")
+                      .replace("card: dungeon_gate_1}", "card: dungeon_gate_2}", 1),
+                      encoding="utf-8")
+    capsys.readouterr()
+    assert main(["cards", "check", str(broken)]) == 1
+    out = capsys.readouterr().out
+    assert f"{broken}:" in out and "$.steps[1].action" in out
