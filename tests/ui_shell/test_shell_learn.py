@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from shell_helpers import click, labels, menu_app
+from ui_table.tutorial_helpers import click_step, settle
 
 from dungeon_table.core import registry, stats
 from dungeon_table.core import tutorial as lessons
@@ -66,3 +67,19 @@ def test_the_table_counts_a_solo_game_when_it_ends() -> None:
     app.step([pygame.event.Event(pygame.NOEVENT)])
     line = stats.load().games["lastdungeon"]
     assert line.games == 1 and line.wins == int(0 in table.game.result().winners)
+
+
+def test_a_tutorial_under_way_says_resume() -> None:
+    app = menu_app()
+    click(app, "menu.learn")
+    assert not any(getattr(w, "under_way", False) for w in app.top.widgets)
+    click(app, "game.lastdungeon")
+    table = app.top
+    table.bot_delay_ms = 0
+    settle(app, table)
+    click_step(app, table)
+    app.pop()
+    app.step([])
+    assert isinstance(app.top, LearnScene)
+    assert [w.game_id for w in app.top.widgets if getattr(w, "under_way", False)] == \
+        ["lastdungeon"]

@@ -44,6 +44,19 @@ def resumable(tutorial: lessons.Tutorial) -> Any | None:
     return session
 
 
+def under_way(game_id: str) -> bool:
+    """A tutorial game begun and not finished is saved (its button says Resume): the save
+    replayed, a few milliseconds, without reading the tutorial file."""
+    path = lessons.autosave_path(game_id)
+    if not path.exists():
+        return False
+    try:
+        session = Session.load(path)
+    except (SaveError, OSError, ValueError):
+        return False
+    return bool(session.steps) and session.game.result() is None
+
+
 def tutorial_session(game_id: str) -> Any:
     """The tutorial of ``game_id`` as a session to play: resumed, else new (``CardFileError``
     for a broken tutorial file)."""
@@ -120,7 +133,7 @@ class LessonButton(Button):
     def __init__(self, rect: pygame.Rect, game_id: str, on_click: Any) -> None:
         super().__init__(rect, lambda: game_name(game_id), on_click, role="heading")
         self.game_id = game_id
-        self.under_way = lessons.autosave_path(game_id).exists()
+        self.under_way = under_way(game_id)
 
     def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
         fill, ink = self.colours()
