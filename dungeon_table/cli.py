@@ -486,13 +486,14 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
                  else [p for p in paths_given(args.path) if p.parent.name == "tutorials"])
     for path in tutorials:
         problems += check_tutorial_file(path)
-    checked = len(jobs) + len(tutorials)
     for problem in problems:
         print(problem)
+    counts = [f"{len(jobs)} card file(s)"] if jobs or not tutorials else []
+    counts += [f"{len(tutorials)} tutorial(s)"] if tutorials else []
     if problems:
-        print(f"{len(problems)} problem(s) in {checked} card file(s)", file=sys.stderr)
+        print(f"{len(problems)} problem(s) in {', '.join(counts)}", file=sys.stderr)
         return EXIT_FAIL
-    print(f"{checked} card file(s) OK")
+    print(", ".join(f"{count} OK" for count in counts))
     return EXIT_OK
 
 
