@@ -4,10 +4,11 @@ Importing this package registers every screen, and the table, by name (``ui/scre
 app (``entry.py``) imports it once, and each scene opens the others by name, importing none.
 """
 
-from dungeon_table.ui import table
+from dungeon_table.ui import remote_table, table
 from dungeon_table.ui.scenes import (
     gameover,
     handoff,
+    host_join,
     in_use,
     learn,
     load,
@@ -21,6 +22,5 @@ from dungeon_table.ui.scenes import (
 )
 
 # Every module above registers its screen as it is imported.
-__all__ = ["gameover", "handoff", "in_use", "learn", "load", "menu", "pause", "replay", "rules_help",
-           "settings", "setup", "stats",
-           "table"]
+__all__ = ["gameover", "handoff", "host_join", "in_use", "learn", "load", "menu", "pause", "replay",
+           "remote_table", "rules_help", "settings", "setup", "stats", "table"]
