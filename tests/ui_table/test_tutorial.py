@@ -148,3 +148,19 @@ def test_cards_check_plays_the_tutorials_through(tmp_path: Path,
     assert main(["cards", "check", str(broken)]) == 1
     out = capsys.readouterr().out
     assert f"{broken}:" in out and "$.steps[1].action" in out
+
+
+def test_the_table_is_dimmed_but_for_the_step_s_target() -> None:
+    app, table = open_tutorial("lastdungeon", "en")
+    settle(app, table)
+    target = table.tutorial.pointed()[0].rect
+    shown = pygame.Surface(app.size)
+    table.draw(shown)
+    overlay, table.tutorial = table.tutorial, None
+    plain = pygame.Surface(app.size)
+    table.draw(plain)
+    table.tutorial = overlay
+    corner = (table.board.right - 4, table.board.bottom - 4)  # bare felt, far from everything
+    assert sum(shown.get_at(corner)[:3]) < sum(plain.get_at(corner)[:3])
+    inside = (target.centerx, target.centery)
+    assert shown.get_at(inside) == plain.get_at(inside)
