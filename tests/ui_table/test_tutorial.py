@@ -12,9 +12,11 @@ import pytest
 from tutorial_helpers import click_step, open_tutorial, settle
 from ui_events import click_at, key
 
+from dungeon_table.cli import main
 from dungeon_table.core import paths
 from dungeon_table.core import tutorial as lessons
 from dungeon_table.core.errors import CardFileError
+from dungeon_table.core.session import Session
 from dungeon_table.ui import i18n
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.table_parts import uncovered_point
@@ -135,8 +137,6 @@ def test_save_and_quit_keeps_a_tutorial_out_of_load() -> None:
 
 def test_cards_check_plays_the_tutorials_through(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    from dungeon_table.cli import main  # the command line, as `dungeon-table cards check` runs it
-
     assert main(["cards", "check"]) == 0
     folder = tmp_path / "tutorials"
     folder.mkdir()
@@ -164,3 +164,13 @@ def test_the_table_is_dimmed_but_for_the_step_s_target() -> None:
     assert sum(shown.get_at(corner)[:3]) < sum(plain.get_at(corner)[:3])
     inside = (target.centerx, target.centery)
     assert shown.get_at(inside) == plain.get_at(inside)
+
+
+def test_a_save_out_of_step_with_the_tutorial_is_started_afresh() -> None:
+    tutorial = lessons.load_tutorial("lastdungeon")
+    path = lessons.autosave_path("lastdungeon")
+    session = Session.new(tutorial.game, list(tutorial.seats), tutorial.seed,
+                          dict(tutorial.options), dict(tutorial.stack), autosave=path)
+    session.apply(0, type(session.game).decode_action({"type": "fight"}))
+    _app, table = open_tutorial("lastdungeon", "en")
+    assert table.session.steps == []

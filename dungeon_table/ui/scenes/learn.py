@@ -39,7 +39,8 @@ def resumable(tutorial: lessons.Tutorial) -> Any | None:
         return None
     except (SaveError, OSError, ValueError):
         return None
-    if not lessons.fits(tutorial, session.record) or session.game.result() is not None:
+    if not lessons.fits(tutorial, session.record) or session.game.result() is not None \
+            or not lessons.Guide(tutorial, type(session.game)).followed(session.steps):
         return None
     return session
 
