@@ -295,8 +295,11 @@ class TableScene(Scene):
         if not self.ui.legal:
             return
         bot = self.spec.make_bot("best", self.session.record.seed + len(self.session.steps))
+        taught = self.tutorial.taught() if self.tutorial is not None else None
         explains = getattr(bot, "decide_with_reason", None)  # ai/explain.py
-        if explains is not None:
+        if taught is not None:
+            choice, why = taught, None  # a tutorial hints its step; its caption says why
+        elif explains is not None:
             choice, why = explains(self.view, self.ui.legal)
         else:
             choice, why = bot.choose(self.view, self.ui.legal), None
@@ -747,17 +750,23 @@ class TableScene(Scene):
 
     def _focus_primary(self) -> bool:
         """Put the keyboard focus on the primary target (the accent button) if there is one."""
-        primary = [i for i, tg in enumerate(self.ui.targets) if tg.primary]
+        primary = self._primaries()
         if not primary:
             return False
         self.ui.focus = primary[0]
         self.focus_auto = True
         return True
 
+    def _primaries(self) -> list[int]:
+        """The primary targets; in a tutorial, the step's own (so Enter takes the step)."""
+        if self.tutorial is not None and self.tutorial.waiting():
+            return self.tutorial.focus_indices()
+        return [i for i, tg in enumerate(self.ui.targets) if tg.primary]
+
     def _start_focus(self) -> int | None:
         """Where Enter puts the focus when there is none: the primary target, else the first
         (where Tab starts too)."""
-        primary = [i for i, tg in enumerate(self.ui.targets) if tg.primary]
+        primary = self._primaries()
         return (primary or list(range(len(self.ui.targets))) or [None])[0]
 
     def _move_focus(self, step: int) -> None:
