@@ -17,6 +17,7 @@ the host). Sealed bids and defences are each player's own: every seat is sent it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,8 +108,16 @@ class RemoteSource:
         self.result: Result | None = None
         self.game = RemoteGame(self)
         self.sent = False  # an action of this seat is on its way
-        self.take_state(client.state)
-        client.poll()  # the welcome and that first state, already taken
+        # What came before the table opened (the welcome, states while the host's player was
+        # on its waiting screen): the latest of each is where the table starts.
+        state = client.state
+        for message in client.poll():
+            if isinstance(message, msg.State):
+                state = message
+            elif isinstance(message, msg.Presence):
+                self.presence = list(message.seats)
+        assert state is not None
+        self.take_state(state)
 
     def _kinds(self) -> list[str]:
         """Seat kinds as the table names seats: the host's bots as bots, players as humans."""
@@ -186,9 +195,13 @@ class RemoteTableScene(TableScene):
     """The table for one seat of a hosted game (see the module docstring)."""
 
 
-    def __init__(self, app: App, client: SyncClient, leave_quits: bool = False) -> None:
+    def __init__(self, app: App, client: SyncClient, leave_quits: bool = False,
+                 on_seats: Callable[[], Any] | None = None) -> None:
         self.source = RemoteSource(client)
         self.leave_quits = leave_quits  # a window opened for this table alone closes with it
+        # The app hosts this table: F2 shows its seats and invite (``on_seats``), and the seat
+        # is left when the host's screen closes, not when the table is looked away from.
+        self.on_seats = on_seats
         self.history: list[tuple[list[Event], Any, Any]] = []  # for the log in a new language
         self.pending: list[Event] = []  # events waiting for the state they lead to
         self.ended_shown = False
@@ -196,6 +209,28 @@ class RemoteTableScene(TableScene):
                          seating=RemoteSeating(self.source.seat))
         self.clock = HostClock(self)
         client.wake = wake_window
+        if on_seats is not None:
+            self.show_toast(t("remote.seats_key"))
+
+    def seat_names(self) -> list[str]:
+        """Each seat's name, and who is away or played by a bot for now."""
+        names = super().seat_names()
+        for seat in self.source.presence:
+            if seat.seat == self.source.seat:
+                continue
+            if seat.kind == "player" and seat.bot:
+                names[seat.seat] = t("remote.name_bot", name=names[seat.seat])
+            elif seat.kind == "player" and not seat.connected:
+                names[seat.seat] = t("remote.name_away", name=names[seat.seat])
+            elif seat.kind == "open":
+                names[seat.seat] = t("remote.name_open", name=names[seat.seat])
+        return names
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_F2 and self.on_seats is not None:
+            self.on_seats()
+        else:
+            super()._key(event)
 
     def show_result(self) -> None:
         screens.push(self.app, "remote_game_over", self.session)  # ui/scenes/host_join.py
@@ -271,7 +306,7 @@ class RemoteTableScene(TableScene):
 
     def on_exit(self) -> None:
         super().on_exit()
-        if self not in self.app.scenes:  # gone for good (back to the menu): leave the table
+        if self not in self.app.scenes and self.on_seats is None:  # gone: leave the table
             self.source.client.leave_soon()
             if self.leave_quits:
                 self.app.running = False

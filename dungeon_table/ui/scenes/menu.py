@@ -73,7 +73,7 @@ class MainMenuScene(MenuBase):
     TILE_H, TILE_GAP, BUTTON_H, BUTTON_GAP = 14, 2, 7, 1.5  # grid units
 
     def _action_count(self) -> int:
-        return len(self.continues) + 4
+        return len(self.continues) + 6
 
     def panel_rect(self) -> pygame.Rect:
         """Sized to its content and centred a little above the middle, under the title."""
@@ -115,6 +115,8 @@ class MainMenuScene(MenuBase):
             for g, s in self.continues
         ]
         actions += [
+            (lambda: screens.push(self.app, "host"), lambda: t("menu.host"), False),  # remote
+            (lambda: screens.push(self.app, "join"), lambda: t("menu.join"), False),  # tables
             (self.load, lambda: t("menu.load"), False),
             (self.rules, lambda: t("menu.rules"), False),
             (self.settings, lambda: t("menu.settings"), False),
