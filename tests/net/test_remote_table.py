@@ -146,3 +146,38 @@ def test_a_dropped_client_comes_back_to_its_current_view(hosting: HostThread) ->
         play_a_move(app, scene, 0)  # and it plays on
     finally:
         client.close()
+
+
+def test_two_remote_windows_enter_their_sealed_choices_at_once(hosting: HostThread) -> None:
+    """Defences and a sealed auction (Professional: chests and jobs): both windows are offered
+    their choices together, neither waits behind a privacy screen or for the other, and each
+    draws only its own view."""
+    from dungeon_table.ui.scenes.host_join import RemoteGameOverScene
+
+    table = hosting.new_table("market", ["human", "human", "bot:random"], seed=11,
+                              options={"professional": True}, keep=False)
+    hosting.start(port=0)
+    windows = [remote_table(hosting, table, seat=seat) for seat in (0, 1)]
+    try:
+        together: set[str] = set()
+        moves, deadline = 0, time.monotonic() + 4 * SECONDS
+        while not all(isinstance(app.top, RemoteGameOverScene) for app, _, _ in windows):
+            assert time.monotonic() < deadline and moves < 6000, "the game should end"
+            for app, _, _ in windows:
+                app.step([])
+            scenes = [scene for _, scene, _ in windows]
+            if all(s.ui.legal for s in scenes) and scenes[0].view.phase == scenes[1].view.phase:
+                together.add(scenes[0].view.phase)
+            ready = [(app, scene) for app, scene, _ in windows
+                     if scene.ui.legal and not isinstance(app.top, RemoteGameOverScene)]
+            if not ready:
+                time.sleep(0.001)
+                continue
+            for app, scene in ready:
+                assert scene.view.seat == scene.viewer, "its own view only"
+                play_a_move(app, scene, moves)
+                moves += 1
+        assert {"defend", "bid"} <= together, together
+    finally:
+        for _, _, client in windows:
+            client.close()
