@@ -44,7 +44,8 @@ STAYS_MS = 10**9  # a toast that stays: the table has ended
 def wake_window() -> None:
     """Wake the app's loop (``pygame.event.post`` is safe from any thread)."""
     try:
-        pygame.event.post(pygame.event.Event(WAKE))
+        if not pygame.event.peek(WAKE):  # one waiting is enough: the frame takes them all
+            pygame.event.post(pygame.event.Event(WAKE))
     except pygame.error:  # no display (yet, or any more): the next frame takes the message
         pass
 
@@ -285,6 +286,8 @@ class RemoteTableScene(TableScene):
         lines = []
         for seat in seats:
             old = was.get(seat.seat)
+            if seat.seat == self.source.seat and seat.bot != (old.bot if old else ""):
+                lines.append(t("remote.bot_plays_you" if seat.bot else "remote.yours_again"))
             if seat.seat == self.source.seat or old is None or seat.kind == "bot":
                 continue
             name = seat.name or names[seat.seat]
@@ -307,6 +310,7 @@ class RemoteTableScene(TableScene):
     def on_exit(self) -> None:
         super().on_exit()
         if self not in self.app.scenes and self.on_seats is None:  # gone: leave the table
+            self.source.client.wake = None
             self.source.client.leave_soon()
             if self.leave_quits:
                 self.app.running = False

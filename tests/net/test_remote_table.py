@@ -22,8 +22,13 @@ SECONDS = 60  # a hang fails the test instead of blocking the suite
 
 
 @pytest.fixture(autouse=True)
-def _ui(ui_display: None, english_afterwards: None) -> None:
-    """A display for the table, English afterwards."""
+def _ui(ui_display: None, english_afterwards: None) -> Iterator[None]:
+    """A display for the table, English afterwards, and no wake-up event left for the tests
+    that come after (nothing here runs a window's loop to take it)."""
+    from dungeon_table.ui.remote_table import WAKE
+
+    yield
+    pygame.event.clear(WAKE)
 
 
 @pytest.fixture
@@ -181,3 +186,38 @@ def test_two_remote_windows_enter_their_sealed_choices_at_once(hosting: HostThre
     finally:
         for _, _, client in windows:
             client.close()
+
+
+def test_join_opens_the_window_at_its_seat_alone_when_another_copy_holds_the_home(
+        hosting: HostThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dungeon-table join``'s window: over the main menu when it can hold the data home; the
+    table alone when the host's own app holds it (nothing written there, and leaving it closes
+    the window)."""
+    from dungeon_table.core import instance, paths
+    from dungeon_table.ui import entry
+    from dungeon_table.ui.scene import App
+
+    opened: list[list[str]] = []
+
+    def run(app: App) -> None:  # instead of the window's loop: what it shows, then close
+        opened.append([type(scene).__name__ for scene in app.scenes])
+        app.quit()
+
+    monkeypatch.setattr(App, "run", run)
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the tests' display stays
+    table = hosting.new_table("relic", ["human", "human"], seed=1, keep=False)
+    hosting.start(port=0)
+    first = join_table(f"127.0.0.1:{hosting.host.port}", table.code, seat=0)
+    assert entry.run_remote(first) == 0
+    held = instance.HomeLock(paths.data_home())
+    held.acquire()
+    try:
+        second = join_table(f"127.0.0.1:{hosting.host.port}", table.code, seat=1)
+        assert entry.run_remote(second) == 0
+    finally:
+        held.release()
+    assert opened == [["MainMenuScene", "RemoteTableScene"], ["RemoteTableScene"]]
+    deadline = time.monotonic() + SECONDS
+    while any(s.connected for s in hosting.presence(table.code)):  # each window left its seat
+        assert time.monotonic() < deadline, "the windows never left"
+        time.sleep(0.01)
