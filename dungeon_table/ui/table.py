@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.core import registry
+from dungeon_table.core import registry, stats
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action
 from dungeon_table.core.script import seat_bots
@@ -47,6 +47,7 @@ from dungeon_table.ui.table_parts import (
     side_column,
     table_theme,
 )
+from dungeon_table.ui.tutorial import overlay_for
 
 BOT_DELAY_MS = 550
 SPACE_HOLD_MS = 280
@@ -100,6 +101,7 @@ class TableScene(Scene):
         # the new player at once) until that player presses Enter or Tab, clicks or acts.
         self.focus_parked = False
         self._log_lang = ""
+        self.tutorial = overlay_for(self)  # Learn to play: only the taught action (ui/tutorial.py)
         self._refresh()
         self._replay_log()
         self._schedule_next()
@@ -356,6 +358,7 @@ class TableScene(Scene):
             self._play_bot()
 
     def show_result(self) -> None:
+        stats.record_game(self.session)  # a solo game's statistics (not a tutorial's)
         screens.push(self.app, "game_over", self.session)
 
     def seat_names(self) -> list[str]:
@@ -424,6 +427,8 @@ class TableScene(Scene):
         if not self.ui.animating:
             self._draw_targets(surface, th)
         self.anim.draw(surface)
+        if self.tutorial is not None:
+            self.tutorial.draw(surface, th)
         if not self.ui.animating and self.ui.focus is not None \
                 and self.ui.focus < len(self.ui.targets):
             key_tag(surface, self.ui.targets[self.ui.focus].rect, th)
@@ -523,6 +528,9 @@ class TableScene(Scene):
             return
         self.focus_parked = False
         target, hint = self.ui.targets[index], self.ui.hint
+        if self.tutorial is not None and not self.tutorial.accepts(target):
+            self.tutorial.refuse()  # refused: the state is unchanged
+            return
         if target.pick is not None:
             target.pick()  # a local step: new targets, the same game state
             self._refresh()
@@ -573,7 +581,9 @@ class TableScene(Scene):
         is applied only when it is the viewer's to take."""
         got = self.renderer.key(event.key, getattr(event, "unicode", ""))
         if isinstance(got, Action):
-            if self.viewer is not None and got in self.ui.legal:
+            if self.tutorial is not None and not self.tutorial.accepts_action(self.viewer, got):
+                self.tutorial.refuse()
+            elif self.viewer is not None and got in self.ui.legal:
                 self.act(self.viewer, got)
         elif got is True:
             if self.ui.legal:

@@ -10,6 +10,7 @@ from dungeon_table.ui.scenes import (
     handoff,
     host_join,
     in_use,
+    learn,
     load,
     menu,
     pause,
@@ -17,8 +18,9 @@ from dungeon_table.ui.scenes import (
     rules_help,
     settings,
     setup,
+    stats,
 )
 
 # Every module above registers its screen as it is imported.
-__all__ = ["gameover", "handoff", "host_join", "in_use", "load", "menu", "pause", "replay", "rules_help",
-           "remote_table", "settings", "setup", "table"]
+__all__ = ["gameover", "handoff", "host_join", "in_use", "learn", "load", "menu", "pause", "replay",
+           "remote_table", "rules_help", "settings", "setup", "stats", "table"]

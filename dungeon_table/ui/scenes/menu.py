@@ -118,6 +118,8 @@ class MainMenuScene(MenuBase):
             (lambda: screens.push(self.app, "host"), lambda: t("menu.host"), False),  # remote
             (lambda: screens.push(self.app, "join"), lambda: t("menu.join"), False),  # tables
             (self.load, lambda: t("menu.load"), False),
+            (self.learn, lambda: t("menu.learn"), False),
+            (self.stats, lambda: t("menu.stats"), False),
             (self.rules, lambda: t("menu.rules"), False),
             (self.settings, lambda: t("menu.settings"), False),
             (self.quit, lambda: t("menu.quit"), False),
@@ -155,6 +157,12 @@ class MainMenuScene(MenuBase):
 
     def rules(self) -> None:
         screens.push(self.app, "rules")
+
+    def learn(self) -> None:
+        screens.push(self.app, "learn")
+
+    def stats(self) -> None:
+        screens.push(self.app, "stats")
 
     def settings(self) -> None:
         screens.push(self.app, "settings")
