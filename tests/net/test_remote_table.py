@@ -74,7 +74,8 @@ def play_a_move(app: Any, scene: Any, moves: int) -> None:
 
     app.step([key(pygame.K_h)])
     index = scene.ui.focus
-    assert index is not None, "the hint highlights a target"
+    if index is None or scene.ui.hint is None:  # the host's next state came in that step
+        return  # (another seat acted): the caller looks again
     if scene.ui.targets[index].pick is not None:  # a card to price: picked, then its price
         app.step([key(pygame.K_RETURN)])
         hint, targets = scene.ui.hint, scene.ui.targets
