@@ -109,6 +109,7 @@ def test_a_remote_seat_plays_a_whole_game_through_the_table(hosting: HostThread)
             moves += 1
         assert scene.game.result() == hosting.call(table.game.result)
         assert len(app.top.ring.widgets) == 1, "back to the menu: the host keeps the game"
+        assert app.top.ring.primary() is app.top.ring.widgets[0]
         assert len(scene.log.entries) > 10, "the log told the game"
     finally:
         client.close()

@@ -41,7 +41,10 @@ class RemoteGameOverScene(GameOverScene):
         self.saved = ""  # nothing saved here: the host keeps the game
 
     def build(self) -> list[Widget]:
-        return super().build()[-1:]
+        menu = super().build()[-1]  # the shell's row of buttons, Menu alone: the next step
+        if isinstance(menu, Button):
+            menu.primary = True
+        return [menu]
 
 
 screens.register("remote_game_over", RemoteGameOverScene)
