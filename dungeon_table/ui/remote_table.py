@@ -206,6 +206,7 @@ class RemoteTableScene(TableScene):
         self.history: list[tuple[list[Event], Any, Any]] = []  # for the log in a new language
         self.pending: list[Event] = []  # events waiting for the state they lead to
         self.ended_shown = False
+        self.drop_shown = False
         super().__init__(app, self.source, self.source.record.seats, bot_delay_ms=0,
                          seating=RemoteSeating(self.source.seat))
         self.clock = HostClock(self)
@@ -249,9 +250,13 @@ class RemoteTableScene(TableScene):
     def update(self, now_ms: int) -> bool:
         for message in self.source.client.poll():
             self.take(message)
-        if self.source.client.ended is not None and not self.ended_shown:
+        client = self.source.client
+        if client.ended is not None and not self.ended_shown:
             self.ended_shown = True
-            self._stay(t("remote.ended", reason=self.source.client.ended))
+            self._stay(t("remote.ended", reason=client.ended))
+        elif client.client.dropped and not self.drop_shown and client.ended is None:
+            self.drop_shown = True  # until the welcome back (or the end) says otherwise
+            self._stay(t("remote.reconnecting"))
         return super().update(now_ms)
 
     def take(self, message: msg.HostMessage) -> None:
@@ -274,6 +279,7 @@ class RemoteTableScene(TableScene):
         elif isinstance(message, msg.Presence):
             self._seats_changed(message.seats)
         elif isinstance(message, msg.Welcome):
+            self.drop_shown = False
             self._seats_changed(message.seats)
             self.show_toast(t("remote.back"))
         elif isinstance(message, msg.Error) and not message.fatal:

@@ -223,3 +223,16 @@ def test_join_opens_the_window_at_its_seat_alone_when_another_copy_holds_the_hom
     while any(s.connected for s in hosting.presence(table.code)):  # each window left its seat
         assert time.monotonic() < deadline, "the windows never left"
         time.sleep(0.01)
+
+
+def test_a_lost_host_is_said_while_the_client_tries_again(hosting: HostThread) -> None:
+    table = hosting.new_table("relic", ["human", "bot:random"], seed=2, keep=False)
+    hosting.start(port=0)
+    app, scene, client = remote_table(hosting, table)
+    try:
+        step_until(app, lambda: bool(scene.ui.legal))
+        hosting.call(hosting.host.abort)  # the host's machine gone: no goodbye, nowhere to go
+        step_until(app, lambda: scene.toast is not None and "joining again" in scene.toast[0])
+        assert client.ended is None, "it is still trying"
+    finally:
+        client.close()
