@@ -229,7 +229,7 @@ class HostScene(MenuBase):
         spec = registry.get(self.game_id)
         half = (panel.w - 3 * pad) // 2
         row_h, gap = th.px(6), th.px(1.2)
-        left = column(panel.x + pad, panel.y + th.px(12), half, row_h, gap, 2 + self.count)
+        left = column(panel.x + pad, panel.y + th.px(14), half, row_h, gap, 2 + self.count)
         widgets: list[Widget] = [
             Choice(left[0], lambda: t("host.game"), self.games, self.game_id, self.set_game,
                    fmt=game_name, label_width=0.3),
@@ -243,14 +243,14 @@ class HostScene(MenuBase):
                                   lambda kind, s=seat: self.set_kind(s, kind),
                                   fmt=lambda kind: t(f"host.kind.{kind}"), label_width=0.3))
         offered = self.offered_options()
-        right = column(panel.x + 2 * pad + half, panel.y + th.px(12), half, row_h, gap,
+        right = column(panel.x + 2 * pad + half, panel.y + th.px(14), half, row_h, gap,
                        len(offered))
         for rect, (name, values) in zip(right, offered.items(), strict=True):
             widgets.append(Choice(rect, lambda n=name: option_label(n), values,
                                   self.options.get(name, values[0]),
                                   lambda value, n=name: self.options.__setitem__(n, value),
                                   fmt=lambda value, n=name: option_value_text(n, value),
-                                  label_width=0.6))
+                                  label_width=0.5))
         bw = (panel.w - 3 * pad) // 2
         y = panel.bottom - pad - th.px(7)
         widgets += [
@@ -286,7 +286,7 @@ class HostScene(MenuBase):
         theme.draw_panel(surface, panel, th)
         self.blit_text(surface, t("host.title"), "heading", midtop=(panel.centerx, panel.y + th.px(3)))
         self.blit_text(surface, t("host.blurb"), "small", theme.TEXT_DIM,
-                       midtop=(panel.centerx, panel.y + th.px(8)))
+                       midtop=(panel.centerx, panel.y + th.px(9.5)))
         if self.error:
             width = panel.w - th.px(8)
             line = fonts.fit(self.error, "small", width, th.scale)
