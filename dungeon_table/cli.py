@@ -302,6 +302,10 @@ def cmd_join(args: argparse.Namespace) -> int:
         table = join_table(args.address, args.code, seat=seat, token=args.token, name=args.name)
     except (JoinError, ValueError, TimeoutError) as err:
         raise UsageError(f"cannot join {args.code} at {args.address}: {err}") from None
+    welcome = table.welcome
+    assert welcome is not None  # joined
+    print(f"seat {welcome.seat + 1} of table {welcome.code}; to come back to it after closing "
+          f"the window: dungeon-table join {args.address} {welcome.code} --token {welcome.token}")
     entry = _ui_entry()
     if entry is None:
         table.close()
