@@ -45,8 +45,7 @@ class HeroContext:
         return space in self.waiting or not self.game.cleared(space)
 
     def may_stand(self, space: str) -> bool:
-        kind = self.game.board.spaces[space].kind
-        return kind in ("chamber", "hall") or space not in self.others
+        return space in self.game.board.shared or space not in self.others
 
     def door_open(self, door: str) -> bool:
         return self.all_doors or door in self.open_doors
