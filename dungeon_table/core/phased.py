@@ -52,6 +52,7 @@ S = TypeVar("S", bound=msgspec.Struct)
 Legal = Callable[[Any, int], list[Action]]
 Handler = Callable[[Any, int, Any], list[Event]]
 Check = Callable[[Any, int, Any], "str | None"]
+Quick = Callable[[Any, int, Any], "bool | None"]
 
 
 def _nothing_legal(game: Any, seat: int) -> list[Action]:
@@ -66,12 +67,17 @@ class Phase:
     the phase accepts to its handler ``(game, seat, action) -> events``; ``hint`` says in words what
     the phase wants (a refused action of another phase is told this); ``checks`` give the rule's
     own reason when an action of this phase is refused ``(game, seat, action) -> reason | None``.
+    ``quick`` may say, for an action type, whether an action of it is in ``legal``'s list without
+    listing everything ``(game, seat, action) -> bool | None``, None when it cannot tell: what a
+    replay asks (a load checks every saved action), where nobody has listed the legal actions.
+    It must answer as membership in the list does (a game's tests hold it to that).
     """
 
     legal: Legal = _nothing_legal
     moves: Mapping[type[Action], Handler] = field(default_factory=dict)
     hint: str = ""
     checks: Mapping[type[Action], Check] = field(default_factory=dict)
+    quick: Mapping[type[Action], Quick] = field(default_factory=dict)
 
 
 # The kit's own caches (see ``PhasedGame.version``), added to every game's ``caches``.
@@ -156,7 +162,7 @@ class PhasedGame(Game, Generic[S]):
                 raise IllegalAction("the game is over")
             if seat not in self.to_act():
                 raise IllegalAction(f"seat {seat} is not to act now (to act: {self.to_act()})")
-            if action not in self._legal_now(seat):
+            if not self.is_legal(seat, action):
                 raise IllegalAction(self.why_illegal(seat, action))
             return self._apply(seat, action)
         action = self.well_formed(seat, action)
@@ -169,6 +175,26 @@ class PhasedGame(Game, Generic[S]):
         if reason:
             raise IllegalAction(reason)
         return self._running(handler, seat, action)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` (well formed, ``seat`` to act) is among the legal actions: by the
+        list when it was made for this state, else by the phase's ``quick`` test if it can tell,
+        else by listing them."""
+        cached = self._legal
+        if cached is None or cached[0] != self.version or cached[1] != seat:
+            quick = self.current.quick.get(type(action))
+            verdict = quick(self, seat, action) if quick is not None else None
+            if verdict is not None:
+                return verdict
+        return action in self._legal_now(seat)
+
+    def apply_again(self, seat: int, action: Action) -> list[Event]:
+        move = self.unlisted.get(type(action))
+        handler = move[1] if move is not None else self.current.moves[type(action)]
+        try:
+            return self._running(handler, seat, action)
+        finally:
+            self.version += 1
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         return self._running(self.current.moves[type(action)], seat, action)
