@@ -28,18 +28,32 @@ STACK_DECKS = (
 
 
 class HeroContext:
-    """What the movement rules ask about the board for the hero of ``seat``."""
+    """What the movement rules ask about the board for the hero of ``seat``. Each part is
+    looked up when first asked: while an action runs a context is made for every question, and
+    most ask one thing (a load replays thousands of actions)."""
 
     def __init__(self, game: DungeonBase, seat: int) -> None:
         self.game = game
         self.seat = seat
-        state = game.state
-        hero = state.heroes[seat]
-        self.others = {h.space for h in state.heroes if h.seat != seat and h.space}
-        self.open_doors = set(hero.found_doors)
-        self.all_doors = game.t.holds_secret_door_card(hero.treasures)
-        # Asked hundreds of times a move: the waiting monsters and hunters looked up once.
-        self.waiting = {s.space for s in state.slots.values()} | {h.space for h in state.hunters}
+        self._others: set[str] | None = None
+        self._waiting: set[str] | None = None
+        self._doors: set[str] | bool | None = None  # True: the secret door card opens them all
+
+    @property
+    def others(self) -> set[str]:
+        """Where the other heroes stand."""
+        if self._others is None:
+            seat = self.seat
+            self._others = {h.space for h in self.game.state.heroes if h.seat != seat and h.space}
+        return self._others
+
+    @property
+    def waiting(self) -> set[str]:
+        """Where a monster or a hunter waits (asked hundreds of times a move)."""
+        if self._waiting is None:
+            state = self.game.state
+            self._waiting = {s.space for s in state.slots.values()} | {h.space for h in state.hunters}
+        return self._waiting
 
     def blocks(self, space: str) -> bool:
         return space in self.waiting or not self.game.cleared(space)
@@ -48,7 +62,12 @@ class HeroContext:
         return space in self.game.board.shared or space not in self.others
 
     def door_open(self, door: str) -> bool:
-        return self.all_doors or door in self.open_doors
+        doors = self._doors
+        if doors is None:
+            hero = self.game.state.heroes[self.seat]
+            doors = self._doors = (self.game.t.holds_secret_door_card(hero.treasures)
+                                   or set(hero.found_doors))
+        return doors is True or door in doors  # type: ignore[operator]
 
 
 class DungeonBase(PhasedGame[DungeonState]):
