@@ -155,6 +155,10 @@ class PhasedGame(Game, Generic[S]):
             self.version += 1  # what was asked before is stale, whatever happened
 
     def _checked_apply(self, seat: int, action: Action) -> list[Event]:
+        if self._listed_now(seat, action):
+            # The very object listed for this state: made by the rules, so well formed, and
+            # listed only when ``seat`` was to act and the game went on; nothing changed since.
+            return self._apply(seat, action)
         move = self.unlisted.get(type(action))
         if move is None:
             action = self.well_formed(seat, action)
@@ -175,6 +179,18 @@ class PhasedGame(Game, Generic[S]):
         if reason:
             raise IllegalAction(reason)
         return self._running(handler, seat, action)
+
+    def _listed_now(self, seat: int, action: Action) -> bool:
+        """``action`` is one of the very objects in the legal actions listed for this state (as
+        a bot hands back its pick): equal is not enough, ``Play(space=1.0) == Play(space=1)``."""
+        cached = self._legal
+        if cached is None or cached[0] != self.version or cached[1] != seat:
+            return False
+        listed = cached[2]
+        try:
+            return listed[listed.index(action)] is action  # both in C: the list may be long
+        except ValueError:
+            return False
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``action`` (well formed, ``seat`` to act) is among the legal actions: by the
