@@ -38,6 +38,8 @@ class HeroContext:
         self._others: set[str] | None = None
         self._waiting: set[str] | None = None
         self._doors: set[str] | bool | None = None  # True: the secret door card opens them all
+        self._blocking: set[str] | None = None
+        self._crowded: set[str] | None = None
 
     @property
     def others(self) -> set[str]:
@@ -54,6 +56,24 @@ class HeroContext:
             state = self.game.state
             self._waiting = {s.space for s in state.slots.values()} | {h.space for h in state.hunters}
         return self._waiting
+
+    @property
+    def blocking(self) -> set[str]:
+        """Every space entering which stops the move (``blocks`` as a set, for the route
+        search: a waiting monster or hunter, an uncleared room or chamber)."""
+        if self._blocking is None:
+            tokens = self.game.state.tokens
+            self._blocking = self.waiting | {
+                space for space, need in self.game.t.tokens_to_clear.items()
+                if tokens.get(space, 0) < need}
+        return self._blocking
+
+    @property
+    def crowded(self) -> set[str]:
+        """Every space the hero may not stop on (``may_stand`` as a set, for the route search)."""
+        if self._crowded is None:
+            self._crowded = self.others - self.game.board.shared
+        return self._crowded
 
     def blocks(self, space: str) -> bool:
         return space in self.waiting or not self.game.cleared(space)
@@ -209,9 +229,9 @@ class DungeonBase(PhasedGame[DungeonState]):
             return {}
         space = self.state.heroes[seat].space
         ctx = self.context(seat)
-        found = movement.routes(self.board, ctx, space, moves)
-        # A room with a waiting monster and another hero in it is no place to stop either.
-        return {dest: r for dest, r in found.items() if dest != space and ctx.may_stand(dest)}
+        # Every route ends off the start and where the hero may stand (a room with a waiting
+        # monster and another hero in it is no place to stop either).
+        return movement.routes(self.board, ctx, space, moves)
 
     # --- the end --------------------------------------------------------------------------------
     def end_game(self, reason: str, winners: list[int]) -> list[Event]:

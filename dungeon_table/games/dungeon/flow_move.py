@@ -26,7 +26,7 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
     out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
     for using in ("esp", "spell"):
         out += [m.Peek(space=s, using=using) for s in peek_targets(game, seat, using)]
-    out += [m.Move(path=list(route.path)) for _, route in sorted(game.routes(seat).items())]
+    out += [m.Move(path=tuple(route.path)) for _, route in sorted(game.routes(seat).items())]
     if can_end_turn(game, seat):
         out.append(m.EndTurn())
     return out

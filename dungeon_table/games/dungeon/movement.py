@@ -42,6 +42,9 @@ class MoveContext(Protocol):
         """This hero found secret door ``door``, or holds the secret door card."""
         ...
 
+    # A context may also offer ``blocking`` (every space ``blocks`` says yes to) and ``crowded``
+    # (every space ``may_stand`` says no to) as sets: the route search then reads those.
+
 
 class Route(msgspec.Struct, frozen=True):
     path: list[str]             # the spaces entered in order, the start not included
@@ -62,12 +65,19 @@ def routes(board: Board, ctx: MoveContext, start: str, moves: int) -> dict[str, 
     # from the other, so no chosen route goes through it, and the routes are those of the full
     # layers (a path never passes a space twice). So each kept entry is cheaper than any before
     # it for its space, and a space's route is its last kept entry. Asked for every legal-action
-    # list of a moving hero: the neighbours come sorted from the board, each space's blocking
-    # and standing is asked once a call.
+    # list of a moving hero: the neighbours come sorted from the board, and the context's
+    # answers are read from its sets when it has them (``blocking``, ``crowded``: the engine's
+    # context does), else each asked once a space a call.
     links = board.sorted_links()
     door_open = ctx.door_open
-    blocking = _Memo(ctx.blocks)
-    standing = _Memo(ctx.may_stand)
+    blocked: set[str] | None = getattr(ctx, "blocking", None)
+    crowded: set[str] | None = getattr(ctx, "crowded", None)
+    if blocked is not None and crowded is not None:
+        blocking: Callable[[str], bool] = blocked.__contains__
+        standing: Callable[[str], bool] = lambda space: space not in crowded  # noqa: E731
+    else:
+        blocking = _Memo(ctx.blocks).__getitem__
+        standing = _Memo(ctx.may_stand).__getitem__
     Path = tuple[str, ...]
     cheapest: dict[str, int] = {start: 0}
     last: dict[str, tuple[int, Path, Path]] = {start: (0, (), ())}
@@ -75,7 +85,7 @@ def routes(board: Board, ctx: MoveContext, start: str, moves: int) -> dict[str, 
     for step in range(1, moves + 1):
         layer: dict[str, tuple[int, Path, Path]] = {}
         for here in sorted(last):
-            if step > 1 and blocking[here]:
+            if step > 1 and blocking(here):
                 continue  # an encounter ends the move: nothing goes on from there
             tried, path, doors = last[here]
             for there, _passage, secret in links[here]:
@@ -92,7 +102,7 @@ def routes(board: Board, ctx: MoveContext, start: str, moves: int) -> dict[str, 
             if entry[0] < cheapest.get(space, moves + 1):
                 last[space] = entry
                 cheapest[space] = entry[0]
-                if standing[space]:
+                if standing(space):
                     found[space] = entry
         if not last:
             break  # nothing cheaper further on
