@@ -43,26 +43,30 @@ def option(text: str) -> tuple[str, object]:
     return key, yaml.safe_load(value)
 
 
-def lastdungeon_clone_us(games: int, start: int) -> tuple[float, float]:
-    """Median µs of ``clone()`` and of ``copy.deepcopy`` over Last Dungeon games stopped halfway
-    (random bot; half the actions that seed's game takes)."""
-    spec = registry.get("lastdungeon")
+def clone_us(name: str, players: int, games: int, start: int) -> tuple[float, float]:
+    """Median µs of ``clone()`` and of ``copy.deepcopy`` over games stopped halfway (random
+    bots; half the actions that seed's game takes)."""
+    spec = registry.get(name)
     clones, deep = [], []
     for seed in range(start, start + games):
-        length = len(_random_actions(spec, seed, None))
-        game = spec.new_game(["bot:random"], seed)
-        for action in _random_actions(spec, seed, length // 2):
-            game.apply(0, action)
+        length = len(_random_actions(spec, players, seed, None))
+        game = spec.new_game(["bot:random"] * players, seed)
+        for seat, action in _random_actions(spec, players, seed, length // 2):
+            game.apply(seat, action)
         clones.append(_time_us(game.clone, 200))
-        deep.append(_time_us(functools.partial(copy.deepcopy, game), 20))
+        deep.append(_time_us(functools.partial(copy.deepcopy, game), 5))
     return statistics.median(clones), statistics.median(deep)
 
 
-def _random_actions(spec: registry.GameSpec, seed: int, limit: int | None) -> list[object]:
-    game, bot, actions = spec.new_game(["bot:random"], seed), spec.make_bot("random", seed), []
-    while game.to_act() and (limit is None or len(actions) < limit):
-        actions.append(bot.choose(game.view(0), game.legal_actions(0)))
-        game.apply(0, actions[-1])
+def _random_actions(spec: registry.GameSpec, players: int, seed: int,
+                    limit: int | None) -> list[tuple[int, object]]:
+    game = spec.new_game(["bot:random"] * players, seed)
+    bots = [spec.make_bot("random", seed + 7919 * s) for s in range(players)]
+    actions: list[tuple[int, object]] = []
+    while (to_act := game.to_act()) and (limit is None or len(actions) < limit):
+        seat = to_act[0]
+        actions.append((seat, bots[seat].choose(None, game.legal_actions(seat))))
+        game.apply(*actions[-1])  # type: ignore[arg-type]
     return actions
 
 
@@ -73,10 +77,6 @@ def _time_us(work: Callable[[], object], repeat: int) -> float:
     return 1e6 * (time.perf_counter() - began) / repeat
 
 
-# game -> its mid-game clone timing (each game's own: what "mid-game" is depends on the game)
-CLONE_BENCHES: dict[str, Callable[[int, int], tuple[float, float]]] = {
-    "lastdungeon": lastdungeon_clone_us,
-}
 
 
 # The games set beside RLCard, each at the table size its line in docs/performance.md uses.
@@ -182,13 +182,13 @@ def main() -> None:
     if args.vs_rlcard:
         vs_rlcard(args.rounds, args.seconds)
         return
-    if args.clone:
-        clone, deep = CLONE_BENCHES[args.game](args.games, args.start)
-        print(f"{args.game} clone() at mid-game: {clone:.1f} µs (median of {args.games} games); "
-              f"copy.deepcopy of the game {deep:.0f} µs")
-        return
     spec = registry.get(args.game)
     players = args.players or spec.min_players
+    if args.clone:
+        clone, deep = clone_us(args.game, players, args.games, args.start)
+        print(f"{args.game} ×{players} clone() at mid-game: {clone:.1f} µs (median of "
+              f"{args.games} games, halfway through each); copy.deepcopy of the game {deep:.0f} µs")
+        return
     options = dict(args.option)
     actions = 0
     checking = 0.0  # the protocol's form check (Game.well_formed), timed once more on its own

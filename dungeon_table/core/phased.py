@@ -258,9 +258,14 @@ class PhasedGame(Game, Generic[S]):
     def clone(self) -> PhasedGame[S]:
         """An independent copy for search: the same card data and options (shared, they never
         change), a copy of the state and of the random source, caches empty."""
+        twin = self._twin()
+        twin.rng = self.rng.copy()  # type: ignore[attr-defined]
+        return twin
+
+    def _twin(self) -> PhasedGame[S]:
+        """``clone`` but for the random source, which still is this game's own."""
         twin = copy.copy(self)
         twin.state = copy_state(self.state)
-        twin.rng = self.rng.copy()  # type: ignore[attr-defined]
         for name in self.caches:
             twin.__dict__.pop(name, None)
         twin.reset_caches()
@@ -285,7 +290,7 @@ class PhasedGame(Game, Generic[S]):
         to come are unknown too). Its views and legal actions for ``seat`` are this game's.
         Search samples the games it may be in from here; the privacy suite checks that nothing
         ``seat`` is shown tells the two apart."""
-        twin = self.clone()
+        twin = self._twin()  # its random source is replaced: copying this one's is waste
         twin.rng = Rng(rng.getrandbits(63))  # type: ignore[attr-defined]
         twin.redeal(seat, rng)
         twin.reset_caches()
