@@ -194,7 +194,9 @@ def play_out(
         if not to_act:
             break
         seat = to_act[0]
-        action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
+        bot = bots[seat]
+        view = game.view(seat) if getattr(bot, "reads_view", True) else None
+        action = bot.choose(view, game.legal_actions(seat))
         game.apply(seat, action)
         if record is not None:
             record.append(seat, action)

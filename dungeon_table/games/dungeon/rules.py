@@ -67,7 +67,8 @@ class Dungeon(DungeonBase):
             checks={m.Move: flow_move.why_not_move, m.EndTurn: flow_move.why_not_end_turn,
                     m.Attack: flow_move.why_not_attack, m.Peek: flow_move.why_not_peek,
                     m.Scry: flow_move.why_not_scry, m.Refill: flow_move.why_not_refill,
-                    m.Teleport: flow_combat.why_not_teleport}),
+                    m.Teleport: flow_combat.why_not_teleport},
+            quick=flow_move.QUICK),
         "doorway": Phase(
             flow_doorway.legal,
             {m.CastSpell: flow_doorway.cast_spell, m.Enter: flow_doorway.enter,
