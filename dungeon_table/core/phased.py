@@ -198,6 +198,12 @@ class PhasedGame(Game, Generic[S]):
         twin.redeal(seat, rng)
         return twin
 
+    def standing(self) -> list[float] | None:
+        """Each seat's figure the game ranks by, were it to end now (points, gold): how a search
+        that stops a playout before the end scores it (``ai/search_bot.py``). ``None``: the game
+        has none, so its playouts go to the end."""
+        return None
+
     def redeal(self, seat: int | None, rng: random.Random) -> None:
         """Deal anew, in place, what ``seat`` cannot see: the hidden cards shuffled among the
         places hidden from it, other seats' sealed choices made afresh. A game with hidden

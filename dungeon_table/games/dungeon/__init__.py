@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.ai.search_bot import expert
 from dungeon_table.core.registry import GameSpec, LazyOptions, Option, register
 from dungeon_table.games.dungeon import cards
 from dungeon_table.games.dungeon.bot import BEST, BOTS
@@ -44,7 +45,9 @@ SPEC = register(
         min_players=1,
         max_players=8,
         game_class=Dungeon,
-        bots={"random": RandomBot, **BOTS},
+        # The expert searches with the hand-written best bot as its rollout policy;
+        # a playout stops after 24 actions, scored by gold towards the target.
+        bots={"random": RandomBot, **BOTS, "expert": expert(BOTS[BEST], depth=24)},
         best=BEST,
         view_module="dungeon_table.games.dungeon.ui.table",
         option_specs=LazyOptions(option_specs),
