@@ -20,13 +20,16 @@ from dungeon_table.core.protocol import Game
 
 GAMES = registry.game_ids()
 PLAYERS = {"relic": 2, "market": 3, "dungeon": 3, "lastdungeon": 1}
-ITERATIONS = 6
-DEPTH = 6
+ITERATIONS = 9
+ARMS = 3  # three rounds of three candidates
+# Playouts long enough that what is hidden changes their scores (market's points move slowly).
+DEPTH = {"market": 30, "relic": 30}
 
 
 def searcher(game_id: str, seed: int) -> SearchBot:
     spec = registry.get(game_id)
-    return SearchBot(seed, spec.bots[spec.best], DEPTH, Budget(iterations=ITERATIONS))
+    return SearchBot(seed, spec.bots[spec.best], DEPTH.get(game_id, 10),
+                     Budget(iterations=ITERATIONS), ARMS)
 
 
 def moments(game_id: str, seed: int, count: int) -> Iterator[tuple[Game, int]]:
@@ -59,9 +62,17 @@ def test_a_game_differing_only_in_what_the_seat_cannot_see_gets_the_same_decisio
         twin = game.redeal_hidden(seat, random.Random(checked + 100))
         assert encoded(twin.view(seat)) == encoded(game.view(seat))
         differs += twin.state_dict() != game.state_dict()
-        mine = decide(searcher(game_id, 5), game, seat)
-        theirs = decide(searcher(game_id, 5), twin, seat)
-        assert mine == theirs, (game_id, checked, seat)
+        # The worlds the search samples are the same game, its dice to come included ...
+        for luck in range(3):
+            world = SeatKnowledge(game, seat).sample(random.Random(luck))
+            other = SeatKnowledge(twin, seat).sample(random.Random(luck))
+            assert world.state_dict() == other.state_dict(), (game_id, checked, seat, luck)
+            assert world.rng.getstate() == other.rng.getstate()  # type: ignore[attr-defined]
+        # ... so the decision is too.
+        mine, theirs = searcher(game_id, 5), searcher(game_id, 5)
+        assert decide(mine, game, seat) == decide(theirs, twin, seat), (game_id, checked, seat)
+        # Every playout scored the same, not just the choice: nothing hidden leaked anywhere.
+        assert mine.last_totals == theirs.last_totals, (game_id, checked, seat)
         checked += 1
     assert checked >= 2
     assert differs, f"{game_id}: no moment had anything hidden to deal anew"
@@ -81,11 +92,23 @@ def test_every_game_has_an_expert_level(game_id: str) -> None:
     assert isinstance(bot, SearchBot)
 
 
-def test_an_iteration_budget_plays_exactly_that_many_playouts() -> None:
-    game, seat = next(moments("relic", seed=8, count=1))
-    bot = searcher("relic", 1)
-    decide(bot, game, seat)
-    assert bot.last_iterations == ITERATIONS
+def test_a_playout_budget_plays_whole_rounds_within_it() -> None:
+    for game, seat in moments("relic", seed=8, count=3):
+        bot = searcher("relic", 1)
+        decide(bot, game, seat)
+        candidates = min(ARMS, len(game.legal_actions(seat)))
+        assert bot.last_iterations == ITERATIONS - ITERATIONS % candidates
+
+
+def test_too_small_a_budget_for_one_round_plays_the_rollout_policy() -> None:
+    spec = registry.get("relic")
+    for game, seat in moments("relic", seed=8, count=3):
+        bot = SearchBot(2, spec.bots[spec.best], 10, Budget(iterations=1), ARMS)
+        seed = random.Random(random.Random(2).getrandbits(63)).getrandbits(32)  # as the bot seeds it
+        policy = spec.bots[spec.best](seed)
+        expected = policy.choose(game.view(seat), game.legal_actions(seat))
+        assert decide(bot, game, seat) == expected
+        assert bot.last_iterations == 0
 
 
 def test_the_search_samples_worlds_only_through_the_seat_knowledge() -> None:

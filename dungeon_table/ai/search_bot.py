@@ -1,27 +1,25 @@
 """The expert: a search bot for every game, over the ``Game`` protocol and its seat's knowledge.
 
-Determinized playouts (flat Monte Carlo with UCB1 at the root, "perfect-information Monte
-Carlo" sampled afresh each iteration)::
+Determinized playouts, compared in pairs ("perfect-information Monte Carlo" at the root, every
+world sampled from what the seat knows)::
 
     bot = SearchBot(seed=7, rollout=DelverBot, budget=Budget(iterations=64))
     action = bot.decide(game, seat)
 
-Each iteration deals a world the seat may be in (``SeatKnowledge.sample``: the game's
-``redeal_hidden`` hook, the only way the bot touches the game), picks a root action by UCB1,
-plays it, lets the rollout policy (the game's ``best`` bot, cheap and far stronger than random:
-``docs/bots.md``) play on for at most ``depth`` actions, and scores the end: a win 1, a loss 0,
-or, where the rollout stopped first, the share of the other seats the game's ``standing`` ranks
-below this one. The action played most often is chosen. The budget is a time in the app and an
-iteration count in tests, so a test's decision is the same on any machine.
-
-Why not information-set MCTS: a tree over information sets needs a key per information set that
-every game would have to provide, and with about a hundred playouts a second in the slowest
-games a tree deeper than the root would hold one or two visits a node anyway.
+The candidates are the rollout policy's own choice and a sample of the other legal actions.
+Each round deals one world the seat may be in (``SeatKnowledge.sample``: the game's
+``redeal_hidden`` hook, the only way the bot touches the game) and plays every candidate in it,
+the dice and the rollout bots seeded alike, so the candidates meet the same luck; the rollout
+policy (the game's ``best`` bot) plays on for at most ``depth`` actions, and the end is scored
+(``value_of``: a win, else where the game's ``standing`` puts the seat). The candidate with the
+best total wins, the policy's choice keeping a tie: with little time the expert plays as ``best``
+does and leaves it only on evidence. The budget is a time in the app and a playout count in
+tests, so a test's decision is the same on any machine. Why this and not information-set MCTS:
+``docs/bots.md``.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -33,8 +31,7 @@ from dungeon_table.core.protocol import Action, Game
 # The thinking time a decision in the app, by the setting's name (``ui/settings.py``).
 THINKING_SECONDS = {"fast": 0.3, "normal": 1.0, "deep": 3.0}
 DEFAULT_THINKING = "normal"
-EXPLORE = 0.7  # UCB1's exploration constant for values in [0, 1]
-MAX_ARMS = 12  # root actions searched at most: the policy's choice and a sample of the rest
+MAX_ARMS = 6  # root actions compared at most: the policy's choice and a sample of the rest
 BotFactory = Callable[[int], Any]
 
 
@@ -89,26 +86,25 @@ class Arm:
     visits: int = 0
     total: float = 0.0
 
-    @property
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else 0.0
-
 
 class SearchBot:
     """The ``expert`` level of every game. ``rollout`` makes the policy bots (seed -> bot);
-    ``depth`` caps a playout (``None``: to the end); ``budget`` may be changed between decisions
-    (the table sets the thinking time from the settings)."""
+    ``depth`` caps a playout (``None``: to the end); ``arms`` is how many root actions are
+    compared; ``budget`` may be changed between decisions (the table sets the thinking time
+    from the settings)."""
 
     name = "expert"
 
     def __init__(self, seed: int, rollout: BotFactory, depth: int | None = None,
-                 budget: Budget | None = None) -> None:
+                 budget: Budget | None = None, arms: int = MAX_ARMS) -> None:
         self.rng = random.Random(seed)
         self.rollout = rollout
         self.depth = depth
+        self.arms = arms
         self.budget = budget or budget_for(DEFAULT_THINKING)
         self.fallback = rollout(seed)
         self.last_iterations = 0  # playouts of the last decision (benches report it)
+        self.last_totals: list[tuple[Action, float]] = []  # each candidate's total, last decision
 
     def choose(self, view: Any, legal: list[Action]) -> Action:
         """Without the game (a remote seat sees only its view) there is nothing to search: the
@@ -120,102 +116,97 @@ class SearchBot:
         return self.search(SeatKnowledge(game, seat))
 
     def search(self, knows: SeatKnowledge) -> Action:
+        """Rounds of paired playouts: each round deals one world and plays every candidate in
+        it with the same dice and the same rollout seeds, so two actions are compared on the
+        same luck. The candidate with the best total over the whole rounds wins; the policy's
+        own choice (first) keeps a tie, so a search too short to finish a round plays it."""
         legal = knows.legal()
         if len(legal) == 1:
-            self.last_iterations = 0
+            self.last_iterations, self.last_totals = 0, []
             return legal[0]
-        view = knows.view()
-        seed = self.rng.getrandbits(63)
-        rng = random.Random(seed)
-        policy = self.rollout(rng.getrandbits(32))
-        prior = policy.choose(view, legal)
+        rng = random.Random(self.rng.getrandbits(63))
+        prior = self.rollout(rng.getrandbits(32)).choose(knows.view(), legal)
         arms = [Arm(a) for a in self._candidates(legal, prior, rng)]
-        playouts = _Playouts(self.rollout, rng, self.depth)
         deadline = (time.perf_counter() + self.budget.seconds
                     if self.budget.seconds is not None else None)
+        limit = self.budget.iterations
         done = 0
-        while self.budget.iterations is None or done < self.budget.iterations:
-            if deadline is not None and time.perf_counter() >= deadline:
+        while limit is None or done + len(arms) <= limit:
+            luck = rng.getrandbits(63)
+            values = []
+            for arm in arms:
+                value = playout(knows, arm.action, luck, self.rollout, self.depth, deadline)
+                if value is None:  # out of time mid-round: the round counts for nothing
+                    break
+                values.append(value)
+            done += len(values)
+            if len(values) < len(arms):
                 break
-            arm = _pick(arms, done)
-            value = playouts.run(knows, arm.action, deadline)
-            if value is None:  # out of time mid-playout: it counts for nothing
-                break
-            arm.visits += 1
-            arm.total += value
-            done += 1
+            for arm, value in zip(arms, values, strict=True):
+                arm.visits += 1
+                arm.total += value
         self.last_iterations = done
-        # Most played, then best scored; the policy's own choice (listed first) wins a tie.
-        best = max(arms, key=lambda a: (a.visits, a.mean))
+        self.last_totals = [(arm.action, arm.total) for arm in arms]
+        best = max(arms, key=lambda a: a.total)  # the first of equals: the prior
         return best.action
 
-    @staticmethod
-    def _candidates(legal: list[Action], prior: Action, rng: random.Random) -> list[Action]:
+    def _candidates(self, legal: list[Action], prior: Action, rng: random.Random) -> list[Action]:
         """The policy's choice first, then the other actions (a sample when there are many):
         a playout budget spread over fifty moves learns nothing about any of them."""
         rest = [a for a in legal if a != prior]
-        if len(rest) >= MAX_ARMS:
-            rest = rng.sample(rest, MAX_ARMS - 1)
+        if len(rest) >= self.arms:
+            rest = rng.sample(rest, self.arms - 1)
         return [prior, *rest]
 
 
-def _pick(arms: list[Arm], done: int) -> Arm:
-    """UCB1: every arm once in order, then the best mean plus its doubt."""
-    for arm in arms:
-        if arm.visits == 0:
-            return arm
-    log_n = math.log(done)
-    return max(arms, key=lambda a: a.mean + EXPLORE * math.sqrt(log_n / a.visits))
-
-
-class _Playouts:
-    """Playouts from sampled worlds, one policy bot a seat for the whole decision."""
-
-    def __init__(self, rollout: BotFactory, rng: random.Random, depth: int | None) -> None:
-        self.rollout = rollout
-        self.rng = rng
-        self.depth = depth
-        self.bots: dict[int, Any] = {}
-
-    def bot(self, seat: int) -> Any:
-        if seat not in self.bots:
-            self.bots[seat] = self.rollout(self.rng.getrandbits(32))
-        return self.bots[seat]
-
-    def run(self, knows: SeatKnowledge, first: Action, deadline: float | None) -> float | None:
-        """The value for ``knows.seat`` of playing ``first`` in a fresh world; ``None`` if the
-        deadline passed before the playout ended."""
-        world = knows.sample(self.rng)
-        world.apply(knows.seat, first)
-        steps = 0
-        while world.result() is None and (self.depth is None or steps < self.depth):
-            to_act = world.to_act()
-            if not to_act:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                return None
-            seat = to_act[0]
-            action = self.bot(seat).choose(world.view(seat), world.legal_actions(seat))
-            # Chosen from the legal list just made: apply's own legality check would make it again.
-            world._apply(seat, action)
-            steps += 1
-        return value_of(world, knows.seat)
+def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
+            depth: int | None, deadline: float | None) -> float | None:
+    """The value for ``knows.seat`` of playing ``first`` in the world dealt from ``luck``, the
+    rollout bots seeded from it too; ``None`` if the deadline passed first."""
+    rng = random.Random(luck)
+    world = knows.sample(rng)
+    world.apply(knows.seat, first)
+    bots: dict[int, Any] = {}
+    steps = 0
+    while world.result() is None and (depth is None or steps < depth):
+        to_act = world.to_act()
+        if not to_act:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            return None
+        seat = to_act[0]
+        bot = bots.get(seat) or bots.setdefault(seat, rollout(rng.getrandbits(32)))
+        action = bot.choose(world.view(seat), world.legal_actions(seat))
+        # Chosen from the legal list just made: apply's own legality check would make it again.
+        world._apply(seat, action)
+        steps += 1
+    return value_of(world, knows.seat)
 
 
 def value_of(world: Game, seat: int) -> float:
-    """A finished game: 1 for a win (shared or not), else 0. Unfinished: the share of the other
-    seats ranked below ``seat`` by the game's ``standing`` (ties count half), 0.5 without one."""
+    """What a playout's end is worth to ``seat``, in [0, 1]. Finished: a win (shared or not)
+    0.9, plus 0.1 times its standing share (a close second beats a distant last); unfinished:
+    the standing share alone, 0.5 for a game without ``standing``. The standing share is the
+    part of the other seats the game's ``standing`` ranks below this one (ties half), or, alone
+    at the table, the figure itself (Dungeon!'s gold towards the target)."""
+    share = standing_share(world, seat)
     result = world.result()
-    if result is not None:
-        return 1.0 if seat in result.winners else 0.0
+    if result is None:
+        return 0.5 if share is None else share
+    won = 1.0 if seat in result.winners else 0.0
+    return won if share is None else 0.9 * won + 0.1 * share
+
+
+def standing_share(world: Game, seat: int) -> float | None:
     standing = getattr(world, "standing", None)
     scores = standing() if standing is not None else None
-    if not scores or len(scores) < 2:
-        return 0.5 if not scores else min(1.0, max(0.0, float(scores[0])))
+    if not scores:
+        return None
+    if len(scores) == 1:
+        return min(1.0, max(0.0, float(scores[0])))
     mine = scores[seat]
     others = [s for i, s in enumerate(scores) if i != seat]
-    below = sum(1.0 if s < mine else 0.5 if s == mine else 0.0 for s in others)
-    return below / len(others)
+    return sum(1.0 if s < mine else 0.5 if s == mine else 0.0 for s in others) / len(others)
 
 
 def expert(rollout: BotFactory, depth: int | None = None) -> BotFactory:
