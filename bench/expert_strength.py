@@ -129,14 +129,20 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=None, help="playouts a decision")
     parser.add_argument("--seconds", type=float, default=None, help="seconds a decision")
     parser.add_argument("--workers", type=int, default=None, help="processes (every core)")
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print the line so far after every N games (a run cut short "
+                             "still says something)")
     args = parser.parse_args()
     budget = (Budget(seconds=args.seconds) if args.seconds is not None else
               Budget(iterations=args.playouts or 16))
     print(f"expert strength, {args.games} games a line, seeds {args.start}.., budget {budget}")
     for line in filter(None, args.lines.split(",")):
         began = time.perf_counter()
-        t = run(play, (line, budget), seeds(args), workers(args), Tally)
-        print(f"{report(line, t)}  [{time.perf_counter() - began:.0f} s]", flush=True)
+        total, every = Tally(), seeds(args)
+        step = args.progress or len(every)
+        for first in range(0, len(every), step):  # the line so far after every ``step`` games
+            total.add(run(play, (line, budget), every[first:first + step], workers(args), Tally))
+            print(f"{report(line, total)}  [{time.perf_counter() - began:.0f} s]", flush=True)
 
 
 if __name__ == "__main__":

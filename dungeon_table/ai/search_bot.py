@@ -11,19 +11,21 @@ Each round deals one world the seat may be in (``SeatKnowledge.sample``: the gam
 ``redeal_hidden`` hook, the only way the bot touches the game) and plays every candidate in it,
 the dice and the rollout bots seeded alike, so the candidates meet the same luck; the rollout
 policy (the game's ``best`` bot) plays on for at most ``depth`` actions, and the end is scored
-(``value_of``: a win, else where the game's ``standing`` puts the seat). The candidate with the
-best total wins, the policy's choice keeping a tie: with little time the expert plays as ``best``
-does and leaves it only on evidence. The budget is a time in the app and a playout count in
+(``value_of``: a win, else where the game's ``standing`` puts the seat). The policy's choice
+stands unless another candidate beat it on the same luck by more than twice the noise of the
+difference: with little time the expert plays as ``best`` does and leaves it only on evidence. The budget is a time in the app and a playout count in
 tests, so a test's decision is the same on any machine. Why this and not information-set MCTS:
 ``docs/bots.md``.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from dungeon_table.core.protocol import Action, Game
@@ -31,7 +33,9 @@ from dungeon_table.core.protocol import Action, Game
 # The thinking time a decision in the app, by the setting's name (``ui/settings.py``).
 THINKING_SECONDS = {"fast": 0.3, "normal": 1.0, "deep": 3.0}
 DEFAULT_THINKING = "normal"
-MAX_ARMS = 6  # root actions compared at most: the policy's choice and a sample of the rest
+MAX_ARMS = 5  # root actions compared at most: the policy's choice and a sample of the rest
+MIN_ROUNDS = 3  # rounds before another action may replace the policy's choice
+SURE = 2.0  # standard errors of the paired difference it must win by
 BotFactory = Callable[[int], Any]
 
 
@@ -80,11 +84,26 @@ class SeatKnowledge:
 
 @dataclass
 class Arm:
-    """One root action and what its playouts scored."""
+    """One root action and what its playouts scored, round by round."""
 
     action: Action
-    visits: int = 0
-    total: float = 0.0
+    values: list[float] = field(default_factory=list)
+
+    @property
+    def total(self) -> float:
+        return sum(self.values)
+
+    def edge_over(self, prior: Arm) -> float | None:
+        """How much better than ``prior`` this action scored on the same luck, counted only
+        when the paired difference is clear of its noise (``SURE`` standard errors), else None:
+        a move that beat the policy's choice in two rounds of four was usually lucky, and a
+        search that follows luck plays worse than its policy."""
+        diffs = [mine - theirs for mine, theirs in zip(self.values, prior.values, strict=True)]
+        if len(diffs) < MIN_ROUNDS:
+            return None
+        mean = statistics.fmean(diffs)
+        noise = statistics.stdev(diffs) / math.sqrt(len(diffs))
+        return mean if mean > 0 and mean > SURE * noise else None
 
 
 class SearchBot:
@@ -118,8 +137,8 @@ class SearchBot:
     def search(self, knows: SeatKnowledge) -> Action:
         """Rounds of paired playouts: each round deals one world and plays every candidate in
         it with the same dice and the same rollout seeds, so two actions are compared on the
-        same luck. The candidate with the best total over the whole rounds wins; the policy's
-        own choice (first) keeps a tie, so a search too short to finish a round plays it."""
+        same luck. The policy's own choice (first) stands unless another beat it clearly
+        (``Arm.edge_over``), so a search too short to tell plays it."""
         legal = knows.legal()
         if len(legal) == 1:
             self.last_iterations, self.last_totals = 0, []
@@ -143,12 +162,18 @@ class SearchBot:
             if len(values) < len(arms):
                 break
             for arm, value in zip(arms, values, strict=True):
-                arm.visits += 1
-                arm.total += value
+                arm.values.append(value)
         self.last_iterations = done
         self.last_totals = [(arm.action, arm.total) for arm in arms]
-        best = max(arms, key=lambda a: a.total)  # the first of equals: the prior
-        return best.action
+        return self._verdict(arms)
+
+    @staticmethod
+    def _verdict(arms: list[Arm]) -> Action:
+        """The policy's choice, unless another action clearly beat it on the same luck: then
+        the one that beat it by most."""
+        prior, *others = arms
+        edges = [(edge, i) for i, arm in enumerate(others) if (edge := arm.edge_over(prior))]
+        return others[max(edges)[1]].action if edges else prior.action
 
     def _candidates(self, legal: list[Action], prior: Action, rng: random.Random) -> list[Action]:
         """The policy's choice first, then the other actions (a sample when there are many):
