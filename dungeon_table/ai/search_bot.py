@@ -6,12 +6,14 @@ world sampled from what the seat knows)::
     bot = SearchBot(seed=7, rollout=DelverBot, budget=Budget(iterations=64))
     action = bot.decide(game, seat)
 
-The candidates are the rollout policy's own choice and a sample of the other legal actions.
+The candidates are the guide's choice (the game's ``best`` bot) and a sample of the other
+legal actions.
 Each round deals one world the seat may be in (``SeatKnowledge.sample``: the game's
 ``redeal_hidden`` hook, the only way the bot touches the game) and plays every candidate in it,
 the dice and the rollout bots seeded alike, so the candidates meet the same luck; the rollout
-policy (the game's ``best`` bot) plays on for at most ``depth`` actions, and the end is scored
-(``value_of``: a win, else where the game's ``standing`` puts the seat). The policy's choice
+bots (the ``best`` bot, or random bots where those tell as much for a tenth of the cost) play
+on for at most ``depth`` actions, and the end is scored
+(``value_of``: a win, else where the game's ``standing`` puts the seat). The guide's choice
 stands unless another candidate beat it on the same luck by more than twice the noise of the
 difference: with little time the expert plays as ``best`` does and leaves it only on evidence. The budget is a time in the app and a playout count in
 tests, so a test's decision is the same on any machine. Why this and not information-set MCTS:
@@ -107,27 +109,31 @@ class Arm:
 
 
 class SearchBot:
-    """The ``expert`` level of every game. ``rollout`` makes the policy bots (seed -> bot);
-    ``depth`` caps a playout (``None``: to the end); ``arms`` is how many root actions are
-    compared; ``budget`` may be changed between decisions (the table sets the thinking time
-    from the settings)."""
+    """The ``expert`` level of every game. ``rollout`` makes the bots that play the playouts on
+    (seed -> bot); ``guide`` the bot whose choice stands unless the search finds better (the
+    rollout bot if not given; it also decides when there is no game to search); ``depth`` caps
+    a playout (``None``: to the end); ``arms`` is how many root actions are compared;
+    ``budget`` may be changed between decisions (the table sets the thinking time from the
+    settings)."""
 
     name = "expert"
 
     def __init__(self, seed: int, rollout: BotFactory, depth: int | None = None,
-                 budget: Budget | None = None, arms: int = MAX_ARMS) -> None:
+                 budget: Budget | None = None, arms: int = MAX_ARMS,
+                 guide: BotFactory | None = None) -> None:
         self.rng = random.Random(seed)
         self.rollout = rollout
+        self.guide = guide or rollout
         self.depth = depth
         self.arms = arms
         self.budget = budget or budget_for(DEFAULT_THINKING)
-        self.fallback = rollout(seed)
+        self.fallback = self.guide(seed)
         self.last_iterations = 0  # playouts of the last decision (benches report it)
         self.last_totals: list[tuple[Action, float]] = []  # each candidate's total, last decision
 
     def choose(self, view: Any, legal: list[Action]) -> Action:
         """Without the game (a remote seat sees only its view) there is nothing to search: the
-        rollout policy decides."""
+        guide decides."""
         action: Action = self.fallback.choose(view, legal)
         return action
 
@@ -144,7 +150,7 @@ class SearchBot:
             self.last_iterations, self.last_totals = 0, []
             return legal[0]
         rng = random.Random(self.rng.getrandbits(63))
-        prior = self.rollout(rng.getrandbits(32)).choose(knows.view(), legal)
+        prior = self.guide(rng.getrandbits(32)).choose(knows.view(), legal)
         arms = [Arm(a) for a in self._candidates(legal, prior, rng)]
         deadline = (time.perf_counter() + self.budget.seconds
                     if self.budget.seconds is not None else None)
@@ -234,11 +240,13 @@ def standing_share(world: Game, seat: int) -> float | None:
     return sum(1.0 if s < mine else 0.5 if s == mine else 0.0 for s in others) / len(others)
 
 
-def expert(rollout: BotFactory, depth: int | None = None) -> BotFactory:
-    """A game's ``expert`` entry for ``GameSpec.bots``: seed -> SearchBot over ``rollout``."""
+def expert(rollout: BotFactory, depth: int | None = None,
+           guide: BotFactory | None = None) -> BotFactory:
+    """A game's ``expert`` entry for ``GameSpec.bots``: seed -> SearchBot over ``rollout``,
+    ``guide`` (default: the rollout bot) proposing the move to beat."""
 
     def make(seed: int) -> SearchBot:
-        return SearchBot(seed, rollout, depth)
+        return SearchBot(seed, rollout, depth, guide=guide)
 
     make.__name__ = "expert"
     return make

@@ -45,9 +45,11 @@ SPEC = register(
         min_players=1,
         max_players=8,
         game_class=Dungeon,
-        # The expert searches with the hand-written best bot as its rollout policy;
-        # a playout stops after 24 actions, scored by gold towards the target.
-        bots={"random": RandomBot, **BOTS, "expert": expert(BOTS[BEST], depth=24)},
+        # The expert tries to beat the best bot's choice; its playouts run 24 actions,
+        # scored by gold towards the target, played on by random bots: as telling as the best bot's at
+        # that depth for a tenth of the cost (bench/playout_cost.py, docs/bots.md).
+        bots={"random": RandomBot, **BOTS,
+              "expert": expert(RandomBot, depth=24, guide=BOTS[BEST])},
         best=BEST,
         view_module="dungeon_table.games.dungeon.ui.table",
         option_specs=LazyOptions(option_specs),

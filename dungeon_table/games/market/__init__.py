@@ -16,9 +16,11 @@ SPEC = register(
         min_players=2,
         max_players=4,
         game_class=Market,
-        # The expert searches with the hand-written best bot as its rollout policy;
-        # a playout stops after 40 actions, scored by points (docs/bots.md).
-        bots={"random": RandomBot, **BOTS, "expert": expert(BOTS[BEST], depth=40)},
+        # The expert tries to beat the best bot's choice; its playouts run 40 actions,
+        # scored by points, played on by random bots: as telling as the best bot's at
+        # that depth for a tenth of the cost (bench/playout_cost.py, docs/bots.md).
+        bots={"random": RandomBot, **BOTS,
+              "expert": expert(RandomBot, depth=40, guide=BOTS[BEST])},
         best=BEST,
         view_module="dungeon_table.games.market.ui.table",
         # Read from cards/market.yaml on first use: a broken card file is reported where the
