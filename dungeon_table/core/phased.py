@@ -207,7 +207,10 @@ class PhasedGame(Game, Generic[S]):
     def redeal(self, seat: int | None, rng: random.Random) -> None:
         """Deal anew, in place, what ``seat`` cannot see: the hidden cards shuffled among the
         places hidden from it, other seats' sealed choices made afresh. A game with hidden
-        information overrides it; the generic suite checks that it changes something."""
+        information overrides it; the generic suite checks that it changes something. Deal from
+        which cards are hidden, never from where they lay (sort a pool before shuffling it): two
+        games the seat cannot tell apart must deal the same worlds from the same ``rng``, or a
+        search sampling from here could tell them apart (``tests/test_search_all_games.py``)."""
 
 
 def copy_state(state: S) -> S:
