@@ -33,5 +33,12 @@ def test_three_workers_give_the_figures_and_saves_of_one(
         assert (one / name).read_bytes() == (three / name).read_bytes(), name
 
 
+def test_the_expert_with_fixed_playouts_plays_the_same_games_on_two_workers(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    args = ["relic", "--games", "2", "--seed", "3", "--bots", "expert,best", "--playouts", "6"]
+    assert figures(capsys, *args, "--workers", "1") == figures(capsys, *args, "--workers", "2")
+
+
 def test_workers_must_be_at_least_one(capsys: pytest.CaptureFixture) -> None:
     assert main(["simulate", "relic", "--games", "1", "--workers", "0"]) == 2
+    assert main(["simulate", "relic", "--games", "1", "--playouts", "0"]) == 2
