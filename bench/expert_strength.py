@@ -46,6 +46,7 @@ class Tally(Summable):
     wins: int = 0
     base_wins: int = 0  # solo lines: ``best`` on the same seeds
     playouts: int = 0
+    overruled: int = 0  # searched decisions that left the guide's (best bot's) choice
     times: list[float] = field(default_factory=list)  # seconds a searched decision
 
 
@@ -74,6 +75,7 @@ def play_game(game_id: str, options: dict[str, Any], levels: list[str], seed: in
         if isinstance(bot, SearchBot) and bot.last_iterations:
             tally.times.append(spent)
             tally.playouts += bot.last_iterations
+            tally.overruled += bot.last_overruled
         game.apply(seat, action)
     return game.result()
 
@@ -117,7 +119,8 @@ def report(line: str, t: Tally) -> str:
         out += f"  best alone {rate(t.base_wins, t.games)}"
     per = t.playouts / max(1, len(times))
     return (f"{out}  decision p50 {1000 * p50:.0f} ms p95 {1000 * p95:.0f} ms "
-            f"({len(times)} searched, {per:.0f} playouts each)")
+            f"({len(times)} searched, {per:.0f} playouts each, "
+            f"{100 * t.overruled / max(1, len(times)):.0f}% overruling best)")
 
 
 def main() -> None:

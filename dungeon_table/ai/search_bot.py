@@ -130,6 +130,7 @@ class SearchBot:
         self.fallback = self.guide(seed)
         self.last_iterations = 0  # playouts of the last decision (benches report it)
         self.last_totals: list[tuple[Action, float]] = []  # each candidate's total, last decision
+        self.last_overruled = False  # the last decision left the guide's choice
 
     def choose(self, view: Any, legal: list[Action]) -> Action:
         """Without the game (a remote seat sees only its view) there is nothing to search: the
@@ -147,7 +148,7 @@ class SearchBot:
         (``Arm.edge_over``), so a search too short to tell plays it."""
         legal = knows.legal()
         if len(legal) == 1:
-            self.last_iterations, self.last_totals = 0, []
+            self.last_iterations, self.last_totals, self.last_overruled = 0, [], False
             return legal[0]
         rng = random.Random(self.rng.getrandbits(63))
         prior = self.guide(rng.getrandbits(32)).choose(knows.view(), legal)
@@ -171,7 +172,9 @@ class SearchBot:
                 arm.values.append(value)
         self.last_iterations = done
         self.last_totals = [(arm.action, arm.total) for arm in arms]
-        return self._verdict(arms)
+        chosen = self._verdict(arms)
+        self.last_overruled = chosen != arms[0].action
+        return chosen
 
     @staticmethod
     def _verdict(arms: list[Arm]) -> Action:
