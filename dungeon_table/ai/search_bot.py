@@ -38,6 +38,7 @@ DEFAULT_THINKING = "normal"
 MAX_ARMS = 5  # root actions compared at most: the policy's choice and a sample of the rest
 MIN_ROUNDS = 3  # rounds before another action may replace the policy's choice
 SURE = 2.0  # standard errors of the paired difference it must win by
+TIME_USED = 0.92  # of a time budget searched: the rest covers the step under way at the end
 BotFactory = Callable[[int], Any]
 
 
@@ -146,6 +147,7 @@ class SearchBot:
         it with the same dice and the same rollout seeds, so two actions are compared on the
         same luck. The policy's own choice (first) stands unless another beat it clearly
         (``Arm.edge_over``), so a search too short to tell plays it."""
+        began = time.perf_counter()
         legal = knows.legal()
         if len(legal) == 1:
             self.last_iterations, self.last_totals, self.last_overruled = 0, [], False
@@ -153,7 +155,8 @@ class SearchBot:
         rng = random.Random(self.rng.getrandbits(63))
         prior = self.guide(rng.getrandbits(32)).choose(knows.view(), legal)
         arms = [Arm(a) for a in self._candidates(legal, prior, rng)]
-        deadline = (time.perf_counter() + self.budget.seconds
+        # From the decision's start, with a margin for the step a playout is in when time is up.
+        deadline = (began + self.budget.seconds * TIME_USED
                     if self.budget.seconds is not None else None)
         limit = self.budget.iterations
         done = 0
@@ -197,6 +200,8 @@ def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
             depth: int | None, deadline: float | None) -> float | None:
     """The value for ``knows.seat`` of playing ``first`` in the world dealt from ``luck``, the
     rollout bots seeded from it too; ``None`` if the deadline passed first."""
+    if deadline is not None and time.perf_counter() >= deadline:
+        return None
     rng = random.Random(luck)
     world = knows.sample(rng)
     world.apply(knows.seat, first)
