@@ -308,10 +308,19 @@ class PhasedGame(Game, Generic[S]):
         twin.reset_caches()
         return twin
 
+    def standing(self) -> list[float] | None:
+        """Each seat's figure the game ranks by, were it to end now (points, gold): how a search
+        that stops a playout before the end scores it (``ai/search_bot.py``). ``None``: the game
+        has none, so its playouts go to the end."""
+        return None
+
     def redeal(self, seat: int | None, rng: random.Random) -> None:
         """Deal anew, in place, what ``seat`` cannot see: the hidden cards shuffled among the
         places hidden from it, other seats' sealed choices made afresh. A game with hidden
-        information overrides it; the generic suite checks that it changes something."""
+        information overrides it; the generic suite checks that it changes something. Deal from
+        which cards are hidden, never from where they lay (sort a pool before shuffling it): two
+        games the seat cannot tell apart must deal the same worlds from the same ``rng``, or a
+        search sampling from here could tell them apart (``tests/test_search_all_games.py``)."""
 
 
 def copy_state(state: S) -> S:
