@@ -1,4 +1,5 @@
-"""The shell's screens: main menu, setup, settings, load, handoff, game over, replay, rules, pause.
+"""The shell's screens: main menu, setup, settings, load, handoff, game over, replay, rules, pause,
+credits.
 
 Importing this package registers every screen, and the table, by name (``ui/screens.py``): the
 app (``entry.py``) imports it once, and each scene opens the others by name, importing none.
@@ -6,6 +7,7 @@ app (``entry.py``) imports it once, and each scene opens the others by name, imp
 
 from dungeon_table.ui import table
 from dungeon_table.ui.scenes import (
+    credits,
     gameover,
     handoff,
     in_use,
@@ -19,5 +21,5 @@ from dungeon_table.ui.scenes import (
 )
 
 # Every module above registers its screen as it is imported.
-__all__ = ["gameover", "handoff", "in_use", "load", "menu", "pause", "replay", "rules_help",
+__all__ = ["credits", "gameover", "handoff", "in_use", "load", "menu", "pause", "replay", "rules_help",
            "settings", "setup", "table"]

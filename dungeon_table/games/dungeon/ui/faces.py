@@ -19,7 +19,7 @@ import yaml
 from dungeon_table.core.cards import CARDS_DIR
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import i18n
+from dungeon_table.ui import i18n, icons
 from dungeon_table.ui.i18n import t
 
 LEVEL_COLOURS: dict[int, tuple[int, int, int]] = {
@@ -45,6 +45,7 @@ class CardInfo:
     text: dict[str, str] | None = None
     table: tuple[int, ...] = ()     # a cage's lose-turn tokens by die face
     number: int = 0                 # a pit's chamber level; a sword's 2d6 for +2
+    icon: str | None = None         # its own picture (else its kind's: ``picture``)
 
 
 def base_id(card: str) -> str:
@@ -79,7 +80,7 @@ def _monster(raw: dict[str, Any]) -> CardInfo:
                     trap=str(trap if isinstance(trap, str) else trap.get("kind", "")),
                     text=raw.get("text") if isinstance(raw.get("text"), dict) else None,
                     table=tuple(int(n) for n in raw.get("lose_turns") or ()),
-                    number=int(raw.get("pit_level") or 0))
+                    number=int(raw.get("pit_level") or 0), icon=raw.get("icon"))
 
 
 def _treasure(raw: dict[str, Any]) -> CardInfo:
@@ -89,7 +90,7 @@ def _treasure(raw: dict[str, Any]) -> CardInfo:
                     level=int(raw.get("level", 0) or 0), needs={}, gp=int(gp),
                     special=str(special) if isinstance(special, str) else "",
                     text=raw.get("text") if isinstance(raw.get("text"), dict) else None,
-                    number=int(raw.get("sword_plus_two") or 0))
+                    number=int(raw.get("sword_plus_two") or 0), icon=raw.get("icon"))
 
 
 def _read(name: str) -> Any:
@@ -129,6 +130,35 @@ def hero_targets() -> dict[str, int]:
 
 def info(card: str) -> CardInfo | None:
     return catalogue().get(base_id(card))
+
+
+def picture(card: str) -> str | None:
+    """A monster's, trap's or treasure's picture (a copy shows its card's): its own, else its
+    kind's default, the monsters' for a card the files do not know."""
+    found = info(card)
+    return icons.picture("dungeon", found.kind if found else "monster", found.icon if found else None)
+
+
+@lru_cache(maxsize=1)
+def hero_pictures() -> dict[str, str]:
+    """Each hero class's picture (``rules.yaml``): its standee and its hero card."""
+    data = _read("rules.yaml")
+    heroes = data.get("heroes", []) if isinstance(data, dict) else []
+    return {h["id"]: icons.picture("dungeon", "hero", h.get("icon")) or ""
+            for h in heroes if isinstance(h, dict) and "id" in h}
+
+
+def hero_picture(hero: str) -> str | None:
+    return hero_pictures().get(hero) or icons.picture("dungeon", "hero")
+
+
+@lru_cache(maxsize=8)
+def spell_picture(spell: str) -> str | None:
+    """A spell's picture (``rules.yaml``'s spells)."""
+    data = _read("rules.yaml")
+    spells = data.get("spells", []) if isinstance(data, dict) else []
+    own = next((s.get("icon") for s in spells if isinstance(s, dict) and s.get("id") == spell), None)
+    return icons.picture("dungeon", "spell", own)
 
 
 def name(card: str) -> str:
@@ -199,7 +229,8 @@ def face(card: str, width: int, hero: str = "") -> pygame.Surface:
         glyph = KIND_GLYPHS["trap" if found is not None and found.kind == "trap" else "monster"]
         spec = cf.FaceSpec(title=name(card), band=band, band_label=label, body=body, glyph=glyph,
                            footer=t("dungeon.card.trap") if found and found.kind == "trap" else "",
-                           corners=(cf.Corner("tr", str(lvl or "?"), "level"),))
+                           corners=(cf.Corner("tr", str(lvl or "?"), "level"),),
+                           icon=picture(card))
         return cf.face(spec, width)
     text = (found.text or {}).get(lang) or (found.text or {}).get("en") or ""
     if not text and found.special:
@@ -209,7 +240,7 @@ def face(card: str, width: int, hero: str = "") -> pygame.Surface:
         text = t("dungeon.sword_plus_two", n=found.number) + "\n" + text
     spec = cf.FaceSpec(title=name(card), band=band, band_label=label, body=text,
                        glyph=KIND_GLYPHS["treasure"], footer=t("dungeon.gp", n=f"{found.gp:,}"),
-                       corners=(cf.Corner("tr", str(lvl), "level"),))
+                       corners=(cf.Corner("tr", str(lvl), "level"),), icon=picture(card))
     return cf.face(spec, width)
 
 

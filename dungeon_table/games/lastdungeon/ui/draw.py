@@ -15,7 +15,7 @@ from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.ui.anim import stack_layout
 from dungeon_table.games.lastdungeon.ui.layout import LastDungeonTable
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui import fonts, icons, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import UiState, in_language
 
@@ -277,6 +277,8 @@ def _draw_piles(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeo
     top = r.looks.face(view.discard[-1], "hand", g.discard.w) if view.discard else None
     tabletop.labelled_pile(surface, g.discard, top, len(view.discard),
                            t("ld.discard", n=len(view.discard)), g.th)
+    icons.draw_empty_marks(surface, ((g.draw, view.draw_count, "deck"),
+                                     (g.discard, len(view.discard), "discard")))
     if top is not None:
         r.shown.add(g.discard, (view.discard[-1], "hand"))
 

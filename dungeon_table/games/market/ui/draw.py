@@ -20,7 +20,7 @@ from dungeon_table.games.market.ui.faces import label
 from dungeon_table.games.market.ui.layout import GEM_COLUMN, MarketTable, SeatGeo
 from dungeon_table.games.market.ui.log import seat_name
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui import fonts, icons, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import UiState
 
@@ -393,6 +393,8 @@ def _draw_piles(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
         top = None
     tabletop.labelled_pile(surface, g.discard, top, view.discard_count if top else 0,
                            t("market.discard", n=view.discard_count), th)
+    icons.draw_empty_marks(surface, ((g.deck, view.deck_count, "deck"),
+                                     (g.discard, view.discard_count if top else 0, "discard")))
     if top is not None:
         r.shown.add(g.discard, ("card", view.discard_top, None))
     if view.peek:

@@ -13,7 +13,7 @@ from dungeon_table.games.relic.ui.faces import KIND_BANDS, TS_GLYPHS, face_text
 from dungeon_table.games.relic.ui.layout import DEPTHS, PER_DEPTH, RelicTable, SeatGeo
 from dungeon_table.games.relic.ui.log import SEAT_COLOURS, seat_name
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui import fonts, icons, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import UiState
 from dungeon_table.ui.tabletop import label
@@ -298,6 +298,8 @@ def draw_piles(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: Ui
     top = r.looks.face(shown[-1], g.discard.w) if shown else None
     tabletop.labelled_pile(surface, g.discard, top, len(shown),
                            t("relic.discard", n=len(view.discard)), th)
+    icons.draw_empty_marks(surface, ((g.deck, view.deck_count, "deck"),
+                                     (g.discard, len(shown), "discard")))
     if shown:
         r.shown.add(g.discard, shown[-1])
 
