@@ -4,7 +4,7 @@ Heroes are standees in their class colour with the class's picture (rogue a hood
 symbol, fighter a swordsman, wizard a wizard's face; ``rules.yaml``'s icons) and their seat number,
 spread out when several share a chamber or the Great Hall. Defeat tokens sit in a space's corner
 (a room's one, a chamber's up to three); a numbered slot token marks where a monster waits, and
-once the monster there is known, its picture sits in the space's other corner. Hunters are black
+once the monster there is known, its picture sits at the space's left. Hunters are black
 standees with a red hunting horn and ring (no hero's picture) and their number, their next move a
 dotted trail. For the hero to move: the spaces a click walks to are lit, the hovered one's path drawn
 with the secret doors it would try.
@@ -148,10 +148,11 @@ def draw_tokens(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView) -
 
 def known_picture(surface: pygame.Surface, box: pygame.Rect, card: str, radius: int) -> None:
     """What the viewer knows is in a space (the monster waiting, a scried treasure): its
-    picture small in the space's bottom-left corner, on a dark disc that reads on any floor."""
+    picture at the space's left, on a dark disc that reads on any floor."""
     if not card:
         return
-    centre = (box.x + radius * 1.3, box.bottom - radius * 1.3)
+    radius = max(radius, round(min(box.w, box.h) * 0.24))  # as large as the space allows
+    centre = (box.x + radius * 1.2, box.centery)  # clear of its number, name and tokens
     pygame.draw.circle(surface, theme.FELT_DARK, centre, radius)
     spot = pygame.Rect(0, 0, round(radius * 1.7), round(radius * 1.7))
     spot.center = (round(centre[0]), round(centre[1]))
