@@ -7,6 +7,7 @@ that open a window or draw import ``dungeon_table.ui.entry`` only when they run.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hashlib
 import json
 import os
@@ -35,6 +36,9 @@ from dungeon_table.core.script import (
 )
 from dungeon_table.core.session import Session, start, steps_of
 from dungeon_table.core.session import check_seats as check_seat_kinds  # ValueError, not usage
+from dungeon_table.net import console
+from dungeon_table.net.client import JoinError, join_table
+from dungeon_table.net.host import BOT_DELAY, DEFAULT_PORT
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_ILLEGAL = 0, 1, 2, 3
 
@@ -135,6 +139,28 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--rules", action="store_true",
                       help="draw the game's rules help instead, a PNG a page (OUT-1.png, ...)")
 
+    host = sub.add_parser("host", help="serve a table to players on other machines")
+    host.add_argument("game")
+    host.add_argument("--seats", type=_seat_kinds,
+                      help="human (a player joins) or bot:LEVEL per seat (default: humans)")
+    host.add_argument("--option", type=parse_option, action="append", default=[])
+    host.add_argument("--seed", type=parse_seed, help="integer or 'daily' (default: random)")
+    host.add_argument("--port", type=int, default=DEFAULT_PORT,
+                      help=f"TCP port to listen on (default {DEFAULT_PORT}; 0: any free)")
+    host.add_argument("--bind", default="0.0.0.0",
+                      help="address to listen on (default: every one; 127.0.0.1: this machine)")
+    host.add_argument("--resume", nargs="?", const="", metavar="CODE",
+                      help="carry on a kept table (no CODE: this game's newest unfinished one)")
+    host.add_argument("--bot-delay", type=float, default=BOT_DELAY, help=argparse.SUPPRESS)
+
+    join = sub.add_parser("join", help="open a table another machine hosts, as one seat")
+    join.add_argument("address", help="the host's address, e.g. 192.168.1.20 or 192.168.1.20:47323")
+    join.add_argument("code", help="the table code the host printed")
+    join.add_argument("--seat", type=int, help="the seat to take, 1 to 8 (default: the first free)")
+    join.add_argument("--name", default="", help="your name at the table")
+    join.add_argument("--token", help="a seat's token, to come back to it")
+    join.add_argument("--lang", **lang)
+
     cards = sub.add_parser("cards", help="card files")
     cards_sub = cards.add_subparsers(dest="cards_command", metavar="check", required=True)
     check = cards_sub.add_parser("check", help="validate card files; every problem with its line")
@@ -153,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
         "replay": cmd_replay,
         "shot": cmd_shot,
         "cards": cmd_cards_check,
+        "host": cmd_host,
+        "join": cmd_join,
     }[args.command]
     try:
         return command(args)
@@ -239,6 +267,45 @@ def cmd_shot(args: argparse.Namespace) -> int:
                       seats=seats, options=options)
     print(args.out)
     return EXIT_OK
+
+
+# --- remote tables ----------------------------------------------------------------------------
+def cmd_host(args: argparse.Namespace) -> int:
+    spec = _spec(args.game)
+    seats = args.seats or ["human"] * spec.min_players
+    check_seats(spec, seats)
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise UsageError(f"{spec.game_id} is played by {spec.min_players}-{spec.max_players}, "
+                         f"not {len(seats)}")
+    options = dict(args.option)
+    check_options(spec, options)
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"a port is 0-65535, not {args.port}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    hosting = console.host_table(spec.game_id, seats, seed, options, args.bind, args.port,
+                                 args.resume, args.bot_delay)
+    try:
+        asyncio.run(hosting)
+    except console.HostRefused as err:
+        raise UsageError(str(err)) from None
+    except KeyboardInterrupt:
+        pass  # Ctrl+C: host_table has said goodbye to the players on its way out
+    return EXIT_OK
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    if args.seat is not None and not 1 <= args.seat <= 8:
+        raise UsageError(f"a seat is 1-8, not {args.seat}")
+    seat = None if args.seat is None else args.seat - 1
+    try:
+        table = join_table(args.address, args.code, seat=seat, token=args.token, name=args.name)
+    except (JoinError, ValueError, TimeoutError) as err:
+        raise UsageError(f"cannot join {args.code} at {args.address}: {err}") from None
+    entry = _ui_entry()
+    if entry is None:
+        table.close()
+        return EXIT_USAGE
+    return int(entry.run_remote(table, lang=args.lang) or 0)
 
 
 # --- simulate ---------------------------------------------------------------------------------

@@ -41,7 +41,16 @@ from typing import Any, ClassVar, Generic, TypeVar
 import msgspec
 
 from dungeon_table.core.errors import IllegalAction
-from dungeon_table.core.protocol import Action, Event, Game, to_dict
+from dungeon_table.core.protocol import (
+    Action,
+    Event,
+    Game,
+    game_over,
+    not_legal,
+    not_to_act,
+    to_dict,
+)
+from dungeon_table.core.reasons import reason
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 
@@ -66,6 +75,8 @@ class Phase:
     the phase accepts to its handler ``(game, seat, action) -> events``; ``hint`` says in words what
     the phase wants (a refused action of another phase is told this); ``checks`` give the rule's
     own reason when an action of this phase is refused ``(game, seat, action) -> reason | None``.
+    Hints and reasons are ``core.reasons.Reason``s (``<game>.phase.<name>``,
+    ``<game>.refuse.<what>``): English text with the i18n key a table translates them by.
     """
 
     legal: Legal = _nothing_legal
@@ -74,8 +85,11 @@ class Phase:
     checks: Mapping[type[Action], Check] = field(default_factory=dict)
 
 
+# The kit's own caches (see ``PhasedGame.version``), added to every game's ``caches``.
+KIT_CACHES = ("version", "applying", "_legal")
+
 # The phase a finished game rests in: nothing is legal, nothing is handled.
-OVER = Phase(hint="the game is over")
+OVER = Phase(hint=reason("refuse.hint.over", "the game is over"))
 
 
 class PhasedGame(Game, Generic[S]):
@@ -84,7 +98,8 @@ class PhasedGame(Game, Generic[S]):
 
     Subclasses set ``state_type`` and ``phases``, build ``self.state`` and ``self.rng`` in
     ``__init__``, and implement ``to_act``, ``view`` and ``result``. ``caches`` names attributes
-    that may change during play but are rebuilt from the state (a clone starts them afresh).
+    that may change during play but are rebuilt from the state (a clone starts them afresh); the
+    kit's own (``KIT_CACHES``) are added to it.
     """
 
     state_type: ClassVar[type[msgspec.Struct]]
@@ -95,9 +110,16 @@ class PhasedGame(Game, Generic[S]):
     # the check refuses it.
     unlisted: ClassVar[Mapping[type[Action], tuple[Check, Handler]]] = {}
     state: S
+    # The kit's own cache: the legal actions of one seat at one state ``version`` (bumped by
+    # every ``apply``, before and after the action runs). Class defaults until first set; a
+    # clone starts afresh. State changed by hand (a test) is seen once ``reset_caches`` runs.
+    version: int = 0
+    applying: bool = False
+    _legal: tuple[int, int, list[Action]] | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls.caches = (*KIT_CACHES, *(c for c in cls.caches if c not in KIT_CACHES))
         if "phases" in cls.__dict__:
             _check_flow(cls)
 
@@ -113,42 +135,79 @@ class PhasedGame(Game, Generic[S]):
         return self.phases[self.state.phase]  # type: ignore[attr-defined]
 
     def legal_actions(self, seat: int) -> list[Action]:
+        return list(self._legal_now(seat))  # a copy: the caller may change its list
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, listed once per state version: the bot, the view and
+        ``apply``'s legality check all ask between two actions, and listing them is most of an
+        action's cost (Dungeon!'s routes). While an action runs nothing is kept."""
+        if self.applying:
+            return self._list_legal(seat)
+        cached = self._legal
+        if cached is None or cached[0] != self.version or cached[1] != seat:
+            cached = self._legal = (self.version, seat, self._list_legal(seat))
+        return cached[2]
+
+    def _list_legal(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
         return self.current.legal(self, seat)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
+        try:
+            return self._checked_apply(seat, action)
+        finally:
+            self.version += 1  # what was asked before is stale, whatever happened
+
+    def _checked_apply(self, seat: int, action: Action) -> list[Event]:
         move = self.unlisted.get(type(action))
         if move is None:
-            return super().apply(seat, action)
+            action = self.well_formed(seat, action)
+            if self.result() is not None:
+                raise IllegalAction(game_over())
+            if seat not in self.to_act():
+                raise IllegalAction(not_to_act(seat, self.to_act()))
+            if action not in self._legal_now(seat):
+                raise IllegalAction(self.why_illegal(seat, action))
+            return self._apply(seat, action)
         action = self.well_formed(seat, action)
         if self.result() is not None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(game_over())
         if seat not in self.to_act():
-            raise IllegalAction(f"seat {seat} is not to act now (to act: {self.to_act()})")
+            raise IllegalAction(not_to_act(seat, self.to_act()))
         check, handler = move
-        reason = check(self, seat, action)
-        if reason:
-            raise IllegalAction(reason)
-        return handler(self, seat, action)
+        why = check(self, seat, action)
+        if why:
+            raise IllegalAction(why)
+        return self._running(handler, seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        return self.current.moves[type(action)](self, seat, action)
+        return self._running(self.current.moves[type(action)], seat, action)
+
+    def _running(self, handler: Handler, seat: int, action: Action) -> list[Event]:
+        """``handler`` applied with the caches off: the state changes under it."""
+        self.version += 1
+        self.applying = True
+        try:
+            return handler(self, seat, action)
+        finally:
+            self.applying = False
 
     def why_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` is refused: the game is over, not this seat's turn, an action of another
         phase (with what this phase wants), else the rule's own check."""
         if self.result() is not None:
-            return "the game is over"
+            return game_over()
         if seat not in self.to_act():
-            return f"seat {seat} is not to act now (to act: {self.to_act()})"
+            return not_to_act(seat, self.to_act())
         phase = self.current
         name = to_dict(action)["type"]
         if type(action) not in phase.moves:
-            return f"{name} is not possible now: {phase.hint}"
+            return reason("refuse.not_now", "{action} is not possible now: {hint}",
+                          action=name, hint=phase.hint)
         check = phase.checks.get(type(action))
-        reason = check(self, seat, action) if check is not None else None
-        return reason or f"{to_dict(action)} is not a legal action now"
+        why = check(self, seat, action) if check is not None else None
+        return why or not_legal(action)
 
     # --- setup ---------------------------------------------------------------------------------
     def stack_onto(self, deck: Deck, name: str) -> Deck:
@@ -178,7 +237,10 @@ class PhasedGame(Game, Generic[S]):
         return twin
 
     def reset_caches(self) -> None:
-        """Start every cache afresh (after ``clone``); games with caches override it."""
+        """Start every cache afresh (after ``clone``, ``redeal``); games with caches of their
+        own override it and call this too."""
+        self.version += 1
+        self._legal = None
 
     # --- hooks of the generic suites (and of search) ---------------------------------------
     def conserved(self) -> Counter[str]:
@@ -196,6 +258,7 @@ class PhasedGame(Game, Generic[S]):
         twin = self.clone()
         twin.rng = Rng(rng.getrandbits(63))  # type: ignore[attr-defined]
         twin.redeal(seat, rng)
+        twin.reset_caches()
         return twin
 
     def redeal(self, seat: int | None, rng: random.Random) -> None:

@@ -322,11 +322,20 @@ class SyncClient:
 
     def __init__(self, address: str, code: str, **options: Any) -> None:
         self.inbox: queue.Queue[msg.HostMessage] = queue.Queue()
+        # Called on the client's thread after each message is queued: a window's loop that
+        # sleeps between frames is woken by it (``ui/remote_table.py`` posts a pygame event).
+        self.wake: Callable[[], None] | None = None
+        self._left = False
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
                                         name=f"dungeon_table client {code}")
         self._thread.start()
-        self.client = Client(address, code, listener=self.inbox.put, **options)
+        self.client = Client(address, code, listener=self._heard, **options)
+
+    def _heard(self, message: msg.HostMessage) -> None:
+        self.inbox.put(message)
+        if self.wake is not None:
+            self.wake()
 
     def join(self, timeout: float = 10.0) -> msg.Welcome:
         """Join (blocking); ``JoinError`` if refused. The messages so far are in ``poll()``."""
@@ -363,6 +372,17 @@ class SyncClient:
     def leave(self) -> None:
         self._run(self.client.leave(), 10)
         self._stop()
+
+    def leave_soon(self) -> None:
+        """Leave without waiting (a window going back to its menu): on a thread of its own,
+        since a host that has gone takes seconds to give up on."""
+        if self._thread.is_alive() and not self._left:
+            self._left = True
+            threading.Thread(target=self._leave_quietly, daemon=True).start()
+
+    def _leave_quietly(self) -> None:
+        with contextlib.suppress(Exception):  # the host gone, the loop stopped: nothing to say
+            self.leave()
 
     def close(self) -> None:
         self._run(self.client.close(), 10)

@@ -7,6 +7,11 @@ over to the shell's handoff and game-over scenes.
 
 The renderer a game brings (a ``TableRenderer``), and what it gets back (``Target``,
 ``UiState``), are in ``ui/renderer.py``, whose docstring is the contract.
+
+Where the game comes from is the table's source, ``session``: a local ``Session`` (today's
+play: the table applies each action and its ``Seating`` decides who looks next), or a remote
+table's source (``ui/remote_table.py``), whose ``apply`` sends the action to the host and returns
+None: the host's answer, events and a new view, is shown later through ``show_action``.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.core import registry
+from dungeon_table.core import registry, stats
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action
 from dungeon_table.core.script import seat_bots
@@ -42,6 +47,7 @@ from dungeon_table.ui.table_parts import (
     side_column,
     table_theme,
 )
+from dungeon_table.ui.tutorial import overlay_for
 
 BOT_DELAY_MS = 550
 SPACE_HOLD_MS = 280
@@ -52,7 +58,7 @@ NOTICE_MS = 2600
 class TableScene(Scene):
     def __init__(
         self, app: App, session: Any, seat_kinds: list[str] | None = None,
-        bot_delay_ms: int = BOT_DELAY_MS,
+        bot_delay_ms: int = BOT_DELAY_MS, seating: Any = None,
     ) -> None:
         super().__init__(app)
         self.session = session
@@ -61,11 +67,13 @@ class TableScene(Scene):
         self.spec = registry.get(self.game_id)
         self.renderer = make_renderer(app, self.game_id)
         self.bot_delay_ms = bot_delay_ms
-        # The bots ``script`` and ``simulate`` would seat, with the same seeds (a bare "bot" is best).
-        self.bots = seat_bots(self.spec, self.seat_kinds, session.record.seed)
+        # The bots ``script`` and ``simulate`` would seat, with the same seeds (a bare "bot" is best);
+        # a remote table's bots play on its host (its ``seating`` is given).
+        self.bots = seat_bots(self.spec, self.seat_kinds, session.record.seed) \
+            if seating is None else {}
         self.humans = [i for i, kind in enumerate(self.seat_kinds) if not kind.startswith("bot")]
         # who decides next and when the screen is covered: core/seating.py
-        self.seating = Seating(tuple(self.humans), frozenset(self.bots))
+        self.seating = seating or Seating(tuple(self.humans), frozenset(self.bots))
         self.viewer: int | None = self.seating.first_viewer(
             self.game, [step.seat for step in session.steps])
         self.anim = AnimQueue(app.settings.anim_speed)
@@ -93,6 +101,7 @@ class TableScene(Scene):
         # the new player at once) until that player presses Enter or Tab, clicks or acts.
         self.focus_parked = False
         self._log_lang = ""
+        self.tutorial = overlay_for(self)  # Learn to play: only the taught action (ui/tutorial.py)
         self._refresh()
         self._replay_log()
         self._schedule_next()
@@ -163,6 +172,17 @@ class TableScene(Scene):
         except IllegalAction as err:
             self.show_toast(str(err))
             return False
+        if events is None:  # sent to a remote table's host: its answer comes as show_action
+            self.ui.legal, self.ui.targets = [], []
+            self.bar.refresh()
+            self.app.request_redraw()
+            return True
+        self.show_action(seat, events, before)
+        return True
+
+    def show_action(self, seat: int | None, events: list[Any], before: Any) -> None:
+        """Show what an action did: its visible events animated and logged from the view
+        ``before`` to the view now, then whoever is next."""
         if seat == self.viewer:
             self.notice = None  # it has been read: the player acted
             self.focus_parked = False
@@ -195,7 +215,6 @@ class TableScene(Scene):
             self._schedule_next()
         if self.session.autosave_error:  # the game goes on, but the player must know it is unsaved
             self.show_toast(t("table.autosave_failed", reason=self.session.autosave_error))
-        return True
 
     def _pass_screen(self, cover: tuple[int | None, str], reveals: bool) -> None:
         """The player at the screen has just passed the turn: to another human (``cover``
@@ -327,7 +346,7 @@ class TableScene(Scene):
             self.hold.ready()  # the prompt stays until the player says they have seen it
         elif self.game.result() is not None and not self.game_over_shown:
             self.game_over_shown = True
-            screens.push(self.app, "game_over", self.session)
+            self.show_result()
         elif self.handoff_pending is not None:
             (seat, reason), self.handoff_pending = self.handoff_pending, None
             self.push_handoff(seat, reason, self.decision_key(seat))
@@ -337,6 +356,10 @@ class TableScene(Scene):
             self.show_notice(t("table.seat_up", name=self.seat_name(seat)), self._decision(seat))
         elif self.bot_due is not None and now >= self.bot_due:
             self._play_bot()
+
+    def show_result(self) -> None:
+        stats.record_game(self.session)  # a solo game's statistics (not a tutorial's)
+        screens.push(self.app, "game_over", self.session)
 
     def seat_names(self) -> list[str]:
         """The names chosen at setup; a seat left unnamed is "Player 2", as on the setup screen
@@ -404,6 +427,8 @@ class TableScene(Scene):
         if not self.ui.animating:
             self._draw_targets(surface, th)
         self.anim.draw(surface)
+        if self.tutorial is not None:
+            self.tutorial.draw(surface, th)
         if not self.ui.animating and self.ui.focus is not None \
                 and self.ui.focus < len(self.ui.targets):
             key_tag(surface, self.ui.targets[self.ui.focus].rect, th)
@@ -503,6 +528,9 @@ class TableScene(Scene):
             return
         self.focus_parked = False
         target, hint = self.ui.targets[index], self.ui.hint
+        if self.tutorial is not None and not self.tutorial.accepts(target):
+            self.tutorial.refuse()  # refused: the state is unchanged
+            return
         if target.pick is not None:
             target.pick()  # a local step: new targets, the same game state
             self._refresh()
@@ -553,7 +581,9 @@ class TableScene(Scene):
         is applied only when it is the viewer's to take."""
         got = self.renderer.key(event.key, getattr(event, "unicode", ""))
         if isinstance(got, Action):
-            if self.viewer is not None and got in self.ui.legal:
+            if self.tutorial is not None and not self.tutorial.accepts_action(self.viewer, got):
+                self.tutorial.refuse()
+            elif self.viewer is not None and got in self.ui.legal:
                 self.act(self.viewer, got)
         elif got is True:
             if self.ui.legal:

@@ -11,7 +11,7 @@ below it, never one that imports it.
 from __future__ import annotations
 
 from dungeon_table.core.phased import PhasedGame
-from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.protocol import Event
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon import movement
 from dungeon_table.games.dungeon.board import Board
@@ -61,9 +61,10 @@ class DungeonBase(PhasedGame[DungeonState]):
     event_types = m.EVENTS
     stack_decks = STACK_DECKS
     state_type = DungeonState
-    # Rebuilt from the state: the legal actions, the routes and the movement context of the seat
-    # to act are asked for by the view, the bot and apply's legality check alike, between actions.
-    caches = ("version", "applying", "_legal", "_routes", "_context")
+    # Rebuilt from the state: the routes and the movement context of the seat to act are asked
+    # for by the legal actions, the view, the bot and apply's legality check alike, between
+    # actions (kept per state ``version``, like the kit's legal actions).
+    caches = ("_routes", "_context")
 
     t: Tables
     board: Board
@@ -72,32 +73,9 @@ class DungeonBase(PhasedGame[DungeonState]):
     starts: list[str]
 
     def reset_caches(self) -> None:
-        self.version = 0
-        self.applying = False  # while an action runs, the movement context is not kept
-        self._legal: tuple[int, int, list[Action]] | None = None
+        super().reset_caches()
         self._routes: tuple[int, int, dict[str, movement.Route]] | None = None
         self._context: tuple[int, int, HeroContext] | None = None
-
-    # --- the protocol, with the caches ------------------------------------------------------
-    def legal_actions(self, seat: int) -> list[Action]:
-        cached = self._legal
-        if cached is None or cached[0] != self.version or cached[1] != seat:
-            cached = self._legal = (self.version, seat, super().legal_actions(seat))
-        return list(cached[2])
-
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        try:
-            return super().apply(seat, action)
-        finally:
-            self.version += 1  # what was asked before is stale (time_up does not pass _apply)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        self.version += 1
-        self.applying = True
-        try:
-            return super()._apply(seat, action)
-        finally:
-            self.applying = False
 
     # --- dice and decks -------------------------------------------------------------------------
     def roll(self, count: int) -> list[int]:

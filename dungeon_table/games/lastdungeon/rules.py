@@ -22,6 +22,7 @@ from typing import Any
 
 from dungeon_table.core.phased import OVER, Phase
 from dungeon_table.core.protocol import Result, ScoreLine
+from dungeon_table.core.reasons import refuse
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.lastdungeon import flow_actions as actions
 from dungeon_table.games.lastdungeon import flow_payment as payment
@@ -35,23 +36,23 @@ class LastDungeon(LastDungeonBase):
     phases = {
         "actions": Phase(actions.legal, {m.Play: actions.play, m.Expand: actions.expand,
                                          m.Retreat: actions.retreat, m.Fight: actions.fight},
-                         hint="play, expand, retreat or fight",
+                         hint=refuse("ld.wants.actions", "play, expand, retreat or fight"),
                          checks={m.Play: actions.play_refused, m.Expand: actions.expand_refused,
                                  m.Retreat: actions.retreat_refused}),
         "pay_cost": Phase(payment.legal_cost, {m.Discard: payment.discard_for_cost,
                                                m.Cancel: payment.cancel},
-                          hint="discard cards to pay the cost, or cancel",
+                          hint=refuse("ld.wants.pay_cost", "discard cards to pay the cost, or cancel"),
                           checks={m.Discard: payment.discard_refused}),
         "pay_crystals": Phase(payment.legal_crystals, {m.Pay: payment.pay,
                                                        m.Cancel: payment.cancel},
-                              hint="pay crystals, or cancel",
+                              hint=refuse("ld.wants.pay_crystals", "pay crystals, or cancel"),
                               checks={m.Pay: payment.pay_refused}),
         "repelled": Phase(repelled.legal, {m.Scout: repelled.scout,
                                            m.Crystallise: repelled.crystallise},
-                          hint="scout or crystallise the repelled adventurer",
+                          hint=refuse("ld.wants.repelled", "scout or crystallise the repelled adventurer"),
                           checks={m.Scout: repelled.scout_refused}),
         "event_discard": Phase(payment.legal_event, {m.Discard: payment.discard_for_event},
-                               hint="discard a card for the event",
+                               hint=refuse("ld.wants.event_discard", "discard a card for the event"),
                                checks={m.Discard: payment.discard_refused}),
         "over": OVER,
     }

@@ -61,6 +61,7 @@ class MarketBase(PhasedGame[MarketState]):
         self.score_cache: dict[int, Any] = {}  # scoring.totals' per-seat memo
 
     def reset_caches(self) -> None:
+        super().reset_caches()
         self.score_cache = {}
 
     # --- seats and cards ------------------------------------------------------------------------

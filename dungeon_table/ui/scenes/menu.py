@@ -86,7 +86,7 @@ class MainMenuScene(MenuBase):
     TILE_H, TILE_GAP, BUTTON_H, BUTTON_GAP = 14, 2, 7, 1.5  # grid units
 
     def _action_count(self) -> int:
-        return len(self.continues) + 5
+        return len(self.continues) + 7
 
     def panel_rect(self) -> pygame.Rect:
         """Sized to its content and centred a little above the middle, under the title."""
@@ -130,6 +130,8 @@ class MainMenuScene(MenuBase):
         ]
         actions += [
             (self.load, lambda: t("menu.load"), False),
+            (self.learn, lambda: t("menu.learn"), False),
+            (self.stats, lambda: t("menu.stats"), False),
             (self.rules, lambda: t("menu.rules"), False),
             (self.settings, lambda: t("menu.settings"), False),
             (self.credits, lambda: t("menu.credits"), False),
@@ -168,6 +170,12 @@ class MainMenuScene(MenuBase):
 
     def rules(self) -> None:
         screens.push(self.app, "rules")
+
+    def learn(self) -> None:
+        screens.push(self.app, "learn")
+
+    def stats(self) -> None:
+        screens.push(self.app, "stats")
 
     def settings(self) -> None:
         screens.push(self.app, "settings")

@@ -16,6 +16,8 @@ from typing import Any
 import pygame
 
 from dungeon_table.core import registry
+from dungeon_table.core import tutorial as tutorials
+from dungeon_table.core.errors import CardFileError
 from dungeon_table.core.records import NAME_CHARS
 from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import has, t
@@ -228,7 +230,17 @@ class SetupScene(MenuBase):
                               lambda: t("common.back"), self.back))
         widgets.append(Button(pygame.Rect(panel.right - pad - bw, bottom, bw, row),
                               lambda: t("setup.start"), self.start, primary=True))
+        if self.game_id in tutorials.available():  # Learn to play: the guided first game
+            widgets.append(Button(pygame.Rect(panel.centerx - bw // 2, bottom, bw, row),
+                                  lambda: t("menu.learn"), self.learn))
         return widgets
+
+    def learn(self) -> None:
+        try:
+            screens.push(self.app, "tutorial", self.game_id)
+        except (CardFileError, ValueError, OSError) as err:
+            self.error = t("setup.error", reason=err)
+            self.app.request_redraw()
 
     def _set_seed(self, text: str) -> None:
         self.seed_text = text
@@ -341,6 +353,7 @@ class SetupScene(MenuBase):
             detail = t("setup.daily_detail", date=nav.daily_seed())
             self.blit_text(surface, detail, "body", theme.ACCENT,
                            midleft=(self.seed_row.x + th.px(self.LABEL_W) + th.px(1.5), seed_y))
+        self._draw_first_game(surface, panel)
         if self.error:
             lines = fonts.wrap(self.error, "small", panel.w - 2 * pad, th.scale)[:2]
             step = fonts.line_height("small", th.scale)
@@ -348,6 +361,17 @@ class SetupScene(MenuBase):
             for line in lines:
                 self.blit_text(surface, line, "small", theme.DANGER, topleft=(panel.x + pad, y))
                 y += step
+
+    def _draw_first_game(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """Under the panel, the game for a newcomer: players, length, what you are trying to do."""
+        key = f"first_game.{self.game_id}"
+        if not has(key, "en"):
+            return
+        th = self.th
+        text = fonts.fit(t("setup.first_game", line=t(key)), "small", panel.w, th.scale)
+        self.blit_text(surface, text, "small", theme.TEXT_DIM,
+                       midtop=(panel.centerx, min(panel.bottom + th.px(1.5),
+                                                  surface.get_height() - th.px(3))))
 
 
 screens.register("setup", SetupScene)
