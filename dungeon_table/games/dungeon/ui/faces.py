@@ -3,8 +3,8 @@
 A monster's face: its level's band (the level colour and number), the name, the number each class
 needs (the viewing hero's column marked), fireball and lightning; a trap says what it does. A
 treasure's face: the gp value big, the name, what a special one does. The view reads the card
-files as plain mappings: it needs names and numbers only, not the rules' schema. A copy of a
-card (``sack_of_gold~3``) looks like its original.
+files through the rules' own loader (validated once, ``cards.load()``), as plain mappings of
+names and numbers. A copy of a card (``sack_of_gold~3``) looks like its original.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import msgspec
 import pygame
-import yaml
 
-from dungeon_table.core.cards import CARDS_DIR
+from dungeon_table.games.dungeon import cards as dungeon_cards
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import i18n, icons
@@ -70,7 +70,7 @@ def _names(raw: dict[str, Any]) -> dict[str, str]:
 
 
 def _monster(raw: dict[str, Any]) -> CardInfo:
-    targets = raw.get("targets", raw.get("need", raw))
+    targets = raw.get("need") or raw  # a trap has no needs
     needs = {hero: _number(targets.get(hero)) for hero in m.HEROES}
     for spell in m.ATTACK_SPELLS:
         needs[spell] = _number(raw.get(spell, targets.get(spell)))
@@ -93,12 +93,16 @@ def _treasure(raw: dict[str, Any]) -> CardInfo:
                     number=int(raw.get("sword_plus_two") or 0), icon=raw.get("icon"))
 
 
+@lru_cache(maxsize=1)
+def _validated() -> dict[str, Any]:
+    """The three card files as the rules load and check them (``cards.load()``), as plain data."""
+    data = msgspec.to_builtins(dungeon_cards.load())
+    return {"monsters.yaml": {"monsters": data["monsters"]},
+            "treasures.yaml": {"treasures": data["treasures"]}, "rules.yaml": data["rules"]}
+
+
 def _read(name: str) -> Any:
-    path = CARDS_DIR / "dungeon" / name
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
-        return None
+    return _validated()[name]
 
 
 @lru_cache(maxsize=1)

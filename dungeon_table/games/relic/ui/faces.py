@@ -2,8 +2,8 @@
 
 A face shows the kind and the TS in its band (the TS also as a glyph: rock a circle, paper a
 square, scissors a triangle, never colour alone), BP top left, level top right, the dice face
-bottom left, the skill's name and text in the body. The view reads the card file itself, as a
-plain mapping: it needs names and numbers only, and must not depend on the rules' schema.
+bottom left, the skill's name and text in the body. The view reads the card file through the
+rules' own loader (validated once, ``cards.load()``), as a plain mapping of names and numbers.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import msgspec
 import pygame
-import yaml
 
-from dungeon_table.core.cards import CARDS_DIR
+from dungeon_table.games.relic import cards as relic_cards
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import i18n, icons
 from dungeon_table.ui.i18n import t
@@ -50,7 +50,7 @@ class CardInfo:
 @lru_cache(maxsize=1)
 def catalogue() -> tuple[dict[str, CardInfo], dict[str, Any], dict[str, Any], list[Any]]:
     """Cards by id, skills, treasures and the treasure table, read once."""
-    data = yaml.safe_load((CARDS_DIR / "relic.yaml").read_text(encoding="utf-8"))
+    data = msgspec.to_builtins(relic_cards.load())
     cards = {}
     for raw in data["cards"]:
         face = raw.get("face", 0)
