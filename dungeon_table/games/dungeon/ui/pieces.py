@@ -101,6 +101,14 @@ def draw_standee(surface: pygame.Surface, centre: tuple[float, float], radius: i
         surface.blit(image, tag)
 
 
+def draw_hero_standee(surface: pygame.Surface, centre: tuple[float, float], radius: int,
+                      hero: str, label: str, ring: theme.Colour | None) -> None:
+    """A hero's standee, on the board, its panel or the choice of class: the class's picture
+    in its colour (a seat with no class yet: a plain circle)."""
+    draw_standee(surface, centre, radius, hero_colour(hero), HERO_COLOURS.get(hero, "circle"),
+                 label, ring, picture=faces.hero_picture(hero) if hero else None)
+
+
 def draw_heroes(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
                 hidden: frozenset[str]) -> None:
     radius = standee_radius(r)
@@ -109,9 +117,7 @@ def draw_heroes(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
             continue
         hero = view.heroes[seat]
         ring = theme.ACCENT if seat == view.active and view.phase != "over" else None
-        draw_standee(surface, spot, radius, hero_colour(hero.hero),
-                     HERO_COLOURS.get(hero.hero, "circle"), str(seat + 1), ring,
-                     picture=faces.hero_picture(hero.hero) if hero.hero else None)
+        draw_hero_standee(surface, spot, radius, hero.hero, str(seat + 1), ring)
 
 
 def draw_tokens(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView) -> None:
