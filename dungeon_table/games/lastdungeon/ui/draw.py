@@ -219,14 +219,20 @@ def _draw_deck(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeon
                        bottomright=inner.bottomright)
 
 
+CRYSTAL_INK = (150, 226, 240)
+
+
 def _draw_crystals(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeonView,
                    ui: UiState) -> None:
     g = r.geo
     assert g is not None
     inner = tabletop.titled_panel(surface, g.crystals, t("ld.crystals"), g.th)
     sc = g.th.scale
-    tabletop.label(surface, str(view.crystal_total), "number", (150, 226, 240), sc,
-                   topright=(inner.right, g.crystals.y + g.th.px(1)))
+    total = tabletop.label(surface, str(view.crystal_total), "number", CRYSTAL_INK, sc,
+                           topright=(inner.right, g.crystals.y + g.th.px(1)))
+    mark = pygame.Rect(0, 0, total.h * 0.8, total.h * 0.8)
+    mark.midright = (total.x - g.th.px(0.5), total.centery)
+    icons.blit_icon(surface, icons.mark("crystal"), mark, CRYSTAL_INK)
     chosen = set(view.pending.chosen) if view.pending else set()
     rects = r.crystal_rects(len(view.crystals))
     spots = [rect.move(0, -g.th.px(1.5)) if c.card in chosen else rect

@@ -144,12 +144,14 @@ def life_colour(life: int, max_life: int) -> Any:
 
 def draw_life(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme, life: int,
               max_life: int, big: bool) -> None:
-    """The life number big, then the track: one notch per point, a mark every five."""
+    """The life mark and number big, then the track: one notch per point, a mark every five."""
     colour = life_colour(life, max_life)
     pygame.draw.rect(surface, theme.PANEL, rect)
     scale = th.scale * (0.8 if big else 0.6)
+    heart = pygame.Rect(rect.x, rect.y, rect.h, rect.h)
+    icons.blit_icon(surface, icons.mark("life"), heart, colour, 0.85)
     number = label(surface, str(life), "number", colour, scale,
-                   midleft=(rect.x, rect.centery))
+                   midleft=(heart.right + th.px(0.25), rect.centery))
     bar = pygame.Rect(number.right + th.px(1), 0, rect.right - number.right - th.px(1),
                       max(4, round(rect.h * 0.42)))
     bar.centery = rect.centery
