@@ -386,16 +386,16 @@ def _draw_art(surf: pygame.Surface, spec: FaceSpec, rect: pygame.Rect) -> None:
         theme.draw_glyph(surf, spec.glyph, rect.center, max(4, size), ink)
 
 
-WATERMARK_ALPHA = 60  # a picture behind a long text: seen, and the text still reads over it
+WATERMARK_ALPHA = 80  # a picture behind a long text: seen, and the text still reads over it
 
 
 def _draw_watermark(surf: pygame.Surface, spec: FaceSpec, rect: pygame.Rect) -> None:
     """The picture faint behind the body, on a card whose text leaves no room for the art box."""
     assert spec.icon is not None
-    size = round(min(rect.w, rect.h) * 0.95)
+    size = round(min(rect.w * 0.7, rect.h * 1.15))  # a little past the text's lines: it is faint
     if size < 8:
         return
-    image = icons.icon(spec.icon, size, theme.mix(spec.band, PAPER, 0.35)).copy()
+    image = icons.icon(spec.icon, size, theme.mix(spec.band, PAPER, 0.2)).copy()
     image.set_alpha(WATERMARK_ALPHA)
     surf.blit(image, image.get_rect(center=rect.center))
 
