@@ -374,8 +374,9 @@ def _draw_art(surf: pygame.Surface, spec: FaceSpec, rect: pygame.Rect) -> None:
     tint = theme.mix(spec.band, PAPER, 0.72 if spec.icon is None else 0.78)
     pygame.draw.rect(surf, tint, rect, border_radius=max(2, rect.w // 16))
     pattern = PATTERNS.get(spec.glyph or "") if glyph_mode() else None
-    if pattern:
-        _draw_pattern(surf, rect.inflate(-2, -2), pattern, theme.mix(spec.band, PAPER, 0.5),
+    if pattern:  # quieter behind a picture, which must stay clear
+        _draw_pattern(surf, rect.inflate(-2, -2), pattern,
+                      theme.mix(spec.band, PAPER, 0.5 if spec.icon is None else 0.66),
                       max(4, rect.h // 4))
     pygame.draw.rect(surf, theme.mix(spec.band, PAPER, 0.4), rect, 1, border_radius=max(2, rect.w // 16))
     if spec.icon:
