@@ -186,13 +186,18 @@ def _draw_purse(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui:
               midleft=(rect.x + coin.get_width() + th.px(0.5), rect.centery)).right
     parts = []
     if view.professional:
-        parts.append((t("market.exp", n=p.exp), theme.TEXT))
-    parts.append((t("market.points", n=p.points), theme.TEXT_DIM))
+        parts.append((t("market.exp", n=p.exp), theme.TEXT, "exp"))
+    parts.append((t("market.points", n=p.points), theme.TEXT_DIM, None))
     right = rect.right
-    for text, colour in reversed(parts):
+    for text, colour, mark in reversed(parts):
         right = label(surface, text, "small" if not sg.big else "body", colour,
                       th.scale, True, width=max(th.px(4), right - x - th.px(1)),
                       midright=(right, rect.centery)).x - th.px(1.25)
+        if mark is not None:  # the EXP mark before its number
+            spot = pygame.Rect(0, 0, round(rect.h * 0.7), round(rect.h * 0.7))
+            spot.midright = (right + th.px(1), rect.centery)
+            icons.blit_icon(surface, icons.mark(mark), spot, colour)
+            right = spot.x - th.px(1.25)
 
 
 def _draw_columns(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui: UiState,
