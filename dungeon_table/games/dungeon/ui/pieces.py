@@ -157,7 +157,7 @@ def known_picture(surface: pygame.Surface, box: pygame.Rect, card: str, radius: 
     picture at the space's left, on a dark disc that reads on any floor."""
     if not card:
         return
-    radius = max(radius, round(min(box.w, box.h) * 0.24))  # as large as the space allows
+    radius = max(radius, round(min(box.w, box.h) * 0.2))  # large, clear of number and name
     centre = (box.x + radius * 1.2, box.centery)  # clear of its number, name and tokens
     pygame.draw.circle(surface, theme.FELT_DARK, centre, radius)
     spot = pygame.Rect(0, 0, round(radius * 1.7), round(radius * 1.7))
