@@ -11,8 +11,8 @@ already chosen for the card kind) or a ``BackSpec``; this module only knows how 
 
 Every image is rendered once per (spec, width) - the spec carries the language - and kept.
 A face is drawn around its picture (``icon``, from ``ui.icons``): large in the art box under the
-name, tinted by the card's colour; the text below takes the room left, in smaller type before
-the picture gives up any of its own.
+name, tinted by the card's colour; the text below takes the room left (a long one takes a
+smaller picture, then smaller type, and past that has the body, the picture faint behind it).
 """
 
 from __future__ import annotations

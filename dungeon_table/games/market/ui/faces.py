@@ -16,13 +16,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.games.market.ui.emblems import (
-    JOB_INK,
-    art_box,
-    draw_gem_emblem,
-    gem_stone,
-    job_emblem,
-)
+from dungeon_table.games.market.ui.emblems import JOB_INK, gem_stone
 from dungeon_table.games.market.ui.job_faces import JOB_BAND, JobText, render_job_face
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, i18n, icons, tabletop, theme
@@ -168,26 +162,16 @@ class MarketLooks:
         return self._cached(("face", card, width), lambda: self._render_face(card, width))
 
     def _render_face(self, card: str, width: int) -> pygame.Surface:
+        """The face around its picture; a monster's also shows its loot's picture bottom left
+        (its colour's ring round it), kept clear of the text (``keep_clear``)."""
         image = cf.face(self.spec(card), width)
         c = self.cards.card(card)
-        if c.kind not in ("monster", "chest", "gem"):
+        if c.kind != "monster":
             return image
         image = image.copy()
-        if c.kind == "gem" and self.picture(card) is None:
-            draw_gem_emblem(image, GEM_BAND, c.value)
-            return image
         w, h = image.get_size()
         r = max(6, round(w * 0.13))
         m = round(w * 0.04) + r
-        if c.kind == "chest":
-            if self.picture(card) is None:  # a chest over the art panel's place: it hides a card
-                box = art_box(image, CHEST_BAND)
-                if box is not None:
-                    pygame.draw.rect(image, cf.PAPER, box.inflate(2, 2))
-                draw_chest(image, (w // 2, round(h * 0.58)), round(w * 0.26))
-            return image
-        if c.kind == "gem":
-            return image
         pygame.draw.circle(image, cf.PAPER_DARK, (m, h - m), r)
         pygame.draw.circle(image, theme.CARD_COLOURS[c.colour], (m, h - m), r, max(1, r // 6))
         self.draw_loot(image, c.loot, (m, h - m), r * 0.72, cf.INK)
@@ -221,13 +205,10 @@ class MarketLooks:
                        tuple(self.level_text(job, n) for n in range(1, 5)))
         effects = self.cards.job(job).levels[0].effects
         first = effects[0] if effects else None
-
         picture = self.job_picture(job)
 
         def sign(image: pygame.Surface, center: tuple[int, int], r: float) -> None:
-            if picture is None:
-                job_emblem(image, center, r, first, draw_loot)
-                return
+            """The job's picture; a warden's in its colour."""
             warden = first is not None and first.kind == "guard" and first.colour
             ink = theme.CARD_COLOURS[first.colour] if warden else theme.mix(JOB_INK, cf.PAPER, 0.1)
             box = pygame.Rect(0, 0, round(2.2 * r), round(2.2 * r))
@@ -391,21 +372,6 @@ def _ellipsized(line: str, f: pygame.font.Font, width: int) -> str:
     while line and f.size(line + "…")[0] > width:
         line = line[:-1]
     return line.rstrip() + "…"
-
-
-def draw_chest(surf: pygame.Surface, center: tuple[int, int], r: int) -> None:
-    cx, cy = center
-    body = pygame.Rect(0, 0, r * 2, round(r * 1.3))
-    body.center = (cx, cy)
-    lid = pygame.Rect(body.x, body.y - round(r * 0.5), body.w, round(r * 0.9))
-    pygame.draw.rect(surf, (110, 70, 36), lid, border_radius=max(2, r // 2))
-    pygame.draw.rect(surf, (128, 84, 44), body, border_radius=max(2, r // 5))
-    pygame.draw.rect(surf, (70, 44, 22), body, max(1, r // 10), border_radius=max(2, r // 5))
-    pygame.draw.line(surf, (70, 44, 22), (body.x, body.y + r // 6), (body.right, body.y + r // 6),
-                     max(1, r // 8))
-    lock = pygame.Rect(0, 0, max(3, r // 2), max(3, r // 2))
-    lock.center = (cx, body.y + r // 4)
-    pygame.draw.rect(surf, theme.GOLD, lock, border_radius=max(1, r // 10))
 
 
 def draw_loot(surf: pygame.Surface, loot: str, center: tuple[float, float], r: float,
