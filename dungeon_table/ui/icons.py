@@ -12,6 +12,7 @@ its kind's default (``picture``); the table's marks (coins, life, dice, ...) by 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from functools import cache
 
@@ -22,7 +23,10 @@ from dungeon_table.core.assets import IconTable, icon_path, load_icon_table
 Colour = tuple[int, int, int]
 WHITE: Colour = (255, 255, 255)
 
-_CACHE: dict[tuple[str, int, Colour], pygame.Surface] = {}
+# Renders kept, least recently used dropped first past the bound: the board's zoom draws its
+# standees at any size, and a long session must not keep every size it ever showed.
+CACHE_LIMIT = 1024
+_CACHE: OrderedDict[tuple[str, int, Colour], pygame.Surface] = OrderedDict()
 
 
 @cache
@@ -58,8 +62,16 @@ def icon(name: str, size: int, tint: Colour = WHITE) -> pygame.Surface:
     image = _CACHE.get(key)
     if image is None:
         image = _render(name, size, key[2])
-        _CACHE[key] = image
+        _keep(key, image)
+    else:
+        _CACHE.move_to_end(key)
     return image
+
+
+def _keep(key: tuple[str, int, Colour], image: pygame.Surface) -> None:
+    _CACHE[key] = image
+    while len(_CACHE) > CACHE_LIMIT:
+        _CACHE.popitem(last=False)
 
 
 def _render(name: str, size: int, tint: Colour) -> pygame.Surface:
@@ -78,7 +90,7 @@ def _white(name: str, size: int) -> pygame.Surface:
         image = pygame.image.load_sized_svg(str(icon_path(name)), (size, size))
         if pygame.display.get_surface() is not None:
             image = image.convert_alpha()
-        _CACHE[key] = image
+        _keep(key, image)
     return image
 
 
@@ -114,7 +126,7 @@ def draw_empty_marks(surface: pygame.Surface,
         if image is None:
             image = icon(mark(mark_name), size, EMPTY_MARK_TINT).copy()
             image.set_alpha(EMPTY_MARK_ALPHA)
-            _CACHE[key] = image
+            _keep(key, image)
         surface.blit(image, image.get_rect(center=rect.center))
 
 

@@ -88,3 +88,15 @@ def test_a_face_draws_its_picture_large_in_its_colour() -> None:
     count = sum(1 for x in range(w) for y in range(h) if tuple(pictured.get_at((x, y)))[:3] == ink)
     assert count > w * h // 60  # the picture (its solid part) covers a good part of the card
     assert not any(tuple(plain.get_at((x, y)))[:3] == ink for x in range(w) for y in range(h))
+
+
+def test_the_cache_keeps_the_most_recent_renders_within_its_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(icons, "CACHE_LIMIT", 8)
+    kept = icons.icon("rat", 30)
+    for size in range(40, 52):  # a zoom drawing the same picture at many sizes
+        icons.icon("goblin-head", size)
+    assert icons.cached_count() <= 8
+    assert icons.icon("goblin-head", 51) is icons.icon("goblin-head", 51)
+    assert icons.icon("rat", 30) is not kept  # the oldest was let go, and renders again
