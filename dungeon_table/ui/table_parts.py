@@ -50,7 +50,9 @@ HOVER_PREVIEW_MS = 250  # how long the pointer rests on a card before it is show
 
 
 class TableBar:
-    """The table's own buttons above the log: Undo (only when allowed), Hint, Menu."""
+    """The table's own buttons above the log: Undo, Hint, Menu. Undo is there whenever a player
+    looks at the table, shown disabled when it cannot be used (its reason on hover and click:
+    ``Session.why_no_undo``), so a player never wonders where it went."""
 
     def __init__(self, scene: Table) -> None:
         self.scene = scene
@@ -71,7 +73,9 @@ class TableBar:
         return h
 
     def visible(self) -> list[Button]:
-        return [b for b in (self.undo, self.hint, self.menu) if b is not self.undo or b.enabled]
+        watching = self.scene.viewer is None
+        return [b for b in (self.undo, self.hint, self.menu)
+                if b is not self.undo or b.enabled or not watching]
 
     def refresh(self) -> None:
         scene = self.scene
@@ -80,7 +84,17 @@ class TableBar:
         self.hint.enabled = bool(scene.ui.legal)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
+                and not self.undo.enabled and self.undo in self.visible() \
+                and self.undo.rect.collidepoint(event.pos):
+            self.scene.undo()  # says why it cannot
+            return True
         return any(b.handle(event) for b in self.visible() if b.enabled)
+
+    def undo_hovered(self, pos: tuple[int, int]) -> bool:
+        """The pointer rests on Undo while it cannot be used: the table says why."""
+        return not self.undo.enabled and self.undo in self.visible() \
+            and self.undo.rect.collidepoint(pos)
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return any(b.rect.collidepoint(pos) for b in self.visible())
@@ -442,3 +456,106 @@ class PlayClock:
         for seat in scene.game.to_act():
             if scene.act(seat, action):
                 return
+
+
+# --- notes beside what they are about: a refusal, the hint's reason, a confirm step ----------
+NOTE_MS = 2000  # a refusal stays this long by the click, fading over its last NOTE_FADE_MS
+NOTE_FADE_MS = 600
+
+
+class Note:
+    """A short text that belongs next to something on the table (``anchor``): why a click was
+    refused, until ``until`` (None: while its cause lasts, as the hint's reason and a confirm
+    step do)."""
+
+    def __init__(self, headline: str, detail: str, anchor: pygame.Rect, colour: theme.Colour,
+                 until: int | None = None) -> None:
+        self.lines = (headline, detail)
+        self.anchor = pygame.Rect(anchor)
+        self.colour = colour
+        self.until = until
+
+    def alpha(self, now: int) -> int:
+        if self.until is None:
+            return 255
+        return max(0, min(255, round(255 * (self.until - now) / NOTE_FADE_MS)))
+
+
+def note_spot(size: tuple[int, int], anchor: pygame.Rect, avoid: list[pygame.Rect],
+              bounds: pygame.Rect, gap: int) -> tuple[float, pygame.Rect]:
+    """Where a note of ``size`` lies by ``anchor``, inside ``bounds``, and how bad that is: the
+    nearest place below, above, right or left of it (centred or flush with an edge, then a step
+    further out at a time) that covers neither the anchor nor any of ``avoid`` (the table's
+    targets, so the player can still click what they were about to); else the one covering the
+    least. The score is the area covered (times 1000) plus the distance."""
+    w, h = size
+    best: tuple[float, pygame.Rect] | None = None
+    for step in range(6):
+        out = gap + step * (min(w, h) // 2 + gap)
+        for spot in _spots_around(anchor, w, h, out):
+            spot.clamp_ip(bounds)
+            covered = sum(_overlap(spot, r) for r in avoid) + 4 * _overlap(spot, anchor)
+            far = abs(spot.centerx - anchor.centerx) + abs(spot.centery - anchor.centery)
+            score = covered * 1000 + far
+            if best is None or score < best[0]:
+                best = (score, spot)
+        if best is not None and best[0] < 1000:
+            return best  # the nearest spot that covers nothing, this far out
+    assert best is not None
+    return best
+
+
+def _spots_around(anchor: pygame.Rect, w: int, h: int, out: int) -> list[pygame.Rect]:
+    """Rects of ``w`` x ``h`` ``out`` px from ``anchor``'s sides, centred or flush."""
+    spots = []
+    for x in (anchor.centerx - w // 2, anchor.left, anchor.right - w):
+        spots.append(pygame.Rect(x, anchor.bottom + out, w, h))
+        spots.append(pygame.Rect(x, anchor.top - out - h, w, h))
+    for y in (anchor.centery - h // 2, anchor.top, anchor.bottom - h):
+        spots.append(pygame.Rect(anchor.right + out, y, w, h))
+        spots.append(pygame.Rect(anchor.left - out - w, y, w, h))
+    return spots
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clip = a.clip(b)
+    return clip.w * clip.h
+
+
+def draw_note(surface: pygame.Surface, th: theme.Theme, note: Note, avoid: list[pygame.Rect],
+              bounds: pygame.Rect, now: int) -> pygame.Rect:
+    """``note`` in a small panel by its anchor, faded as its time runs out: wrapped to the
+    width (of a few) whose place (``note_spot``) covers nothing nearest to the anchor, a line
+    more counting as a step further."""
+    pad = th.px(1.5)
+    best: tuple[float, pygame.Rect, list[pygame.Surface]] | None = None
+    for width in (th.px(88), th.px(62), th.px(44)):
+        images = _note_lines(th, note, min(width, max(th.px(20), bounds.w - th.px(4))))
+        size = (max(i.get_width() for i in images) + 2 * pad,
+                sum(i.get_height() for i in images) + 2 * pad)
+        score, spot = note_spot(size, note.anchor, avoid, bounds, th.px(1.5))
+        score += th.px(12) * (len(images) - 1)  # a line more reads worse than a step further
+        if best is None or score < best[0]:
+            best = (score, spot, images)
+    assert best is not None
+    _score, spot, images = best
+    panel = pygame.Surface(spot.size, pygame.SRCALPHA)
+    theme.draw_panel(panel, panel.get_rect(), th, theme.mix(theme.PANEL, note.colour, 0.3),
+                     edge=note.colour, shadow=False)
+    y = pad
+    for image in images:
+        panel.blit(image, (pad, y))
+        y += image.get_height()
+    panel.set_alpha(note.alpha(now))
+    surface.blit(panel, spot)
+    return spot
+
+
+def _note_lines(th: theme.Theme, note: Note, width: int) -> list[pygame.Surface]:
+    headline, detail = note.lines
+    images = [fonts.text(line, "body", theme.TEXT, th.scale)
+              for line in fonts.wrap(headline, "body", width, th.scale)]
+    if detail:
+        images += [fonts.text(line, "small", theme.TEXT_DIM, th.scale)
+                   for line in fonts.wrap(detail, "small", width, th.scale)]
+    return images

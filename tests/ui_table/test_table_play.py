@@ -81,7 +81,8 @@ def test_a_refused_action_shows_why_and_changes_nothing() -> None:
     app, scene = make_table(seed=2)
     before = scene.game.view(0)
     scene.act(0, m.Scout())  # not legal in the action phase
-    assert scene.toast is not None and scene.toast[0] == scene.game.why_illegal(0, m.Scout())
+    words = scene.say(scene.game.why_illegal(0, m.Scout()))  # translated, by the input
+    assert scene.refusal is not None and scene.refusal.lines[0] == words
     assert scene.game.view(0) == before
     app.step([])
 
