@@ -84,9 +84,10 @@ def backdrop(size: tuple[int, int], board: tuple[int, int, int, int],
 
 def points_label(view: m.RelicView, seat: int) -> str:
     """A seat's points and what they count: the seat itself sees its hand's characters counted
-    (3 pts before anything is scored, from the hand dealt), another seat's are its score pile."""
+    (3 pts before anything is scored, from the hand dealt: the play-test's puzzle), so its wide
+    header says so; another seat's are the score pile beside them, in its narrow header."""
     points = view.players[seat].points
-    return t("relic.points.with_hand" if seat == view.seat else "relic.points.scored", n=points)
+    return t("relic.points.with_hand" if seat == view.seat else "relic.points", n=points)
 
 
 def points_fitting(name: str, points: str, n: int, room: int, th: theme.Theme) -> str:
