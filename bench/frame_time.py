@@ -7,6 +7,14 @@ slots and cleared rooms on the whole board; a long log), a full redraw per frame
 while animating::
 
     python bench/frame_time.py [--game market] [--frames 500] [--size 1920x1080] [--lang en]
+    python bench/frame_time.py --game market --pictures   # the same table drawn without pictures too
+
+``--pictures`` measures what the pictures cost (issue 13: at most 1.2x): the busy table is drawn
+with its pictures and again with every picture switched off (``ui.icons`` answering None, as the
+tables were before), in turns of ``--frames`` each, eight turns of each, every figure against the
+felt-only baseline of the same turn, all in the process's own CPU time (``time.process_time``:
+the other processes of a shared machine add nothing to it); the median of the turns' ratios is
+the pictures' cost.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ import argparse
 import os
 import statistics
 import time
+from collections.abc import Callable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -85,6 +94,8 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=500)
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--lang", default="en")
+    parser.add_argument("--pictures", action="store_true",
+                        help="compare the table with its pictures and without them")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
     pygame.display.init()
@@ -93,25 +104,14 @@ def main() -> None:
 
     from dungeon_table.ui.scene import App
     from dungeon_table.ui.settings import Settings
-    from dungeon_table.ui.table import TableScene
 
     session = busy_session(args.game)
     app = App(surface=pygame.Surface(size).convert(), settings=Settings(lang=args.lang))
-    scene = TableScene(app, session, session.record.seats)
-    scene.game_over_shown = True
-    app.push(scene)
-    if args.game == "lastdungeon":
-        rect = scene.renderer.hand_rects(len(scene.view.hand or []))[0]
-        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
-                                        buttons=(0, 0, 0)))  # a hover preview on show as well
-    for _ in range(20):
-        scene.draw(app.surface)  # warm the caches: every card face and text rendered once
-    times = []
-    for _ in range(args.frames):
-        start = time.perf_counter()
-        scene.draw(app.surface)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
+    if args.pictures:
+        compare_pictures(app, session, args.game, args.frames)
+        return
+    scene = table_scene(app, session, args.game)
+    times = frame_times(scene, app.surface, args.frames)
     p99 = times[min(len(times) - 1, round(len(times) * 0.99))]
     view = scene.view
     print(f"{args.game} table {size[0]}x{size[1]} {args.lang}: "
@@ -123,7 +123,62 @@ def main() -> None:
           f"the table costs {statistics.median(times) / floor:.1f}x that")
 
 
-def baseline_ms(surface: pygame.Surface, frames: int) -> float:
+def table_scene(app: object, session: Session, game_id: str) -> object:
+    """The table as the app shows it, its caches warm (every face and text rendered once)."""
+    from dungeon_table.ui.table import TableScene
+
+    scene = TableScene(app, session, session.record.seats)  # type: ignore[arg-type]
+    scene.game_over_shown = True
+    app.push(scene)  # type: ignore[attr-defined]
+    if game_id == "lastdungeon":
+        rect = scene.renderer.hand_rects(len(scene.view.hand or []))[0]
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                        buttons=(0, 0, 0)))  # a hover preview on show as well
+    for _ in range(20):
+        scene.draw(app.surface)  # type: ignore[attr-defined]
+    return scene
+
+
+def frame_times(scene: object, surface: pygame.Surface, frames: int,
+                clock: Callable[[], float] = time.perf_counter) -> list[float]:
+    """``frames`` full redraws, each in ms by ``clock``, sorted."""
+    times = []
+    for _ in range(frames):
+        start = clock()
+        scene.draw(surface)  # type: ignore[attr-defined]
+        times.append((clock() - start) * 1000)
+    return sorted(times)
+
+
+def compare_pictures(app: object, session: Session, game_id: str, frames: int) -> None:
+    """The table with its pictures and without, in turns, each against the felt of its turn."""
+    from dungeon_table.ui import icons
+
+    with_pictures = table_scene(app, session, game_id)
+    shown = icons.picture
+    icons.picture = lambda *args, **kwargs: None  # type: ignore[assignment]
+    without = table_scene(app, session, game_id)  # its faces rendered without a picture
+    icons.picture = shown  # type: ignore[assignment]
+    on, off, felt = [], [], []
+    cpu = time.process_time  # the drawing's own CPU time: other processes' load adds none
+    for _ in range(8):
+        on.append(statistics.median(frame_times(with_pictures, app.surface, frames, cpu)))  # type: ignore[attr-defined]
+        felt.append(baseline_ms(app.surface, frames, cpu))  # type: ignore[attr-defined]
+        icons.picture = lambda *args, **kwargs: None  # type: ignore[assignment]
+        blit = icons.blit_icon
+        icons.blit_icon = lambda *args, **kwargs: None  # type: ignore[assignment]
+        off.append(statistics.median(frame_times(without, app.surface, frames, cpu)))  # type: ignore[attr-defined]
+        icons.picture, icons.blit_icon = shown, blit  # type: ignore[assignment]
+    ratios = [a / b for a, b in zip(on, off, strict=True)]
+    print(f"{game_id}: with pictures median {statistics.median(on):.2f} ms "
+          f"({statistics.median(on) / statistics.median(felt):.1f}x the felt), without "
+          f"{statistics.median(off):.2f} ms ({statistics.median(off) / statistics.median(felt):.1f}x); "
+          f"the pictures cost {statistics.median(ratios):.2f}x "
+          f"(turns: {', '.join(f'{r:.2f}' for r in ratios)})")
+
+
+def baseline_ms(surface: pygame.Surface, frames: int,
+                clock: Callable[[], float] = time.perf_counter) -> float:
     """The floor of any full redraw on this machine, measured in the same process: blitting the
     cached felt background over the whole frame (machines here are shared; compare ratios)."""
     from dungeon_table.ui import theme
@@ -131,9 +186,9 @@ def baseline_ms(surface: pygame.Surface, frames: int) -> float:
     felt = theme.felt_background(surface.get_size())
     times = []
     for _ in range(frames):
-        start = time.perf_counter()
+        start = clock()
         surface.blit(felt, (0, 0))
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((clock() - start) * 1000)
     return statistics.median(times)
 
 

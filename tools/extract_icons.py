@@ -4,7 +4,8 @@
     python tools/extract_icons.py /tmp/icons-src/node_modules
 
 SOURCE is the package's ``icons.json``, its folder, or a ``node_modules`` that holds it. The icons
-taken are those ``assets/icons/cards.yaml`` names; each is written as ``<name>.svg``, a standalone
+taken are those ``assets/icons/cards.yaml`` names (defaults, menu pictures, marks) and those the
+card files under ``cards/`` name (each card's ``icon:``); each is written as ``<name>.svg``, a standalone
 SVG drawn white on a transparent ground (the renderer tints it), and an SVG the table no longer
 names is removed. ``LICENSE.md`` is rewritten with the package's name and version and the author
 of every icon, from ``tools/icon_authors.yaml`` (the package does not carry authors). Running it
@@ -24,7 +25,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dungeon_table.core.assets import load_icon_table  # noqa: E402
+from dungeon_table.core.assets import load_icon_table, used_icon_names  # noqa: E402
+from dungeon_table.core.cards import CARDS_DIR  # noqa: E402
 
 PACKAGE = "@iconify-json/game-icons"
 ICONS_DIR = ROOT / "assets" / "icons"
@@ -45,9 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ICONS_DIR, help="where the SVGs go")
     parser.add_argument("--table", type=Path, default=ICONS_DIR / "cards.yaml")
     parser.add_argument("--authors", type=Path, default=AUTHORS)
+    parser.add_argument("--cards", type=Path, default=CARDS_DIR, help="the card files' folder")
     args = parser.parse_args(argv)
     try:
-        written = extract(args.source, args.out, args.table, args.authors)
+        written = extract(args.source, args.out, args.table, args.authors, args.cards)
     except ExtractError as err:
         print(f"extract_icons: {err}", file=sys.stderr)
         return 1
@@ -55,11 +58,11 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def extract(source: Path, out: Path, table: Path, authors_file: Path) -> int:
+def extract(source: Path, out: Path, table: Path, authors_file: Path, cards: Path = CARDS_DIR) -> int:
     icons_json = find_icons_json(source)
     package = json.loads((icons_json.parent / "package.json").read_text(encoding="utf-8"))
     icon_set = json.loads(icons_json.read_text(encoding="utf-8"))
-    names = sorted(load_icon_table(table, icons_dir=None).icon_names())
+    names = sorted(used_icon_names(load_icon_table(table, icons_dir=None), cards))
     svgs = {name: svg_text(icon_set, name) for name in names}
     authors = load_authors(authors_file, names)
     out.mkdir(parents=True, exist_ok=True)
@@ -85,7 +88,7 @@ def svg_text(icon_set: dict[str, Any], name: str) -> str:
     if icon is None:
         parent = icon_set.get("aliases", {}).get(name, {}).get("parent")
         hint = f" (an alias: name {parent!r} instead)" if parent else ""
-        raise ExtractError(f"the set has no icon {name!r}{hint}; see assets/icons/cards.yaml")
+        raise ExtractError(f"the set has no icon {name!r}{hint}; see assets/icons/cards.yaml and the card files")
     width = icon.get("width", icon_set.get("width", 16))
     height = icon.get("height", icon_set.get("height", 16))
     return SVG.format(w=width, h=height, body=icon["body"].replace("currentColor", "#fff"))

@@ -22,10 +22,8 @@ import pygame  # noqa: E402
 
 from dungeon_table.core import registry  # noqa: E402
 from dungeon_table.core.assets import (  # noqa: E402
-    DEFAULT,
     GameIcons,
-    Sides,
-    card_names,
+    card_entries,
     icon_path,
     load_icon_table,
 )
@@ -55,24 +53,19 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def game_sections(game_id: str, game: GameIcons) -> list[tuple[str, list[Tile]]]:
-    names = card_names(registry.get(game_id).card_check()[0])
+    """The game's menu picture, its kinds' defaults, then every card's own picture (from its
+    card file; copies of a card, which share it, once)."""
     sections = [(f"{game_id}: menu", [(game.menu, "menu", "", False)])]
-    for kind, pictures in game.cards.items():
-        tiles: list[Tile] = []
-        seen: set[tuple[str, str]] = set()
-        for card_id, choice in pictures.items():
-            sides = [("", choice)] if isinstance(choice, str) else side_pairs(choice)
-            for side, icon in sides:
-                label = kind if card_id == DEFAULT else names.get(card_id, f"? {card_id}")
-                if (label, icon) not in seen:
-                    seen.add((label, icon))
-                    tiles.append((icon, label, f"{card_id}{side}", card_id == DEFAULT))
-        sections.append((f"{game_id}: {kind}", tiles))
+    sections.append((f"{game_id}: defaults", [(icon, kind, "", True) for kind, icon in game.cards.items()]))
+    tiles: list[Tile] = []
+    seen: set[tuple[str, str]] = set()
+    for card_id, (name, icons) in card_entries(registry.get(game_id).card_check()[0]).items():
+        for icon in icons:
+            if (name, icon) not in seen:
+                seen.add((name, icon))
+                tiles.append((icon, name, card_id, False))
+    sections.append((f"{game_id}: cards", tiles))
     return sections
-
-
-def side_pairs(sides: Sides) -> list[tuple[str, str]]:
-    return [(" front", sides.front), (" back", sides.back)]
 
 
 def draw(sections: list[tuple[str, list[Tile]]]) -> pygame.Surface:

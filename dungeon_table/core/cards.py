@@ -7,7 +7,9 @@ author can go straight to it::
     content = load_cards(Path("cards/lastdungeon.yaml"), LastDungeonCards, check=cross_check)
 
 ``check`` is the game's own pass over the decoded content (unknown card ids, counts that must
-match); it returns ``(path, message)`` pairs, which are given lines the same way. A number's range
+match); it returns ``(path, message)`` pairs, which are given lines the same way. Every card's
+``icon`` field (``core.icon_names.Icon``) is checked here for every game: an icon with no SVG in
+``assets/icons/`` is a problem at its line. A number's range
 belongs in the schema (``Annotated[int, msgspec.Meta(ge=0, le=50)]``): msgspec refuses it at
 decode, worded here as "must be at least 0 (got -15)".
 """
@@ -23,6 +25,7 @@ import msgspec
 
 from dungeon_table.core.bounded_yaml import Limits, Lines, load_yaml, read_text
 from dungeon_table.core.errors import CardFileError, FileRefused, Problem
+from dungeon_table.core.icon_names import icon_problems
 
 T = TypeVar("T")
 Check = Callable[[Any], list[tuple[str, str]]]
@@ -123,10 +126,8 @@ def decode_cards(text: str, name: str, schema: type[T], check: Check | None = No
             where = f"{where}.{unknown.group(1)}"
         message = bound_words(match.group("msg"), data, where)
         raise CardFileError([Problem(name, line_of(lines, where), where, message)]) from None
-    if check is not None:
-        problems = [
-            Problem(name, line_of(lines, where), where, message) for where, message in check(content)
-        ]
-        if problems:
-            raise CardFileError(problems)
+    found = icon_problems(content) + (check(content) if check is not None else [])
+    problems = [Problem(name, line_of(lines, where), where, message) for where, message in found]
+    if problems:
+        raise CardFileError(problems)
     return content

@@ -4,20 +4,25 @@ A game's view turns its YAML card definition into a ``FaceSpec`` (texts already 
 already chosen for the card kind) or a ``BackSpec``; this module only knows how a card looks:
 
     spec = FaceSpec(title="Pit Trap", band=CARD_COLOURS["red"], glyph="red", band_label="Dungeon",
-                    corners=(Corner("tl", "1", "cost"), Corner("tr", "3", "damage")), body="...")
+                    corners=(Corner("tl", "1", "cost"), Corner("tr", "3", "damage")), body="...",
+                    icon="spiky-pit")
     image = face(spec, 140)            # 140 x 196, rendered once, convert_alpha()ed
     blit_card(surface, image, rect)    # with its soft drop shadow
 
 Every image is rendered once per (spec, width) - the spec carries the language - and kept.
+A face is drawn around its picture (``icon``, from ``ui.icons``): large in the art box under the
+name, tinted by the card's colour; the text below takes the room left (a long one takes a
+smaller picture, then smaller type, and past that has the body, the picture faint behind it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
-from dungeon_table.ui import theme
+from dungeon_table.ui import icons, theme
 from dungeon_table.ui.fonts import font_px, wrap_lines
 
 RATIO = 88 / 63
@@ -57,6 +62,8 @@ class FaceSpec:
     corners: tuple[Corner, ...] = ()
     body: str = ""
     footer: str = ""
+    icon: str | None = None  # the card's picture (``ui.icons``); None: its colour glyph instead
+    keep_clear: tuple[str, ...] = ()  # corners a game draws on itself ("bl"): no text runs there
 
 
 @dataclass(frozen=True)
@@ -271,7 +278,7 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
             theme.draw_glyph(surf, spec.glyph, spot, max(4, size + 2), _shade(spec.band, 0.45))
         theme.draw_glyph(surf, spec.glyph, spot, max(3, size), _ink_on(spec.band))
     tops = any(c.pos[0] == "t" for c in spec.corners)
-    bottoms = any(c.pos[0] == "b" for c in spec.corners)
+    bottoms = any(c.pos[0] == "b" for c in spec.corners) or any(p[0] == "b" for p in spec.keep_clear)
     badge = _badge_room(spec, w)
     if spec.band_label:
         lab = font_px(round(w * 0.075)).render(spec.band_label, True, _ink_on(spec.band))
@@ -281,24 +288,23 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
             lab = pygame.transform.smoothscale_by(lab, room / lab.get_width())
         surf.blit(lab, lab.get_rect(midbottom=(band.centerx, band.bottom - max(1, h // 80))))
     y = _draw_title(surf, spec.title, _title_top(spec, width), w)
-    art_h = round(h * 0.13)
     body_bottom = h - (badge if bottoms else round(w * 0.06)) - (h * 0.04 if spec.footer else 0)
 
     def body_rect(art: int) -> pygame.Rect:
         top = y + (art + h * 0.025 if art else h * 0.01)
         return pygame.Rect(inner.x + w * 0.06, top, inner.w - w * 0.12, body_bottom - top)
 
-    text = _fit_body(spec.body, w, body_rect(art_h), shrink=False)
-    if not text.fits:  # a long text takes the emblem's room before it takes smaller type
-        art_h = 0
-        text = _fit_body(spec.body, w, body_rect(0))
+    art_h, text = _art_and_body(spec, w, h, body_rect)
     if art_h:
         _draw_art(surf, spec, pygame.Rect(inner.x + w * 0.1, y, inner.w - w * 0.2, art_h))
+    elif spec.icon:
+        _draw_watermark(surf, spec, body_rect(0))
     _draw_body(surf, text, body_rect(art_h))
     if spec.footer:  # centred in the room the bottom corners leave
         pad = round(w * 0.05)  # clear of the rounded edge
-        left = badge if any(c.pos == "bl" for c in spec.corners) else pad
-        right = w - (badge if any(c.pos == "br" for c in spec.corners) else pad)
+        taken = {c.pos for c in spec.corners} | set(spec.keep_clear)
+        left = badge if "bl" in taken else pad
+        right = w - (badge if "br" in taken else pad)
         ft = font_px(round(w * 0.07)).render(spec.footer, True, INK_DIM)
         if ft.get_width() > right - left:
             ft = pygame.transform.smoothscale_by(ft, (right - left) / ft.get_width())
@@ -306,6 +312,32 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
     for corner in spec.corners:
         _draw_corner(surf, corner, w, h)
     return surf.convert_alpha()
+
+
+# The picture's share of the card's height, largest first: a text that does not fit under the
+# largest takes a smaller picture, then smaller type (down to the body's floor); a text too long
+# for even the smallest gets the whole body, the picture faint behind it (``_draw_watermark``).
+ART_SHARES = (0.34, 0.28, 0.22, 0.17, 0.13)
+EMBLEM_SHARE = 0.13  # a card without a picture: its colour glyph as a quiet emblem
+
+
+def _art_and_body(spec: FaceSpec, w: int, h: int,
+                  body_rect: Callable[[int], pygame.Rect]) -> tuple[int, BodyText]:
+    """The art box's height and the body laid out under it."""
+    if spec.icon:
+        heights = [min(round(h * share), max(0, body_rect(0).h)) for share in ART_SHARES]
+        for shrink in (False, True):
+            for art_h in heights:
+                text = _fit_body(spec.body, w, body_rect(art_h), shrink=shrink)
+                if text.fits:
+                    return art_h, text
+        # no room for both: the whole text, the picture faint behind it (drawn by the caller)
+        return 0, _fit_body(spec.body, w, body_rect(0))
+    art_h = round(h * EMBLEM_SHARE)
+    text = _fit_body(spec.body, w, body_rect(art_h), shrink=False)
+    if not text.fits:  # a long text takes the emblem's room before it takes smaller type
+        return 0, _fit_body(spec.body, w, body_rect(0))
+    return art_h, text
 
 
 def _title_lines(title: str, w: int) -> tuple[pygame.font.Font, list[str]]:
@@ -337,18 +369,36 @@ def _draw_title(surf: pygame.Surface, title: str, top: float, w: int) -> float:
 
 
 def _draw_art(surf: pygame.Surface, spec: FaceSpec, rect: pygame.Rect) -> None:
-    """A quiet emblem panel: the card's glyph large on a tint of its colour."""
-    tint = theme.mix(spec.band, PAPER, 0.72)
+    """The art box: the card's picture large, dark in its colour on a pale tint of it (its
+    glyph instead on a card without one); colour-blind mode adds the colour's pattern."""
+    tint = theme.mix(spec.band, PAPER, 0.72 if spec.icon is None else 0.78)
     pygame.draw.rect(surf, tint, rect, border_radius=max(2, rect.w // 16))
     pattern = PATTERNS.get(spec.glyph or "") if glyph_mode() else None
-    if pattern:
-        _draw_pattern(surf, rect.inflate(-2, -2), pattern, theme.mix(spec.band, PAPER, 0.5),
+    if pattern:  # quieter behind a picture, which must stay clear
+        _draw_pattern(surf, rect.inflate(-2, -2), pattern,
+                      theme.mix(spec.band, PAPER, 0.5 if spec.icon is None else 0.66),
                       max(4, rect.h // 4))
     pygame.draw.rect(surf, theme.mix(spec.band, PAPER, 0.4), rect, 1, border_radius=max(2, rect.w // 16))
-    if spec.glyph:
+    if spec.icon:
+        icons.blit_icon(surf, spec.icon, rect, _shade(spec.band, 0.5), share=0.9)
+    elif spec.glyph:
         ink = theme.mix(spec.band, PAPER, 0.2)
         size = rect.h * (0.45 if glyph_mode() else 0.33)
         theme.draw_glyph(surf, spec.glyph, rect.center, max(4, size), ink)
+
+
+WATERMARK_ALPHA = 80  # a picture behind a long text: seen, and the text still reads over it
+
+
+def _draw_watermark(surf: pygame.Surface, spec: FaceSpec, rect: pygame.Rect) -> None:
+    """The picture faint behind the body, on a card whose text leaves no room for the art box."""
+    assert spec.icon is not None
+    size = round(min(rect.w * 0.7, rect.h * 1.15))  # a little past the text's lines: it is faint
+    if size < 8:
+        return
+    image = icons.icon(spec.icon, size, theme.mix(spec.band, PAPER, 0.2)).copy()
+    image.set_alpha(WATERMARK_ALPHA)
+    surf.blit(image, image.get_rect(center=rect.center))
 
 
 @dataclass

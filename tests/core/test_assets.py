@@ -16,9 +16,10 @@ from dungeon_table.core import registry
 from dungeon_table.core.assets import (
     ICON_TABLE,
     ICONS_DIR,
-    card_names,
+    card_entries,
     icon_path,
     load_icon_table,
+    used_icon_names,
 )
 from dungeon_table.core.errors import CardFileError
 
@@ -33,8 +34,12 @@ TABLE = load_icon_table()
 APP_GAMES = sorted(g for g in registry.game_ids() if registry.get(g).in_app)
 
 
-def game_card_names(game_id: str) -> dict[str, str]:
-    return card_names(registry.get(game_id).card_check()[0])
+USED = used_icon_names(TABLE)
+
+
+def game_cards(game_id: str) -> dict[str, tuple[str, list[str]]]:
+    """Every card of the game's files: its English name and the icons it names."""
+    return card_entries(registry.get(game_id).card_check()[0])
 
 
 def test_every_game_has_pictures() -> None:
@@ -42,32 +47,30 @@ def test_every_game_has_pictures() -> None:
 
 
 @pytest.mark.parametrize("game_id", APP_GAMES)
-def test_every_card_id_has_a_picture(game_id: str) -> None:
-    in_files = set(game_card_names(game_id))
-    in_table = set(TABLE.games[game_id].card_ids())
-    assert sorted(in_files - in_table) == [], "cards with no picture"
-    assert sorted(in_table - in_files) == [], "pictures of cards that no file has"
+def test_every_card_names_a_picture_of_its_own_that_exists(game_id: str) -> None:
+    cards = game_cards(game_id)
+    assert [card_id for card_id, (_, icons) in cards.items() if not icons] == []
+    named = {icon for _, icons in cards.values() for icon in icons}
+    assert sorted(icon for icon in named if not icon_path(icon).is_file()) == []
 
 
 @pytest.mark.parametrize("game_id", APP_GAMES)
 def test_distinct_cards_have_distinct_pictures(game_id: str) -> None:
     """Copies of one card (the same name) share a picture; two different cards never do."""
-    names = game_card_names(game_id)
-    game = TABLE.games[game_id]
     cards_by_icon: dict[str, set[str]] = defaultdict(set)
-    for card_id, kind in game.card_ids().items():
-        for side in ("front", "back"):
-            cards_by_icon[game.icon(card_id, kind, side)].add(f"{kind}: {names[card_id]}")
-    shared = {icon: sorted(cards) for icon, cards in cards_by_icon.items() if len(cards) > 1}
+    for name, icons in game_cards(game_id).values():
+        for icon in icons:
+            cards_by_icon[icon].add(name)
+    shared = {icon: sorted(names) for icon, names in cards_by_icon.items() if len(names) > 1}
     assert shared == {}
 
 
-def test_a_copy_shows_its_cards_picture_and_an_unnamed_card_its_kinds() -> None:
+def test_a_card_without_an_icon_shows_its_kinds_default() -> None:
     dungeon = TABLE.games["dungeon"]
-    assert dungeon.icon("ghouls~2", "monster") == dungeon.icon("ghouls", "monster")
-    assert dungeon.icon("a_monster_not_in_the_table", "monster") == dungeon.cards["monster"]["default"]
-    hero = TABLE.games["lastdungeon"]
-    assert hero.icon("hero", "hero", "front") != hero.icon("hero", "hero", "back")
+    assert dungeon.picture("monster", None) == "claw-slashes"
+    assert dungeon.picture("monster", "rat") == "rat"
+    hero = game_cards("lastdungeon")["hero"][1]
+    assert len(hero) == 2 and hero[0] != hero[1]  # each side of the hero its own
 
 
 def test_the_table_marks_are_all_there() -> None:
@@ -75,21 +78,21 @@ def test_the_table_marks_are_all_there() -> None:
     assert wanted <= set(TABLE.marks)
 
 
-def test_the_folder_holds_exactly_the_icons_the_table_names() -> None:
-    assert {path.stem for path in ICONS_DIR.glob("*.svg")} == TABLE.icon_names()
+def test_the_folder_holds_exactly_the_icons_the_table_and_the_card_files_name() -> None:
+    assert {path.stem for path in ICONS_DIR.glob("*.svg")} == USED
 
 
 def test_every_icon_is_credited_to_its_author() -> None:
     licence = (ICONS_DIR / "LICENSE.md").read_text(encoding="utf-8")
     rows = {line.split(" | ")[0][2:] for line in licence.splitlines() if line.startswith("| ")}
-    assert TABLE.icon_names() <= rows
+    assert USED <= rows
     assert "@iconify-json/game-icons" in licence and "CC BY 3.0" in licence
 
 
 @pytest.mark.parametrize("size", [24, 160])
 def test_every_icon_draws_white_and_not_blank(size: int) -> None:
     pygame.init()
-    for name in sorted(TABLE.icon_names()):
+    for name in sorted(USED):
         image = pygame.image.load_sized_svg(str(icon_path(name)), (size, size))
         assert image.get_size() == (size, size), name
         inked = pygame.mask.from_surface(image, 128).count()
@@ -109,38 +112,31 @@ def refusal(tmp_path: Path, text: str, icons_dir: Path | None = None) -> str:
     return str(caught.value)
 
 
-def table_text(monster: str = "slime", default: str = "  default: imp\n") -> str:
+def table_text(monster: str = "imp") -> str:
     return (
         "marks: {coins: two-coins}\n"
         "games:\n"
         "  toy:\n"
         "    menu: shop\n"
         "    cards:\n"
-        "      monster:\n"
-        f"      {default}"
-        f"        slime: {monster}\n"
+        f"      monster: {monster}\n"
     )
 
 
 def test_an_icon_with_no_file_is_refused_at_its_line(tmp_path: Path) -> None:
-    for name in ("imp", "shop", "two-coins"):
+    for name in ("shop", "two-coins"):
         (tmp_path / f"{name}.svg").write_text("<svg/>", encoding="utf-8")
     message = refusal(tmp_path, table_text("no-such-icon"), icons_dir=tmp_path)
     assert message == (
-        f"{tmp_path / 'cards.yaml'}:8: $.games.toy.cards.monster.slime: no icon 'no-such-icon': "
+        f"{tmp_path / 'cards.yaml'}:6: $.games.toy.cards.monster: no icon 'no-such-icon': "
         f"{tmp_path / 'no-such-icon.svg'} does not exist"
     )
 
 
 def test_a_malformed_icon_name_is_refused(tmp_path: Path) -> None:
-    assert "$.games.toy.cards.monster.slime: 'Slime.svg' is not an icon name" in refusal(
+    assert "$.games.toy.cards.monster: 'Slime.svg' is not an icon name" in refusal(
         tmp_path, table_text("Slime.svg")
     )
-
-
-def test_a_kind_without_a_default_is_refused(tmp_path: Path) -> None:
-    message = refusal(tmp_path, table_text(default="  other: imp\n"))
-    assert ":6: $.games.toy.cards.monster: the kind 'monster' has no default picture" in message
 
 
 # --- tools/extract_icons.py -----------------------------------------------------------------
@@ -160,11 +156,17 @@ def fake_package(tmp_path: Path, icons: dict[str, str], aliases: dict[str, str])
 
 
 def run_extract(tmp_path: Path, source: Path, authors: str) -> subprocess.CompletedProcess[str]:
+    """The script on a table naming a default, a menu picture and a mark, and a card file
+    naming the card's own picture (slime)."""
     table = tmp_path / "cards.yaml"
     table.write_text(table_text(), encoding="utf-8")
+    (tmp_path / "card_files").mkdir(exist_ok=True)
+    (tmp_path / "card_files" / "toy.yaml").write_text(
+        "monsters:\n  - {id: slime, icon: slime}\n", encoding="utf-8")
     (tmp_path / "authors.yaml").write_text(authors, encoding="utf-8")
     command = [sys.executable, str(EXTRACT), str(source), "--out", str(tmp_path / "out"),
-               "--table", str(table), "--authors", str(tmp_path / "authors.yaml")]
+               "--table", str(table), "--authors", str(tmp_path / "authors.yaml"),
+               "--cards", str(tmp_path / "card_files")]
     return subprocess.run(command, capture_output=True, text=True, check=False)
 
 

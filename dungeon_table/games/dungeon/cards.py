@@ -24,6 +24,7 @@ import msgspec
 from dungeon_table.core.bounded_yaml import load_yaml
 from dungeon_table.core.cards import CARD_LIMITS, CARDS_DIR, Text, decode_cards
 from dungeon_table.core.errors import CardFileError, FileRefused, Problem
+from dungeon_table.core.icon_names import Icon
 from dungeon_table.games.dungeon import board  # the board's file has the board's schema
 from dungeon_table.games.dungeon.model import DEFEATS, HEROES, SPELLS
 
@@ -79,6 +80,7 @@ class Monster(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     trap: Trap | None = None
     lose_turns: list[Tokens] | None = None  # cage: tokens by die face 1..6
     pit_level: int | None = None         # pit: the level of the chamber fallen into
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
     def need_of(self, hero: str) -> int | None:
         """The 2d6 ``hero`` needs; ``None``: "-" (and for a trap, which is not fought)."""
@@ -109,6 +111,7 @@ class Treasure(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     count: int = 1
     special: Special | None = None
     sword_plus_two: int | None = None  # a sword: the lowest 2d6 giving +2 (else +1)
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
     def sword_bonus(self, total: int) -> int:
         """A magic sword's bonus for a 2d6 ``total``."""
@@ -130,6 +133,7 @@ class Hero(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     find_faces: list[int] | None = None  # None: the rules' find_faces
     spells: bool = False
     sword: bool = True
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
 
 class Defeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -149,6 +153,7 @@ class Spell(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: Text
     count: Annotated[int, msgspec.Meta(ge=0, le=SPELL_CARDS)]
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
 
 class Spellbook(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

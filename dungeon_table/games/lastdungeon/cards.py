@@ -17,6 +17,7 @@ import msgspec
 from msgspec import Meta
 
 from dungeon_table.core.cards import CARDS_DIR, Text, load_cards
+from dungeon_table.core.icon_names import Icon
 
 CARD_FILE = CARDS_DIR / "lastdungeon.yaml"
 
@@ -41,6 +42,7 @@ class Plain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: Text
     text: Text
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
 
 class DungeonCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -51,6 +53,7 @@ class DungeonCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     text: Text
     cost: HandCost
     damage: Damage
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
 
 class AdventurerCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -65,12 +68,14 @@ class AdventurerCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     damage: Damage
     cost: HandCost
     crystal: Crystals
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
 
 class HeroSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Text
     text: Text
     power: Power
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
 
 class HeroCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -113,6 +118,7 @@ class EventCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     room_text: Text
     room: RoomEffect
     event: EventEffect
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -19,6 +19,7 @@ import msgspec
 from msgspec import Meta
 
 from dungeon_table.core.cards import CARDS_DIR, Text, load_cards
+from dungeon_table.core.icon_names import Icon
 from dungeon_table.core.registry import Option
 
 CARD_FILE = CARDS_DIR / "market.yaml"
@@ -57,6 +58,7 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     attack: Strength = 0
     defence: Strength = 0
     value: Strength = 0
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
 
 class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -78,11 +80,13 @@ class Job(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: Text
     levels: list[JobLevel]  # index 0 = LV1 .. 3 = LV4
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
 
 class Named(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: Text
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
 
 class LootKind(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -90,6 +94,7 @@ class LootKind(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     copies: Annotated[int, Meta(ge=1, le=9)]
     defence: Strength
     name: Text
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -16,6 +16,7 @@ import msgspec
 from msgspec import Meta
 
 from dungeon_table.core.cards import CARDS_DIR, Text, load_cards
+from dungeon_table.core.icon_names import Icon
 
 CARD_FILE = CARDS_DIR / "relic.yaml"
 
@@ -44,6 +45,7 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     bp: Annotated[int, Meta(ge=0, le=20)] = 0    # battle points
     level: int = 0
     skill: str = ""
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
 
     @property
     def dice(self) -> int:
@@ -62,11 +64,17 @@ class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     text: Text
 
 
+class Treasure(Text, frozen=True, forbid_unknown_fields=True):
+    """A treasure's name (in both languages, as any ``Text``) and its picture."""
+
+    icon: Icon | None = None  # its picture; None: its kind's (assets/icons/cards.yaml)
+
+
 class RelicCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hand_size: HandSize
     hand_limit: HandSize
     treasure_table: list[Depth]
-    treasures: dict[str, Text]
+    treasures: dict[str, Treasure]
     skills: dict[str, Skill]
     cards: list[Card]
 

@@ -1,4 +1,5 @@
-"""The shell's screens: main menu, setup, settings, load, handoff, game over, replay, rules, pause.
+"""The shell's screens: main menu, setup, settings, load, handoff, game over, replay, rules, pause,
+credits.
 
 Importing this package registers every screen, and the table, by name (``ui/screens.py``): the
 app (``entry.py``) imports it once, and each scene opens the others by name, importing none.
@@ -6,6 +7,7 @@ app (``entry.py``) imports it once, and each scene opens the others by name, imp
 
 from dungeon_table.ui import remote_table, table
 from dungeon_table.ui.scenes import (
+    credits,
     gameover,
     handoff,
     host_join,
@@ -22,5 +24,5 @@ from dungeon_table.ui.scenes import (
 )
 
 # Every module above registers its screen as it is imported.
-__all__ = ["gameover", "handoff", "host_join", "in_use", "learn", "load", "menu", "pause", "replay",
-           "remote_table", "rules_help", "settings", "setup", "stats", "table"]
+__all__ = ["credits", "gameover", "handoff", "host_join", "in_use", "learn", "load", "menu", "pause",
+           "replay", "remote_table", "rules_help", "settings", "setup", "stats", "table"]

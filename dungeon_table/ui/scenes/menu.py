@@ -1,4 +1,5 @@
-"""The main menu: the games on the left, Continue / Load / Rules / Settings / Quit on the right."""
+"""The main menu: the games on the left, each with its picture; Continue / Load / Rules / Settings /
+Credits / Quit on the right."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import pygame
 
 from dungeon_table.core import damaged, registry
-from dungeon_table.ui import fonts, screens, theme
+from dungeon_table.ui import fonts, icons, screens, theme
 from dungeon_table.ui.i18n import has, t
 from dungeon_table.ui.names import game_name
 from dungeon_table.ui.scene import App
@@ -18,7 +19,8 @@ from dungeon_table.ui.widgets import Button, Widget
 
 
 class GameTile(Button):
-    """A game in the list: its name large, the player count and a one-line blurb below."""
+    """A game in the list: its picture on the left, its name large, the player count and a
+    one-line blurb below."""
 
     def __init__(self, rect: pygame.Rect, game_id: str, on_click: Any) -> None:
         super().__init__(rect, lambda: game_name(game_id), on_click, role="heading")
@@ -41,13 +43,24 @@ class GameTile(Button):
         if self.focused:
             theme.outline(surface, self.rect, theme.TEXT, th, width=0.3)
         pad = th.px(2.5)
-        inner = self.rect.w - 2 * pad
+        x = self.rect.x + pad + self._draw_picture(surface, th)
+        inner = self.rect.right - pad - x
         name = fonts.fit(fonts.wrap(self.label(), "heading", 10**6)[0], "heading", inner, th.scale)
         img = fonts.text(name, "heading", ink, th.scale)
-        surface.blit(img, (self.rect.x + pad, self.rect.y + th.px(1.5)))
+        surface.blit(img, (x, self.rect.y + th.px(1.5)))
         detail = fonts.fit(self.line(), "small", inner, th.scale)
         small = fonts.text(detail, "small", theme.TEXT_DIM, th.scale)
-        surface.blit(small, (self.rect.x + pad, self.rect.bottom - th.px(1.5) - small.get_height()))
+        surface.blit(small, (x, self.rect.bottom - th.px(1.5) - small.get_height()))
+
+    def _draw_picture(self, surface: pygame.Surface, th: theme.Theme) -> int:
+        """The game's picture in a square at the tile's left; how far it pushes the text in."""
+        picture = icons.menu_picture(self.game_id)
+        if picture is None:
+            return 0
+        side = self.rect.h - th.px(3)
+        box = pygame.Rect(self.rect.x + th.px(2), self.rect.y + th.px(1.5), side, side)
+        icons.blit_icon(surface, picture, box, theme.GOLD)
+        return side + th.px(1)
 
 
 class MainMenuScene(MenuBase):
@@ -73,7 +86,7 @@ class MainMenuScene(MenuBase):
     TILE_H, TILE_GAP, BUTTON_H, BUTTON_GAP = 14, 2, 7, 1.5  # grid units
 
     def _action_count(self) -> int:
-        return len(self.continues) + 6
+        return len(self.continues) + 7
 
     def panel_rect(self) -> pygame.Rect:
         """Sized to its content and centred a little above the middle, under the title."""
@@ -95,7 +108,8 @@ class MainMenuScene(MenuBase):
         widest = max((fonts.font("small", th.scale).size(GameTile(pygame.Rect(0, 0, 0, 0), g,
                                                                    None).line())[0]
                       for g in self.games), default=0)
-        tile = widest + 2 * th.px(2.5) + th.px(1)
+        picture = th.px(self.TILE_H - 3 + 1)  # the game's picture, left of the text
+        tile = widest + 2 * th.px(2.5) + th.px(1) + picture
         return round(tile / 0.56) + 3 * th.px(4)
 
     def build(self) -> list[Widget]:
@@ -115,11 +129,14 @@ class MainMenuScene(MenuBase):
             for g, s in self.continues
         ]
         actions += [
+            (lambda: screens.push(self.app, "host"), lambda: t("menu.host"), False),  # remote
+            (lambda: screens.push(self.app, "join"), lambda: t("menu.join"), False),  # tables
             (self.load, lambda: t("menu.load"), False),
             (self.learn, lambda: t("menu.learn"), False),
             (self.stats, lambda: t("menu.stats"), False),
             (self.rules, lambda: t("menu.rules"), False),
             (self.settings, lambda: t("menu.settings"), False),
+            (self.credits, lambda: t("menu.credits"), False),
             (self.quit, lambda: t("menu.quit"), False),
         ]
         x = panel.x + 2 * pad + left_w
@@ -164,6 +181,9 @@ class MainMenuScene(MenuBase):
 
     def settings(self) -> None:
         screens.push(self.app, "settings")
+
+    def credits(self) -> None:
+        screens.push(self.app, "credits")
 
     def quit(self) -> None:
         self.app.quit()

@@ -23,7 +23,7 @@ from dungeon_table.games.dungeon.ui import wish_list
 from dungeon_table.games.dungeon.ui.layout import DungeonTable
 from dungeon_table.games.dungeon.ui.log import space_name, who
 from dungeon_table.games.dungeon.ui.panels import heroes_height, info_lines
-from dungeon_table.games.dungeon.ui.pieces import HERO_COLOURS, draw_standee, hero_colour
+from dungeon_table.games.dungeon.ui.pieces import draw_hero_standee, hero_colour
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.i18n import t
@@ -157,8 +157,7 @@ def draw_hero_tile(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect,
                      border_radius=th.px(1))
     inner = rect.inflate(-th.px(1.5), -th.px(1.5))
     radius = max(6, min(th.px(2.2), inner.h // 5))
-    draw_standee(surface, (inner.x + radius, inner.y + radius), radius, colour,
-                 HERO_COLOURS.get(action.hero, "circle"), "", None)
+    draw_hero_standee(surface, (inner.x + radius, inner.y + radius), radius, action.hero, "", None)
     x = inner.x + 2 * radius + th.px(1)
     name = tabletop.label(surface, vc.hero_name(action.hero), "body", theme.TEXT, th.scale, True,
                           width=inner.right - x, topleft=(x, inner.y))

@@ -3,8 +3,8 @@
 A monster's face: its level's band (the level colour and number), the name, the number each class
 needs (the viewing hero's column marked), fireball and lightning; a trap says what it does. A
 treasure's face: the gp value big, the name, what a special one does. The view reads the card
-files as plain mappings: it needs names and numbers only, not the rules' schema. A copy of a
-card (``sack_of_gold~3``) looks like its original.
+files through the rules' own loader (validated once, ``cards.load()``), as plain mappings of
+names and numbers. A copy of a card (``sack_of_gold~3``) looks like its original.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import msgspec
 import pygame
-import yaml
 
-from dungeon_table.core.cards import CARDS_DIR
+from dungeon_table.games.dungeon import cards as dungeon_cards
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import i18n
+from dungeon_table.ui import i18n, icons
 from dungeon_table.ui.i18n import t
 
 LEVEL_COLOURS: dict[int, tuple[int, int, int]] = {
@@ -45,6 +45,7 @@ class CardInfo:
     text: dict[str, str] | None = None
     table: tuple[int, ...] = ()     # a cage's lose-turn tokens by die face
     number: int = 0                 # a pit's chamber level; a sword's 2d6 for +2
+    icon: str | None = None         # its own picture (else its kind's: ``picture``)
 
 
 def base_id(card: str) -> str:
@@ -69,7 +70,7 @@ def _names(raw: dict[str, Any]) -> dict[str, str]:
 
 
 def _monster(raw: dict[str, Any]) -> CardInfo:
-    targets = raw.get("targets", raw.get("need", raw))
+    targets = raw.get("need") or raw  # a trap has no needs
     needs = {hero: _number(targets.get(hero)) for hero in m.HEROES}
     for spell in m.ATTACK_SPELLS:
         needs[spell] = _number(raw.get(spell, targets.get(spell)))
@@ -79,7 +80,7 @@ def _monster(raw: dict[str, Any]) -> CardInfo:
                     trap=str(trap if isinstance(trap, str) else trap.get("kind", "")),
                     text=raw.get("text") if isinstance(raw.get("text"), dict) else None,
                     table=tuple(int(n) for n in raw.get("lose_turns") or ()),
-                    number=int(raw.get("pit_level") or 0))
+                    number=int(raw.get("pit_level") or 0), icon=raw.get("icon"))
 
 
 def _treasure(raw: dict[str, Any]) -> CardInfo:
@@ -89,15 +90,19 @@ def _treasure(raw: dict[str, Any]) -> CardInfo:
                     level=int(raw.get("level", 0) or 0), needs={}, gp=int(gp),
                     special=str(special) if isinstance(special, str) else "",
                     text=raw.get("text") if isinstance(raw.get("text"), dict) else None,
-                    number=int(raw.get("sword_plus_two") or 0))
+                    number=int(raw.get("sword_plus_two") or 0), icon=raw.get("icon"))
+
+
+@lru_cache(maxsize=1)
+def _validated() -> dict[str, Any]:
+    """The three card files as the rules load and check them (``cards.load()``), as plain data."""
+    data = msgspec.to_builtins(dungeon_cards.load())
+    return {"monsters.yaml": {"monsters": data["monsters"]},
+            "treasures.yaml": {"treasures": data["treasures"]}, "rules.yaml": data["rules"]}
 
 
 def _read(name: str) -> Any:
-    path = CARDS_DIR / "dungeon" / name
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
-        return None
+    return _validated()[name]
 
 
 @lru_cache(maxsize=1)
@@ -129,6 +134,35 @@ def hero_targets() -> dict[str, int]:
 
 def info(card: str) -> CardInfo | None:
     return catalogue().get(base_id(card))
+
+
+def picture(card: str) -> str | None:
+    """A monster's, trap's or treasure's picture (a copy shows its card's): its own, else its
+    kind's default, the monsters' for a card the files do not know."""
+    found = info(card)
+    return icons.picture("dungeon", found.kind if found else "monster", found.icon if found else None)
+
+
+@lru_cache(maxsize=1)
+def hero_pictures() -> dict[str, str]:
+    """Each hero class's picture (``rules.yaml``): its standee and its hero card."""
+    data = _read("rules.yaml")
+    heroes = data.get("heroes", []) if isinstance(data, dict) else []
+    return {h["id"]: icons.picture("dungeon", "hero", h.get("icon")) or ""
+            for h in heroes if isinstance(h, dict) and "id" in h}
+
+
+def hero_picture(hero: str) -> str | None:
+    return hero_pictures().get(hero) or icons.picture("dungeon", "hero")
+
+
+@lru_cache(maxsize=8)
+def spell_picture(spell: str) -> str | None:
+    """A spell's picture (``rules.yaml``'s spells)."""
+    data = _read("rules.yaml")
+    spells = data.get("spells", []) if isinstance(data, dict) else []
+    own = next((s.get("icon") for s in spells if isinstance(s, dict) and s.get("id") == spell), None)
+    return icons.picture("dungeon", "spell", own)
 
 
 def name(card: str) -> str:
@@ -199,7 +233,8 @@ def face(card: str, width: int, hero: str = "") -> pygame.Surface:
         glyph = KIND_GLYPHS["trap" if found is not None and found.kind == "trap" else "monster"]
         spec = cf.FaceSpec(title=name(card), band=band, band_label=label, body=body, glyph=glyph,
                            footer=t("dungeon.card.trap") if found and found.kind == "trap" else "",
-                           corners=(cf.Corner("tr", str(lvl or "?"), "level"),))
+                           corners=(cf.Corner("tr", str(lvl or "?"), "level"),),
+                           icon=picture(card))
         return cf.face(spec, width)
     text = (found.text or {}).get(lang) or (found.text or {}).get("en") or ""
     if not text and found.special:
@@ -209,7 +244,7 @@ def face(card: str, width: int, hero: str = "") -> pygame.Surface:
         text = t("dungeon.sword_plus_two", n=found.number) + "\n" + text
     spec = cf.FaceSpec(title=name(card), band=band, band_label=label, body=text,
                        glyph=KIND_GLYPHS["treasure"], footer=t("dungeon.gp", n=f"{found.gp:,}"),
-                       corners=(cf.Corner("tr", str(lvl), "level"),))
+                       corners=(cf.Corner("tr", str(lvl), "level"),), icon=picture(card))
     return cf.face(spec, width)
 
 

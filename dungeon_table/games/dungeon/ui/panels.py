@@ -17,9 +17,8 @@ from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.ui import faces as vc
 from dungeon_table.games.dungeon.ui.layout import DungeonTable
 from dungeon_table.games.dungeon.ui.pieces import (
-    HERO_COLOURS,
+    draw_hero_standee,
     draw_hunter,
-    draw_standee,
     hero_colour,
     number_token,
 )
@@ -99,9 +98,8 @@ def _draw_hero_panel(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect
     inner = rect.inflate(-th.px(2), -th.px(1))
     line = fonts.line_height("small", th.scale)
     radius = max(6, line // 2 + 2)
-    draw_standee(surface, (inner.x + radius, inner.y + radius + 1), radius,
-                 hero_colour(hero.hero), HERO_COLOURS.get(hero.hero, "circle"), str(hero.seat + 1),
-                 theme.ACCENT if active else None)
+    draw_hero_standee(surface, (inner.x + radius, inner.y + radius + 1), radius, hero.hero,
+                      str(hero.seat + 1), theme.ACCENT if active else None)
     name = names[hero.seat] if hero.seat < len(names) else str(hero.seat + 1)
     money = t("dungeon.panel.gp", gp=f"{hero.gp:,}", target=f"{hero.target:,}") if hero.hero \
         else ""

@@ -1,11 +1,12 @@
 """What stands on the Dungeon! board and changes: heroes, tokens, hunters, highlights, paths.
 
-Heroes are standees in their class colour with the class's glyph (rogue green square, cleric blue
-circle, fighter red triangle, wizard purple diamond) and their seat number, spread out when several
-share a chamber or the Great Hall. Defeat tokens sit in a space's corner (a room's one, a
-chamber's up to three); a numbered slot token marks where a monster waits. Hunters are black
-standees with a red star and ring (no hero's glyph) and their number, their next move a dotted
-trail. For the hero to move: the spaces a click walks to are lit, the hovered one's path drawn
+Heroes are standees in their class colour with the class's picture (rogue a hood, cleric a holy
+symbol, fighter a swordsman, wizard a wizard's face; ``rules.yaml``'s icons) and their seat number,
+spread out when several share a chamber or the Great Hall. Defeat tokens sit in a space's corner
+(a room's one, a chamber's up to three); a numbered slot token marks where a monster waits, and
+once the monster there is known, its picture sits at the space's left. Hunters are black
+standees with a red hunting horn and ring (no hero's picture) and their number, their next move a
+dotted trail. For the hero to move: the spaces a click walks to are lit, the hovered one's path drawn
 with the secret doors it would try.
 """
 
@@ -17,9 +18,10 @@ from typing import Any
 import pygame
 
 from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.ui import faces
 from dungeon_table.games.dungeon.ui.board_art import door_bar
 from dungeon_table.games.dungeon.ui.layout import DungeonTable
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import fonts, icons, theme
 from dungeon_table.ui.i18n import t
 
 HERO_COLOURS: dict[str, str] = {"rogue": "green", "cleric": "blue", "fighter": "red",
@@ -75,14 +77,21 @@ def standee_radius(r: DungeonTable) -> int:
 
 def draw_standee(surface: pygame.Surface, centre: tuple[float, float], radius: int,
                  colour: theme.Colour, glyph: str, label: str, ring: theme.Colour | None,
-                 fill: theme.Colour | None = None, tag_left: bool = False) -> None:
-    """A round standee: ``glyph`` in ``colour`` on a darker ``fill``, a ring, and ``label`` on a
-    tag at its lower right (lower left with ``tag_left``, to stay off a neighbour on the right)."""
+                 fill: theme.Colour | None = None, tag_left: bool = False,
+                 picture: str | None = None) -> None:
+    """A round standee: its ``picture`` (else ``glyph``) in ``colour`` on a darker ``fill``, a
+    ring, and ``label`` on a tag at its lower right (lower left with ``tag_left``, to stay off a
+    neighbour on the right)."""
     x, y = round(centre[0]), round(centre[1])
     pygame.draw.circle(surface, theme.SHADOW, (x + 2, y + 3), radius)
     pygame.draw.circle(surface, fill or theme.mix(colour, (0, 0, 0), 0.35), (x, y), radius)
     pygame.draw.circle(surface, ring or theme.TEXT, (x, y), radius, max(2, radius // 5))
-    theme.draw_glyph(surface, glyph, (x, y - radius * 0.1), radius * 0.62, colour)
+    if picture:
+        box = pygame.Rect(0, 0, round(radius * 1.5), round(radius * 1.5))
+        box.center = (x, y)
+        icons.blit_icon(surface, picture, box, colour)
+    else:
+        theme.draw_glyph(surface, glyph, (x, y - radius * 0.1), radius * 0.62, colour)
     if label:
         size = max(7, round(radius * 0.8))
         image = fonts.font_px(size, True).render(label, True, theme.TEXT)
@@ -90,6 +99,14 @@ def draw_standee(surface: pygame.Surface, centre: tuple[float, float], radius: i
         tag = image.get_rect(center=(x + side * radius * 0.75, y + radius * 0.7))
         pygame.draw.circle(surface, theme.FELT_DARK, tag.center, max(tag.w, tag.h) // 2 + 1)
         surface.blit(image, tag)
+
+
+def draw_hero_standee(surface: pygame.Surface, centre: tuple[float, float], radius: int,
+                      hero: str, label: str, ring: theme.Colour | None) -> None:
+    """A hero's standee, on the board, its panel or the choice of class: the class's picture
+    in its colour (a seat with no class yet: a plain circle)."""
+    draw_standee(surface, centre, radius, hero_colour(hero), HERO_COLOURS.get(hero, "circle"),
+                 label, ring, picture=faces.hero_picture(hero) if hero else None)
 
 
 def draw_heroes(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
@@ -100,8 +117,7 @@ def draw_heroes(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
             continue
         hero = view.heroes[seat]
         ring = theme.ACCENT if seat == view.active and view.phase != "over" else None
-        draw_standee(surface, spot, radius, hero_colour(hero.hero),
-                     HERO_COLOURS.get(hero.hero, "circle"), str(seat + 1), ring)
+        draw_hero_standee(surface, spot, radius, hero.hero, str(seat + 1), ring)
 
 
 def draw_tokens(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView) -> None:
@@ -129,10 +145,24 @@ def draw_tokens(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView) -
             continue
         centre = (box.right - size * 2.4, box.bottom - size * 2.4)
         radius = max(5, round(c * 0.3))
+        known_picture(surface, box, slot.monster or slot.treasure, radius)
         number_token(surface, str(slot.slot), centre, radius, slot.face_down)
         if slot.monster:  # hovering the token shows the monster waiting there
             r.shown.items.append((pygame.Rect(round(centre[0]) - radius, round(centre[1]) - radius,
                                               2 * radius, 2 * radius), slot.monster))
+
+
+def known_picture(surface: pygame.Surface, box: pygame.Rect, card: str, radius: int) -> None:
+    """What the viewer knows is in a space (the monster waiting, a scried treasure): its
+    picture at the space's left, on a dark disc that reads on any floor."""
+    if not card:
+        return
+    radius = max(radius, round(min(box.w, box.h) * 0.2))  # large, clear of number and name
+    centre = (box.x + radius * 1.2, box.centery)  # clear of its number, name and tokens
+    pygame.draw.circle(surface, theme.FELT_DARK, centre, radius)
+    spot = pygame.Rect(0, 0, round(radius * 1.7), round(radius * 1.7))
+    spot.center = (round(centre[0]), round(centre[1]))
+    icons.blit_icon(surface, faces.picture(card), spot, theme.TEXT)
 
 
 def number_token(surface: pygame.Surface, text: str, centre: tuple[float, float], radius: int,
@@ -173,7 +203,7 @@ def draw_hunter(surface: pygame.Surface, centre: tuple[float, float], radius: in
     """A hunter's standee: a black body, unlike any hero's (the fighter is red too), its tag
     on the left, away from the hero it stands beside."""
     draw_standee(surface, centre, radius, HUNTER_STAR, "star", f"H{n}", theme.DANGER,
-                 fill=HUNTER_BODY, tag_left=True)
+                 fill=HUNTER_BODY, tag_left=True, picture=icons.mark("hunter"))
 
 
 def dotted(surface: pygame.Surface, points: list[tuple[int, int]], colour: theme.Colour,

@@ -15,7 +15,7 @@ from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.ui.anim import stack_layout
 from dungeon_table.games.lastdungeon.ui.layout import LastDungeonTable
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui import fonts, icons, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import UiState, in_language
 
@@ -219,14 +219,20 @@ def _draw_deck(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeon
                        bottomright=inner.bottomright)
 
 
+CRYSTAL_INK = (150, 226, 240)
+
+
 def _draw_crystals(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeonView,
                    ui: UiState) -> None:
     g = r.geo
     assert g is not None
     inner = tabletop.titled_panel(surface, g.crystals, t("ld.crystals"), g.th)
     sc = g.th.scale
-    tabletop.label(surface, str(view.crystal_total), "number", (150, 226, 240), sc,
-                   topright=(inner.right, g.crystals.y + g.th.px(1)))
+    total = tabletop.label(surface, str(view.crystal_total), "number", CRYSTAL_INK, sc,
+                           topright=(inner.right, g.crystals.y + g.th.px(1)))
+    mark = pygame.Rect(0, 0, total.h * 0.8, total.h * 0.8)
+    mark.midright = (total.x - g.th.px(0.5), total.centery)
+    icons.blit_icon(surface, icons.mark("crystal"), mark, CRYSTAL_INK)
     chosen = set(view.pending.chosen) if view.pending else set()
     rects = r.crystal_rects(len(view.crystals))
     spots = [rect.move(0, -g.th.px(1.5)) if c.card in chosen else rect
@@ -277,6 +283,8 @@ def _draw_piles(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeo
     top = r.looks.face(view.discard[-1], "hand", g.discard.w) if view.discard else None
     tabletop.labelled_pile(surface, g.discard, top, len(view.discard),
                            t("ld.discard", n=len(view.discard)), g.th)
+    icons.draw_empty_marks(surface, ((g.draw, view.draw_count, "deck"),
+                                     (g.discard, len(view.discard), "discard")))
     if top is not None:
         r.shown.add(g.discard, (view.discard[-1], "hand"))
 

@@ -6,7 +6,7 @@ import pygame
 
 from dungeon_table.games.lastdungeon.cards import LastDungeonCards
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import i18n, theme
+from dungeon_table.ui import i18n, icons, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import in_language
 
@@ -50,34 +50,36 @@ class CardLooks:
             return cf.FaceSpec(in_language(hs.name), theme.CARD_COLOURS["yellow"], "yellow",
                                t("ld.card.level", n=4), (cf.Corner("tl", str(hs.power), "power",
                                                                    t("ld.card.power")),),
-                               in_language(hs.text))
+                               in_language(hs.text), icon=_picture("hero", hs.icon))
         if role in ("room", "event"):
             ev = c.event(card)
             if role == "room":
                 return cf.FaceSpec(in_language(ev.room_name), STONE, None, t("ld.card.room"),
-                                   body=in_language(ev.room_text))
+                                   body=in_language(ev.room_text), icon=_picture("event", ev.icon))
             return cf.FaceSpec(in_language(ev.name), EVENT_BAND, "star", t("ld.card.event"),
-                               body=in_language(ev.text))
+                               body=in_language(ev.text), icon=_picture("event", ev.icon))
         for plain, band in ((c.entrance, STONE), (c.treasure, theme.GOLD)):
             if card == plain.id:
-                return cf.FaceSpec(in_language(plain.name), band, None, body=in_language(plain.text))
+                return cf.FaceSpec(in_language(plain.name), band, None, body=in_language(plain.text),
+                                   icon=_picture("marker", plain.icon))
         dungeon = next((d for d in c.dungeon if d.id == card), None)
         if dungeon is not None:
             return cf.FaceSpec(in_language(dungeon.name), theme.CARD_COLOURS["red"], "red",
                                t("ld.card.dungeon"), self._play_corners(dungeon.cost,
                                                                          dungeon.damage),
-                               in_language(dungeon.text))
+                               in_language(dungeon.text), icon=_picture("dungeon", dungeon.icon))
         a = c.adventurer(card)
         colour = LEVEL_COLOUR[a.level]
         label = t("ld.card.level", n=a.level)
         if role == "hand":
             return cf.FaceSpec(in_language(a.name), theme.CARD_COLOURS[colour], colour, label,
                                self._play_corners(a.cost, a.damage), in_language(a.text),
-                               footer=t("ld.card.scouted"))
+                               footer=t("ld.card.scouted"), icon=_picture("adventurer", a.icon))
         return cf.FaceSpec(in_language(a.name), theme.CARD_COLOURS[colour], colour, label,
                            (cf.Corner("tl", str(a.power), "power", t("ld.card.power")),
                             cf.Corner("tr", str(a.scout_cost), "scout", t("ld.card.scout")),
-                            *self._play_corners(a.cost, a.damage, "b")), in_language(a.text))
+                            *self._play_corners(a.cost, a.damage, "b")), in_language(a.text),
+                           icon=_picture("adventurer", a.icon))
 
     def _play_corners(self, cost: int, damage: int, row: str = "t") -> tuple[cf.Corner, ...]:
         """Cost and damage. On a playable card both sit down the left edge: in a crowded fan only
@@ -111,3 +113,8 @@ class CardLooks:
 
     def dungeon_back(self, width: int) -> pygame.Surface:
         return cf.back(cf.BackSpec(DUNGEON_BACK, "", "", glyph="red"), width)
+
+
+def _picture(kind: str, own: str | None) -> str | None:
+    """A card's picture: its own, else its kind's (``assets/icons/cards.yaml``)."""
+    return icons.picture("lastdungeon", kind, own)

@@ -20,7 +20,7 @@ from dungeon_table.games.market.ui.faces import label
 from dungeon_table.games.market.ui.layout import GEM_COLUMN, MarketTable, SeatGeo
 from dungeon_table.games.market.ui.log import seat_name
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui import fonts, icons, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import UiState
 
@@ -144,12 +144,14 @@ def life_colour(life: int, max_life: int) -> Any:
 
 def draw_life(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme, life: int,
               max_life: int, big: bool) -> None:
-    """The life number big, then the track: one notch per point, a mark every five."""
+    """The life mark and number big, then the track: one notch per point, a mark every five."""
     colour = life_colour(life, max_life)
     pygame.draw.rect(surface, theme.PANEL, rect)
     scale = th.scale * (0.8 if big else 0.6)
+    heart = pygame.Rect(rect.x, rect.y, rect.h, rect.h)
+    icons.blit_icon(surface, icons.mark("life"), heart, colour, 0.85)
     number = label(surface, str(life), "number", colour, scale,
-                   midleft=(rect.x, rect.centery))
+                   midleft=(heart.right + th.px(0.25), rect.centery))
     bar = pygame.Rect(number.right + th.px(1), 0, rect.right - number.right - th.px(1),
                       max(4, round(rect.h * 0.42)))
     bar.centery = rect.centery
@@ -184,13 +186,18 @@ def _draw_purse(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui:
               midleft=(rect.x + coin.get_width() + th.px(0.5), rect.centery)).right
     parts = []
     if view.professional:
-        parts.append((t("market.exp", n=p.exp), theme.TEXT))
-    parts.append((t("market.points", n=p.points), theme.TEXT_DIM))
+        parts.append((t("market.exp", n=p.exp), theme.TEXT, "exp"))
+    parts.append((t("market.points", n=p.points), theme.TEXT_DIM, None))
     right = rect.right
-    for text, colour in reversed(parts):
+    for text, colour, mark in reversed(parts):
         right = label(surface, text, "small" if not sg.big else "body", colour,
                       th.scale, True, width=max(th.px(4), right - x - th.px(1)),
                       midright=(right, rect.centery)).x - th.px(1.25)
+        if mark is not None:  # the EXP mark before its number
+            spot = pygame.Rect(0, 0, round(rect.h * 0.7), round(rect.h * 0.7))
+            spot.midright = (right + th.px(1), rect.centery)
+            icons.blit_icon(surface, icons.mark(mark), spot, colour)
+            right = spot.x - th.px(1.25)
 
 
 def _draw_columns(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui: UiState,
@@ -393,6 +400,8 @@ def _draw_piles(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
         top = None
     tabletop.labelled_pile(surface, g.discard, top, view.discard_count if top else 0,
                            t("market.discard", n=view.discard_count), th)
+    icons.draw_empty_marks(surface, ((g.deck, view.deck_count, "deck"),
+                                     (g.discard, view.discard_count if top else 0, "discard")))
     if top is not None:
         r.shown.add(g.discard, ("card", view.discard_top, None))
     if view.peek:

@@ -9,15 +9,17 @@ its glyph, the loot icon and the defence, small enough for a column of them per 
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import pygame
 
-from dungeon_table.games.market.ui.emblems import art_box, draw_gem_emblem, gem_stone, job_emblem
+from dungeon_table.games.market.ui.emblems import JOB_INK, gem_stone
 from dungeon_table.games.market.ui.job_faces import JOB_BAND, JobText, render_job_face
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, i18n, tabletop, theme
+from dungeon_table.ui import fonts, i18n, icons, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import in_language
 
@@ -110,9 +112,27 @@ class MarketLooks:
             parts.append(t("market.effect.vp", amount=spec.vp))
         return t("market.job.level_line", n=level, text=t("list.sep").join(parts))
 
+    # --- pictures --------------------------------------------------------------------------------
+    def picture(self, card: str) -> str | None:
+        """A card's picture: its own, else its kind's default."""
+        c = self.cards.card(card)
+        return icons.picture("market", c.kind, c.icon)
+
+    def loot_picture(self, loot: str) -> str | None:
+        """A loot's picture (gauntlet, shield, ...): the monster's corner, the equipment token."""
+        own = next((kind.icon for kind in self.cards.loot_kinds if kind.id == loot), None)
+        return icons.picture("market", "loot", own)
+
+    def job_picture(self, job: str) -> str | None:
+        return icons.picture("market", "job", self.cards.job(job).icon)
+
     # --- faces ---------------------------------------------------------------------------------
     def spec(self, card: str) -> cf.FaceSpec:
+        """The face around the card's picture (``FaceSpec.icon``)."""
         c = self.cards.card(card)
+        return dataclasses.replace(self._numbers(card, c), icon=self.picture(card))
+
+    def _numbers(self, card: str, c: Any) -> cf.FaceSpec:
         if c.kind == "monster":
             corners: tuple[cf.Corner, ...] = (
                 cf.Corner("tl", str(c.attack), "damage", t("market.card.attack")),)
@@ -121,7 +141,8 @@ class MarketLooks:
             body = t("market.card.sword_body") if c.loot == "sword" else t(
                 "market.card.loot_body", defence=c.defence)
             return cf.FaceSpec(self.name(card), theme.CARD_COLOURS[c.colour], c.colour,
-                               t(f"market.loot.{c.loot}"), corners, body)
+                               t(f"market.loot.{c.loot}"), corners, body,
+                               keep_clear=("bl",))  # the loot's picture (``_render_face``)
         if c.kind == "ghost":
             return cf.FaceSpec(self.name(card), theme.CARD_COLOURS[c.colour], c.colour,
                                t("market.card.ghost"),
@@ -141,27 +162,31 @@ class MarketLooks:
         return self._cached(("face", card, width), lambda: self._render_face(card, width))
 
     def _render_face(self, card: str, width: int) -> pygame.Surface:
+        """The face around its picture; a monster's also shows its loot's picture bottom left
+        (its colour's ring round it), kept clear of the text (``keep_clear``)."""
         image = cf.face(self.spec(card), width)
         c = self.cards.card(card)
-        if c.kind not in ("monster", "chest", "gem"):
+        if c.kind != "monster":
             return image
         image = image.copy()
-        if c.kind == "gem":
-            draw_gem_emblem(image, GEM_BAND, c.value)
-            return image
         w, h = image.get_size()
         r = max(6, round(w * 0.13))
         m = round(w * 0.04) + r
-        if c.kind == "chest":  # a chest over the art panel's place: it hides a card
-            box = art_box(image, CHEST_BAND)
-            if box is not None:
-                pygame.draw.rect(image, cf.PAPER, box.inflate(2, 2))
-            draw_chest(image, (w // 2, round(h * 0.58)), round(w * 0.26))
-            return image
         pygame.draw.circle(image, cf.PAPER_DARK, (m, h - m), r)
         pygame.draw.circle(image, theme.CARD_COLOURS[c.colour], (m, h - m), r, max(1, r // 6))
-        draw_loot(image, c.loot, (m, h - m), r * 0.72, cf.INK)
+        self.draw_loot(image, c.loot, (m, h - m), r * 0.72, cf.INK)
         return image
+
+    def draw_loot(self, surf: pygame.Surface, loot: str, center: tuple[float, float], r: float,
+                  colour: tuple[int, int, int]) -> None:
+        """A loot's picture in a circle of radius ``r`` (the drawn shape where it has none)."""
+        name = self.loot_picture(loot)
+        if name is None:
+            draw_loot(surf, loot, center, r, colour)
+            return
+        box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
+        box.center = (round(center[0]), round(center[1]))
+        icons.blit_icon(surf, name, box, colour)
 
     def back(self, width: int) -> pygame.Surface:
         return cf.back(cf.BackSpec(DECK_BACK, "", t("market.card.dungeon"), glyph="star"), width)
@@ -180,9 +205,15 @@ class MarketLooks:
                        tuple(self.level_text(job, n) for n in range(1, 5)))
         effects = self.cards.job(job).levels[0].effects
         first = effects[0] if effects else None
+        picture = self.job_picture(job)
 
         def sign(image: pygame.Surface, center: tuple[int, int], r: float) -> None:
-            job_emblem(image, center, r, first, draw_loot)
+            """The job's picture; a warden's in its colour."""
+            warden = first is not None and first.kind == "guard" and first.colour
+            ink = theme.CARD_COLOURS[first.colour] if warden else theme.mix(JOB_INK, cf.PAPER, 0.1)
+            box = pygame.Rect(0, 0, round(2.2 * r), round(2.2 * r))
+            box.center = center
+            icons.blit_icon(image, picture, box, ink)
 
         return render_job_face(text, width, level, sign)
 
@@ -206,7 +237,7 @@ class MarketLooks:
             (_gem_token_sideways if used else _gem_token)(surf, c.value, radius)
         else:
             (_loot_token_sideways if used else _loot_token)(surf, c.colour, c.loot, c.defence,
-                                                           radius)
+                                                           radius, self.draw_loot)
         pygame.draw.rect(surf, cf.EDGE, rect, 1, border_radius=radius)
         if used:
             shade = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -274,11 +305,16 @@ class MarketLooks:
             surf.blit(img, img.get_rect(midleft=(x + lv.get_width() + 8, cy)))
 
     def coin(self, size: int) -> pygame.Surface:
-        return self._cached(("coin", size), lambda: coin_image(size))
+        """The coins mark (two coins, in gold), where a purse, a price or the deposit shows."""
+        return icons.icon(icons.mark("coins"), size, COIN)
 
 
 # --- drawn pieces --------------------------------------------------------------------------------
-def _loot_token(surf: pygame.Surface, colour: str, loot: str, defence: int, radius: int) -> None:
+LootDrawer = Callable[[pygame.Surface, str, tuple[float, float], float, tuple[int, int, int]], None]
+
+
+def _loot_token(surf: pygame.Surface, colour: str, loot: str, defence: int, radius: int,
+                drawer: LootDrawer) -> None:
     """Glyph and defence along the top, the loot's icon in the middle: in a column of tokens
     each shows its top part, and those still say what it is."""
     w, h = surf.get_size()
@@ -286,7 +322,7 @@ def _loot_token(surf: pygame.Surface, colour: str, loot: str, defence: int, radi
     pygame.draw.rect(surf, band, surf.get_rect(), border_radius=radius)
     ink = (250, 246, 236) if sum(band) < 420 else cf.INK
     theme.draw_glyph(surf, colour, (w * 0.24, h * 0.15), max(3, w * 0.15), ink)
-    draw_loot(surf, loot, (w * 0.5, h * 0.5), w * 0.3, ink)
+    drawer(surf, loot, (w * 0.5, h * 0.5), w * 0.3, ink)
     if loot != "sword":
         f = fonts.font_px(max(8, round(w * 0.36)), bold=True)
         num = f.render(str(defence), True, ink)
@@ -294,7 +330,7 @@ def _loot_token(surf: pygame.Surface, colour: str, loot: str, defence: int, radi
 
 
 def _loot_token_sideways(surf: pygame.Surface, colour: str, loot: str, defence: int,
-                         radius: int) -> None:
+                         radius: int, drawer: LootDrawer) -> None:
     """A used loot token: the card lies sideways; its glyph and defence still run along the
     top (what a column of tokens leaves in view), the icon below them."""
     w, h = surf.get_size()
@@ -302,7 +338,7 @@ def _loot_token_sideways(surf: pygame.Surface, colour: str, loot: str, defence: 
     pygame.draw.rect(surf, band, surf.get_rect(), border_radius=radius)
     ink = (250, 246, 236) if sum(band) < 420 else cf.INK
     theme.draw_glyph(surf, colour, (w * 0.17, h * 0.24), max(3, h * 0.15), ink)
-    draw_loot(surf, loot, (w * 0.5, h * 0.56), h * 0.3, ink)
+    drawer(surf, loot, (w * 0.5, h * 0.56), h * 0.3, ink)
     if loot != "sword":
         f = fonts.font_px(max(8, round(h * 0.36)), bold=True)
         num = f.render(str(defence), True, ink)
@@ -336,31 +372,6 @@ def _ellipsized(line: str, f: pygame.font.Font, width: int) -> str:
     while line and f.size(line + "…")[0] > width:
         line = line[:-1]
     return line.rstrip() + "…"
-
-
-def coin_image(size: int) -> pygame.Surface:
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = size // 2
-    pygame.draw.circle(surf, COIN_EDGE, (c, c), c)
-    pygame.draw.circle(surf, COIN, (c, c), max(1, c - max(1, size // 10)))
-    pygame.draw.circle(surf, theme.mix(COIN, (255, 255, 255), 0.45), (c, c), max(1, c // 2),
-                       max(1, size // 12))
-    return surf.convert_alpha()
-
-
-def draw_chest(surf: pygame.Surface, center: tuple[int, int], r: int) -> None:
-    cx, cy = center
-    body = pygame.Rect(0, 0, r * 2, round(r * 1.3))
-    body.center = (cx, cy)
-    lid = pygame.Rect(body.x, body.y - round(r * 0.5), body.w, round(r * 0.9))
-    pygame.draw.rect(surf, (110, 70, 36), lid, border_radius=max(2, r // 2))
-    pygame.draw.rect(surf, (128, 84, 44), body, border_radius=max(2, r // 5))
-    pygame.draw.rect(surf, (70, 44, 22), body, max(1, r // 10), border_radius=max(2, r // 5))
-    pygame.draw.line(surf, (70, 44, 22), (body.x, body.y + r // 6), (body.right, body.y + r // 6),
-                     max(1, r // 8))
-    lock = pygame.Rect(0, 0, max(3, r // 2), max(3, r // 2))
-    lock.center = (cx, body.y + r // 4)
-    pygame.draw.rect(surf, theme.GOLD, lock, border_radius=max(1, r // 10))
 
 
 def draw_loot(surf: pygame.Surface, loot: str, center: tuple[float, float], r: float,

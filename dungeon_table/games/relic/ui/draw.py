@@ -13,7 +13,7 @@ from dungeon_table.games.relic.ui.faces import KIND_BANDS, TS_GLYPHS, face_text
 from dungeon_table.games.relic.ui.layout import DEPTHS, PER_DEPTH, RelicTable, SeatGeo
 from dungeon_table.games.relic.ui.log import SEAT_COLOURS, seat_name
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import fonts, tabletop, theme
+from dungeon_table.ui import fonts, icons, tabletop, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import UiState
 from dungeon_table.ui.tabletop import label
@@ -170,21 +170,31 @@ def draw_score(r: RelicTable, surface: pygame.Surface, view: m.RelicView, seat: 
     y = label(surface, t(f"relic.score_pile.{size}"), "small", theme.TEXT_DIM, th.scale, True,
               width=inner.w, topleft=inner.topleft).bottom
     line_h = fonts.line_height("small", th.scale)
-    rows = [(t(f"relic.treasure_line.{size}", depth=tr.depth, face=face_text(tr.face), n=tr.points,
-               treasure=r.looks.treasure_name(tr.treasure) if tr.treasure
-               else t("relic.treasure.none")),
-             theme.GOLD if tr.points else theme.TEXT_DIM) for tr in player.treasures]
-    rows += [(t("relic.defeated_line", name=r.looks.name(card),
-                n=r.looks.info(card).level), theme.TEXT) for card in player.defeated]
-    # A narrow pile wraps a long enemy name instead of cutting it to a few letters.
-    rows = [(part, colour) for text, colour in rows
-            for part in fonts.wrap(text, "small", inner.w, th.scale)]
+    found = [(t(f"relic.treasure_line.{size}", depth=tr.depth, face=face_text(tr.face),
+                n=tr.points, treasure=r.looks.treasure_name(tr.treasure) if tr.treasure
+                else t("relic.treasure.none")),
+              theme.GOLD if tr.points else theme.TEXT_DIM,
+              r.looks.treasure_icon(tr.treasure) if tr.treasure else None)
+             for tr in player.treasures]
+    found += [(t("relic.defeated_line", name=r.looks.name(card), n=r.looks.info(card).level),
+               theme.TEXT, None) for card in player.defeated]
+    # A treasure's line starts with its picture (a line high); a narrow pile wraps a long enemy
+    # name instead of cutting it to a few letters.
+    indent = line_h + th.px(0.5)
+    rows = [(part, colour, picture if k == 0 else "" if picture else None)
+            for text, colour, picture in found
+            for k, part in enumerate(fonts.wrap(text, "small", inner.w - indent if picture
+                                                else inner.w, th.scale))]
     room = max(0, (inner.bottom - y) // line_h)
     if len(rows) > room and room > 0:
-        rows = rows[:room - 1] + [(t("relic.more", n=len(rows) - room + 1), theme.TEXT_DIM)]
-    for text, colour in rows[:room]:
-        y = label(surface, text, "small", colour, th.scale, width=inner.w,
-                  topleft=(inner.x, y)).bottom
+        rows = rows[:room - 1] + [(t("relic.more", n=len(rows) - room + 1), theme.TEXT_DIM, None)]
+    for text, colour, picture in rows[:room]:
+        x = inner.x
+        if picture is not None:  # "": a treasure line's second line, under its first's text
+            icons.blit_icon(surface, picture, pygame.Rect(x, y, line_h, line_h), colour, 0.9)
+            x += indent
+        y = label(surface, text, "small", colour, th.scale, width=inner.right - x,
+                  topleft=(x, y)).bottom
     if not rows and room:
         label(surface, "—", "small", theme.TEXT_DIM, th.scale, topleft=(inner.x, y))
 
@@ -302,6 +312,8 @@ def draw_piles(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: Ui
     top = r.looks.face(shown[-1], g.discard.w) if shown else None
     tabletop.labelled_pile(surface, g.discard, top, len(shown),
                            t("relic.discard", n=len(view.discard)), th)
+    icons.draw_empty_marks(surface, ((g.deck, view.deck_count, "deck"),
+                                     (g.discard, len(shown), "discard")))
     if shown:
         r.shown.add(g.discard, shown[-1])
 

@@ -2,8 +2,8 @@
 
 A face shows the kind and the TS in its band (the TS also as a glyph: rock a circle, paper a
 square, scissors a triangle, never colour alone), BP top left, level top right, the dice face
-bottom left, the skill's name and text in the body. The view reads the card file itself, as a
-plain mapping: it needs names and numbers only, and must not depend on the rules' schema.
+bottom left, the skill's name and text in the body. The view reads the card file through the
+rules' own loader (validated once, ``cards.load()``), as a plain mapping of names and numbers.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import msgspec
 import pygame
-import yaml
 
-from dungeon_table.core.cards import CARDS_DIR
+from dungeon_table.games.relic import cards as relic_cards
 from dungeon_table.ui import card_faces as cf
-from dungeon_table.ui import i18n
+from dungeon_table.ui import i18n, icons
 from dungeon_table.ui.i18n import t
 
 TS_GLYPHS = {"rock": "circle", "paper": "square", "scissors": "triangle"}
@@ -44,12 +44,13 @@ class CardInfo:
     bp: int = 0
     level: int = 0
     skill: str = ""
+    icon: str | None = None
 
 
 @lru_cache(maxsize=1)
 def catalogue() -> tuple[dict[str, CardInfo], dict[str, Any], dict[str, Any], list[Any]]:
     """Cards by id, skills, treasures and the treasure table, read once."""
-    data = yaml.safe_load((CARDS_DIR / "relic.yaml").read_text(encoding="utf-8"))
+    data = msgspec.to_builtins(relic_cards.load())
     cards = {}
     for raw in data["cards"]:
         face = raw.get("face", 0)
@@ -57,7 +58,7 @@ def catalogue() -> tuple[dict[str, CardInfo], dict[str, Any], dict[str, Any], li
             id=raw["id"], kind=raw["kind"], name=raw.get("name", {}), text=raw.get("text", {}),
             face=0 if face in ("X", "x", None) else int(face), ts=raw.get("ts", "") or "",
             bp=int(raw.get("bp", 0) or 0), level=int(raw.get("level", 0) or 0),
-            skill=raw.get("skill", "") or "")
+            skill=raw.get("skill", "") or "", icon=raw.get("icon"))
     return cards, data.get("skills", {}), data.get("treasures", {}), data.get("treasure_table", [])
 
 
@@ -99,6 +100,11 @@ class RelicLooks:
         found = catalogue()[2].get(treasure)
         return self._pick(found) if found else treasure
 
+    def treasure_icon(self, treasure: str) -> str | None:
+        """A treasure's picture: its own, else the treasures' default."""
+        found = catalogue()[2].get(treasure)
+        return icons.picture("relic", "treasure", found.get("icon") if found else None)
+
     def treasure_table(self) -> list[tuple[int, list[int], list[str]]]:
         """(depth, points by face 1-6, treasure ids by face) rows."""
         return [(row["depth"], list(row["points"]), list(row.get("treasures", [])))
@@ -119,7 +125,8 @@ class RelicLooks:
         return cf.FaceSpec(title=self._pick(c.name), band=KIND_BANDS.get(c.kind, BACK),
                            glyph=TS_GLYPHS.get(c.ts),
                            band_label=t(f"relic.ts.{c.ts}") if c.ts else kind,
-                           corners=tuple(corners), body=body, footer=footer)
+                           corners=tuple(corners), body=body, footer=footer,
+                           icon=icons.picture("relic", c.kind, c.icon))
 
     def face(self, card: str, width: int) -> pygame.Surface:
         return cf.face(self.spec(card), width)
