@@ -122,8 +122,9 @@ class TutorialOverlay:
     def _arrow(self, surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme) -> None:
         """A gold arrow pointing down at the target (up at it when it lies near the top)."""
         size = th.px(3)
-        below = rect.top < size * 4
-        tip_y = rect.bottom + th.px(1) if below else rect.top - th.px(1)
+        clear = th.px(5)  # beyond the "Enter" key cap the focus puts over the target
+        below = rect.top < size * 2 + clear * 2
+        tip_y = rect.bottom + clear if below else rect.top - clear
         sign = 1 if below else -1
         x = rect.centerx
         points = [(x, tip_y), (x - size, tip_y + sign * size), (x - size // 3, tip_y + sign * size),
@@ -165,7 +166,7 @@ class TutorialOverlay:
         w, h = size
         if near is None:
             return board.centerx - w // 2, board.y + th.px(2)
-        reach = near.inflate(0, th.px(14))  # the target and its arrow, above or below
+        reach = near.inflate(0, th.px(24))  # the target, its key cap and arrow, above or below
         targets = [tg.rect for tg in self.table.ui.targets] + [reach]
         drawn = [rect for rect, _what in self.table.renderer.shown]
         step = th.px(4)
