@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from dungeon_table.core import registry
+from dungeon_table.core import tutorial as lessons
 from dungeon_table.core.errors import CardFileError, DamagedSave, Problem, SaveError
 from dungeon_table.core.protocol import Game, Result, ScoreLine
 from dungeon_table.core.records import FORMAT, Record, load_record, save_record
@@ -546,18 +547,37 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
         specs = [_spec(game_id) for game_id in registry.game_ids()]
         jobs = [(spec, f) for spec in specs for f in spec.card_check()[0]]
     else:
-        paths = sorted(args.path.rglob("*.yaml")) if args.path.is_dir() else [args.path]
-        jobs = [(_spec(args.game) if args.game else _owner(p), p) for p in paths]
+        jobs = [(_spec(args.game) if args.game else _owner(p), p)
+                for p in paths_given(args.path) if p.parent.name != "tutorials"]
     problems: list[Problem] = []
     for spec, path in jobs:
         problems += check_card_file(spec, path)
+    # the tutorials (cards/tutorials/<game>.yaml) are content too: checked and played through
+    tutorials = ([lessons.tutorial_path(g) for g in lessons.available()] if args.path is None
+                 else [p for p in paths_given(args.path) if p.parent.name == "tutorials"])
+    for path in tutorials:
+        problems += check_tutorial_file(path)
     for problem in problems:
         print(problem)
+    counts = [f"{len(jobs)} card file(s)"] if jobs or not tutorials else []
+    counts += [f"{len(tutorials)} tutorial(s)"] if tutorials else []
     if problems:
-        print(f"{len(problems)} problem(s) in {len(jobs)} card file(s)", file=sys.stderr)
+        print(f"{len(problems)} problem(s) in {', '.join(counts)}", file=sys.stderr)
         return EXIT_FAIL
-    print(f"{len(jobs)} card file(s) OK")
+    print(", ".join(f"{count} OK" for count in counts))
     return EXIT_OK
+
+
+def paths_given(path: Path) -> list[Path]:
+    return sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+
+
+def check_tutorial_file(path: Path) -> list[Problem]:
+    try:
+        lessons.load_tutorial(path=path)
+    except CardFileError as err:
+        return list(err.problems)
+    return []
 
 
 def _owner(path: Path) -> registry.GameSpec:

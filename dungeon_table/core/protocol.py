@@ -179,6 +179,19 @@ class Game(abc.ABC):
     def result(self) -> Result | None:
         """``None`` until the end, then the ranking and score breakdowns."""
 
+    def tempting(self, seat: int) -> list[Action]:
+        """Moves a player at ``seat`` may reach for now that the rules refuse (a card too dear
+        to buy): the table gives them targets, so a click on one says ``why_illegal`` instead
+        of doing nothing. Not legal, never sent; the default: none."""
+        return []
+
+    def costly(self, seat: int, action: Action) -> Reason | None:
+        """Why ``action`` deserves a second thought: it costs something undo will not give back
+        (a purchase, a turn ended with moves left, a search given up), as a ``Reason`` the table
+        asks to confirm with ("Confirm costly actions" in the settings); None: just do it. Each
+        game's rules page lists its costly actions."""
+        return None
+
     def can_undo(self, seat: int) -> bool:
         """The game's own veto on undo. ``Session`` already refuses to undo past another seat's
         action or a ``REVEALS`` event; a game overrides this only for barriers of its own."""

@@ -37,8 +37,15 @@ class Reason(str):
 
 
 def reason(key: str, template: str, **values: Any) -> Reason:
-    """``template`` filled with ``values`` (``str.format``), remembered with ``key``."""
-    return Reason(key, template.format(**values), values)
+    """``template`` filled with ``values`` (``str.format``), remembered with ``key``. A value may
+    be a card file's text in both languages (``core.cards.Text``: ``en`` and ``ja``): the English
+    sentence takes its ``en``, a table its language's."""
+    return Reason(key, template.format(**{k: english(v) for k, v in values.items()}), values)
+
+
+def english(value: Any) -> Any:
+    """A card file's two-language text as its English; anything else as it is."""
+    return getattr(value, "en", value) if hasattr(value, "ja") else value
 
 
 def key_of(text: str) -> str | None:

@@ -128,3 +128,32 @@ def test_a_phase_s_hint_inside_a_refusal_is_translated_too() -> None:
         assert say(caught.value.reason) == "いまはその操作はできません：探索するか、やめてマーケットフェイズに進んでください"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_tempting_move_is_refused_with_a_reason_the_table_can_say(game_id: str) -> None:
+    """``Game.tempting`` offers the table moves to say "why not" about: never a legal one, and
+    each refused with a key both catalogues know; ``costly`` only ever asks about legal ones."""
+    spec = registry.get(game_id)
+    rng = random.Random(3)
+    tempted = costly = 0
+    for seed in (1, 2, 3):
+        game = spec.new_game(["human"] * spec.min_players, seed)
+        for _ in range(300):
+            if game.result() is not None:
+                break
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            for action in game.tempting(seat):
+                assert action not in legal
+                why = game.why_illegal(seat, action)
+                assert why.key in i18n.catalogs()["ja"], why
+                tempted += 1
+            for action in legal:
+                asked = game.costly(seat, action)
+                if asked is not None:
+                    assert asked.key in i18n.catalogs()["ja"] and asked.key in i18n.catalogs()["en"]
+                    costly += 1
+            game.apply(seat, rng.choice(legal))
+    assert costly, "some move asks first in every game"
+    assert tempted or game_id == "dungeon"

@@ -71,8 +71,7 @@ def why_not_choose_hero(game: DungeonBase, seat: int, action: m.ChooseHero) -> s
         return refuse("dungeon.refuse.not_hero_heroes", "{hero} is not a hero (heroes: {heroes})",
                       hero=action.hero, heroes=', '.join(m.HEROES))
     if action.hero == game.state.heroes[seat].hero:
-        return (refuse("dungeon.refuse.no_other_pawn_free",
-                       "no other {hero} pawn is free: a killed hero comes back only when no other hero is left",
-                       hero=action.hero))
+        return refuse("dungeon.refuse.no_other_pawn_free", "no other {hero} pawn is free: a "
+                      "killed hero comes back only when no other hero is left", hero=action.hero)
     return refuse("dungeon.refuse.both_pawns_play", "both {hero} pawns are in play",
                   hero=action.hero)

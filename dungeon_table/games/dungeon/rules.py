@@ -21,8 +21,8 @@ from collections import Counter
 from typing import Any
 
 from dungeon_table.core.phased import OVER, Phase
-from dungeon_table.core.protocol import Event, Result, ScoreLine
-from dungeon_table.core.reasons import refuse
+from dungeon_table.core.protocol import Action, Event, Result, ScoreLine
+from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.dungeon import (
@@ -51,7 +51,9 @@ class Dungeon(DungeonBase):
             flow_spells.legal,
             {m.WishSpell: flow_spells.wish_spell, m.UnwishSpell: flow_spells.unwish_spell,
              m.SealWishes: flow_spells.seal_wishes},
-            hint=refuse("dungeon.wants.spells", "write the spell wish list: wish for a spell, take the last off, or seal it"),
+            hint=refuse("dungeon.wants.spells",
+                        "write the spell wish list: wish for a spell, take the last off, or seal "
+                        "it"),
             checks={m.WishSpell: flow_spells.why_not_wish_spell,
                     m.UnwishSpell: flow_spells.why_not_unwish_spell,
                     m.SealWishes: flow_spells.why_not_seal_wishes}),
@@ -70,11 +72,13 @@ class Dungeon(DungeonBase):
             flow_doorway.legal,
             {m.CastSpell: flow_doorway.cast_spell, m.Enter: flow_doorway.enter,
              m.Hold: flow_doorway.hold},
-            hint=refuse("dungeon.wants.doorway", "cast a spell at the monster seen, enter, or hold back"),
+            hint=refuse("dungeon.wants.doorway",
+                        "cast a spell at the monster seen, enter, or hold back"),
             checks={m.CastSpell: flow_doorway.why_not_cast_spell}),
         "combat": Phase(
             flow_combat.legal, {m.Attack: flow_combat.attack, m.Teleport: flow_combat.teleport},
-            hint=refuse("dungeon.wants.combat", "attack the monster (a wizard in a chamber may teleport away)"),
+            hint=refuse("dungeon.wants.combat",
+                        "attack the monster (a wizard in a chamber may teleport away)"),
             checks={m.Teleport: flow_combat.why_not_teleport}),
         "pit": Phase(
             flow_pit.legal, {m.ChooseChamber: flow_pit.choose_chamber},
@@ -197,6 +201,16 @@ class Dungeon(DungeonBase):
         if self.holds_secrets(seat) or (viewer is not None and self.holds_secrets(viewer)):
             return "handoff.reason.turn"
         return None
+
+    def costly(self, seat: int, action: Action) -> Reason | None:
+        """Ending the turn with moves left and a move to make (docs/rules/dungeon.md)."""
+        if not isinstance(action, m.EndTurn) or self.state.phase != "move":
+            return None
+        view = self.view(seat)
+        if view.moves_left <= 0 or not view.moves:
+            return None
+        return refuse("dungeon.costly.end_turn", "end the turn with {moves} moves left",
+                      moves=view.moves_left)
 
     def holds_secrets(self, seat: int) -> bool:
         state = self.state

@@ -158,8 +158,8 @@ class RelicBase(PhasedGame[RelicState]):
 
 def no_search(game: RelicBase, seat: int, action: Action) -> str:
     """Why a search (at the turn's start, or a delve's) is refused."""
-    return refuse("relic.refuse.dungeon_not_cards_depth",
-                  "the dungeon is not at 3, 6 or 9 cards, that depth was searched, or an enemy blocks")
+    return refuse("relic.refuse.dungeon_not_cards_depth", "the dungeon is not at 3, 6 or 9 "
+                  "cards, that depth was searched, or an enemy blocks")
 
 
 def distinct(cards: Iterable[str]) -> list[str]:

@@ -153,8 +153,8 @@ def no_wild_card(game: RelicBase, seat: int, action: m.WildAs) -> str | None:
 
 def no_wild_in_battle(game: RelicBase, seat: int, action: m.WildAs) -> str:
     return (no_wild_card(game, seat, action)
-            or refuse("relic.refuse.wild_in_battle",
-                      "in battle a wild card is banish, feint or pierce (or nothing), once committed"))
+            or refuse("relic.refuse.wild_in_battle", "in battle a wild card is banish, feint "
+                      "or pierce (or nothing), once committed"))
 
 
 def nothing_committed(game: RelicBase, seat: int, action: m.Fight) -> str:

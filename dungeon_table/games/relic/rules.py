@@ -18,8 +18,8 @@ from collections import Counter
 from typing import Any
 
 from dungeon_table.core.phased import OVER, Phase
-from dungeon_table.core.protocol import Event, Result
-from dungeon_table.core.reasons import refuse
+from dungeon_table.core.protocol import Action, Event, Result
+from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.relic import (
@@ -56,7 +56,8 @@ class Relic(RelicBase):
             flow_dungeon.legal,
             {m.SetDungeon: flow_dungeon.set_dungeon, m.SetEnemy: flow_dungeon.set_enemy,
              m.EndPhase: turn.end_phase},
-            hint=refuse("relic.wants.dungeon", "set a dungeon card, set an enemy, or end the phase"),
+            hint=refuse("relic.wants.dungeon",
+                        "set a dungeon card, set an enemy, or end the phase"),
             checks={m.SetDungeon: flow_dungeon.no_dungeon_set,
                     m.SetEnemy: flow_dungeon.no_enemy_set}),
         "battle": Phase(
@@ -191,3 +192,24 @@ class Relic(RelicBase):
     def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
         # Hands are hidden: every change of seat between two humans is covered.
         return None if seat == viewer else "handoff.reason.turn"
+
+    def tempting(self, seat: int) -> list[Action]:
+        """In the dungeon phase, the dungeon cards in hand the rules will not set now (an enemy
+        on the field, a full dungeon, the set done): a click says why."""
+        if self.state.phase != "dungeon" or seat not in self.to_act():
+            return []
+        legal = self.legal_actions(seat)
+        return [action for card in self.player(seat).hand if self.kind(card) == "dungeon"
+                and (action := m.SetDungeon(card=card)) not in legal]
+
+    def costly(self, seat: int, action: Action) -> Reason | None:
+        """Giving up a depth's search, or a double draw while a battle or the dungeon phase is
+        open: neither comes back (docs/rules/relic.md)."""
+        if isinstance(action, m.DeclineSearch):
+            return refuse("relic.costly.decline_search",
+                          "give up this depth's search: it cannot be searched again")
+        if isinstance(action, m.DoubleDraw) and any(
+                isinstance(a, (m.BattlePhase, m.DungeonPhase)) for a in self.legal_actions(seat)):
+            return refuse("relic.costly.double_draw",
+                          "double draw: no battle and no dungeon phase this turn")
+        return None
