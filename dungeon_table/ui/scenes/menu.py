@@ -86,7 +86,7 @@ class MainMenuScene(MenuBase):
     TILE_H, TILE_GAP, BUTTON_H, BUTTON_GAP = 14, 2, 7, 1.5  # grid units
 
     def _action_count(self) -> int:
-        return len(self.continues) + 7
+        return len(self.continues) + 9  # the buttons under the game tiles (build)
 
     def panel_rect(self) -> pygame.Rect:
         """Sized to its content and centred a little above the middle, under the title."""
