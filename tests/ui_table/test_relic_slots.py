@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import msgspec
 import pygame
 import pytest
 
@@ -18,6 +19,7 @@ from dungeon_table.ui.renderer import UiState
 
 sys.path.insert(0, str(Path(__file__).parent))
 from relic_views import legal_for, make_view  # noqa: E402
+from test_relic_table import Labels  # noqa: E402
 
 SIZES = [(1280, 720), (1920, 1080), (1024, 768)]
 
@@ -67,5 +69,36 @@ def test_the_header_points_say_what_they_count(lang: str) -> None:
         assert mine.startswith(str(view.players[0].points)) and hand in mine and pile in mine
         assert theirs.startswith(str(view.players[1].points))
         assert hand not in theirs  # another seat's hand is not counted: it is hidden
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("first_draw", [False, True])
+def test_the_status_prompt_never_runs_into_the_variant_line(
+        lang: str, size: tuple[int, int], first_draw: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The play-test's fault: in Japanese the play phase's prompt ran over "バリアント"."""
+    i18n.set_language(lang)
+    try:
+        view = make_view("play", n=4)
+        if first_draw:
+            cards = [c.dungeon[0].card for c in view.players]
+            view = msgspec.structs.replace(view, turn=2, first_draw=[cards])
+        labels = Labels(monkeypatch)
+        r = renderer(size)
+        surface = pygame.Surface(size)
+        ui = UiState(seat=view.seat, legal=legal_for(view), targets=[])
+        r.draw(surface, view, ui)
+        status = r.geo(view).status
+        inside = [(s, rect) for s, _w, rect, *_ in labels.drawn if status.contains(rect)]
+        variant = [rect for s, rect in inside if s == i18n.t("relic.variant")]
+        assert len(variant) == 1
+        others = [(s, rect) for s, rect in inside if rect is not variant[0]]
+        assert not [s for s, rect in others if rect.colliderect(variant[0])]
+        prompt = relic_draw.prompt_text(r, view, ui).replace(" ", "")
+        assert prompt in "".join(s for s, _rect in others).replace(" ", ""), \
+            "the whole prompt is there"
     finally:
         i18n.set_language("en")

@@ -509,6 +509,14 @@ def prompt_text(r: RelicTable, view: m.RelicView, ui: UiState) -> str:
     return t(f"relic.prompt.{view.phase}")
 
 
+def fitted_lines(lines: list[str], room: int) -> list[str]:
+    """At most ``room`` lines: the rest joins the last, which ``label`` shrinks or ends in an
+    ellipsis."""
+    if room <= 0:
+        return []
+    return lines if len(lines) <= room else lines[:room - 1] + [" ".join(lines[room - 1:])]
+
+
 def draw_status(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
     th = r.th
     g = r.geo(view)
@@ -519,11 +527,13 @@ def draw_status(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: U
     y = label(surface, whose, "body", theme.TEXT, th.scale, True, width=inner.w,
               topleft=(inner.x, y)).bottom + th.px(0.5)
     f = fonts.font("small", th.scale)
+    # the variant's line keeps the panel's foot: the prompt and the first draw end above it
+    bottom = inner.bottom - (f.get_linesize() if view.variant else 0)
     colour = theme.ACCENT if view.seat in view.to_act else theme.TEXT_DIM
-    for line in fonts.wrap_lines(prompt_text(r, view, ui), f, inner.w):
-        if y + f.get_linesize() > inner.bottom:
-            break
-        y = label(surface, line, "small", colour, th.scale, topleft=(inner.x, y)).bottom
+    for line in fitted_lines(fonts.wrap_lines(prompt_text(r, view, ui), f, inner.w),
+                             (bottom - y) // f.get_linesize()):
+        y = label(surface, line, "small", colour, th.scale, width=inner.w,
+                  topleft=(inner.x, y)).bottom
     if view.first_draw and view.turn <= view.n_players:  # who starts, and why
         # every round: a seat missing from a redraw was out-drawn in the round before
         rounds = [t("relic.first_draw" if k == 0 else "relic.first_draw.redraw", draws=t(
@@ -533,10 +543,7 @@ def draw_status(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: U
             for seat, card in enumerate(cards) if card))
             for k, cards in enumerate(view.first_draw)]
         lines = fonts.wrap_lines(" ".join(rounds), f, inner.w)
-        room = max(0, (inner.bottom - f.get_linesize() - y) // f.get_linesize())
-        if len(lines) > room and room:  # the last line that fits ends in an ellipsis
-            lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
-        for line in lines[:room]:
+        for line in fitted_lines(lines, (bottom - y) // f.get_linesize()):
             y = label(surface, line, "small", theme.TEXT_DIM, th.scale, width=inner.w,
                       topleft=(inner.x, y)).bottom
     if view.variant:

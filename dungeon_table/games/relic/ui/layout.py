@@ -204,7 +204,8 @@ def table_geo(board: pygame.Rect, th: theme.Theme, n_players: int, bottom: int) 
     hand = pygame.Rect(left.x + th.px(4), left.bottom - hand_h + th.px(2), left.w - th.px(8),
                        hand_h - th.px(2))
     hand_cw = round(hand.h / cf.RATIO)
-    status = pygame.Rect(side.x, side.y, side.w, round(side.h * 0.3))
+    # room for the longest prompt (the play phase's, in Japanese: seven lines) and the variant
+    status = pygame.Rect(side.x, side.y, side.w, round(side.h * 0.36))
     buttons = pygame.Rect(side.x, status.bottom + mg, side.w, side.bottom - status.bottom - mg)
     return TableGeo(board, seats, centre, deck, discard, panel, hand, hand_cw, side, status,
                     buttons)
