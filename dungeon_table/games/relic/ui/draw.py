@@ -9,7 +9,7 @@ from functools import lru_cache
 import pygame
 
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic.ui.faces import KIND_BANDS, TS_GLYPHS, face_text
+from dungeon_table.games.relic.ui.faces import BACK, KIND_BANDS, TS_GLYPHS, face_text
 from dungeon_table.games.relic.ui.layout import DEPTHS, PER_DEPTH, RelicTable, SeatGeo
 from dungeon_table.games.relic.ui.log import SEAT_COLOURS, seat_name
 from dungeon_table.ui import card_faces as cf
@@ -233,14 +233,14 @@ def draw_dungeon(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: 
     for depth in range(1, DEPTHS + 1):
         group = sg.depths[depth - 1]
         text, colour = depth_mark(player, depth, view, mine, sg.stacked)
-        if sg.stacked:  # the mark at the left of its row's visible strip
+        if sg.stacked:  # the mark at the left of its row
             label(surface, text, "small", colour, th.scale, True, width=sg.label_w,
-                  topright=(group.x - th.px(0.5), group.y + th.px(0.25)))
+                  midright=(group.x - th.px(0.5), group.centery))
         else:
             label(surface, text, "small", colour, th.scale, True, width=group.w,
                   midtop=(group.centerx, group.y + th.px(0.25)))
-        # the depth's slot, its three places in one outline, under every card (of any depth: the
-        # stacked rows overlap), so a card over it hides its edge instead of being crossed by it
+        # the depth's slot, its three places in one outline, under every card, so a card over it
+        # hides its edge instead of being crossed by it
         tabletop.empty_place(surface, sg.depth_slot(depth), th)
     for depth in range(1, DEPTHS + 1):
         first = (depth - 1) * PER_DEPTH
@@ -248,6 +248,11 @@ def draw_dungeon(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: 
             rect = sg.dungeon_rect(index)
             card = player.dungeon[index]
             if f"card:{card.card}" in ui.hidden:
+                continue
+            if sg.stacked:
+                dungeon_chip(r, surface, rect, card)
+                if not card.face_down:
+                    r.shown.add(rect, card.card)
                 continue
             image = r.looks.back(sg.cw) if card.face_down else r.looks.face(card.card, sg.cw)
             cf.blit_card(surface, image, rect)
@@ -260,6 +265,31 @@ def draw_dungeon(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: 
         group = sg.depths[view.forfeits]
         tabletop.pill(surface, t("relic.forfeit_warning", n=view.forfeits), theme.DANGER, th,
                       midtop=(group.centerx, group.y + fonts.line_height("small", th.scale)))
+
+
+def dungeon_chip(r: RelicTable, surface: pygame.Surface, place: pygame.Rect,
+                 card: m.DungeonCardView) -> None:
+    """A dungeon card in a narrow seat's row: its dice face in the faces' badge and its name on
+    one line, whole (a word is never broken); a face-down card shows only the back's colour."""
+    th = r.th
+    chip = place.inflate(-2, -2)
+    radius = th.px(0.75)
+    if card.face_down:
+        pygame.draw.rect(surface, BACK, chip, border_radius=radius)
+        theme.draw_glyph(surface, "diamond", chip.center, chip.h * 0.3,
+                         theme.mix(BACK, theme.TEXT, 0.5))
+        return
+    band = KIND_BANDS.get(r.looks.info(card.card).kind, theme.FELT_DARK)
+    pygame.draw.rect(surface, theme.mix(band, (0, 0, 0), 0.45), chip, border_radius=radius)
+    pygame.draw.rect(surface, band, chip, 1, border_radius=radius)
+    dot = chip.h // 2 - 1
+    centre = (chip.x + th.px(0.25) + dot, chip.centery)
+    pygame.draw.circle(surface, cf.BADGE["scout"], centre, dot)
+    label(surface, face_text(r.looks.info(card.card).face), "small", theme.TEXT, th.scale * 0.8,
+          True, center=centre)
+    left = centre[0] + dot + th.px(0.5)
+    label(surface, r.looks.name(card.card), "small", theme.TEXT, th.scale, width=chip.right - left
+          - th.px(0.25), midleft=(left, chip.centery))
 
 
 def name_tag(r: RelicTable, surface: pygame.Surface, card: pygame.Rect, card_id: str,
