@@ -7,6 +7,7 @@ that open a window or draw import ``dungeon_table.ui.entry`` only when they run.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hashlib
 import json
 import os
@@ -22,6 +23,7 @@ from typing import Any
 import yaml
 
 from dungeon_table.core import registry
+from dungeon_table.core import tutorial as lessons
 from dungeon_table.core.errors import CardFileError, DamagedSave, Problem, SaveError
 from dungeon_table.core.protocol import Game, Result, ScoreLine
 from dungeon_table.core.records import FORMAT, Record, load_record, save_record
@@ -35,6 +37,9 @@ from dungeon_table.core.script import (
 )
 from dungeon_table.core.session import Session, start, steps_of
 from dungeon_table.core.session import check_seats as check_seat_kinds  # ValueError, not usage
+from dungeon_table.net import console
+from dungeon_table.net.client import JoinError, join_table
+from dungeon_table.net.host import BOT_DELAY, DEFAULT_PORT
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_ILLEGAL = 0, 1, 2, 3
 
@@ -135,6 +140,28 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--rules", action="store_true",
                       help="draw the game's rules help instead, a PNG a page (OUT-1.png, ...)")
 
+    host = sub.add_parser("host", help="serve a table to players on other machines")
+    host.add_argument("game")
+    host.add_argument("--seats", type=_seat_kinds,
+                      help="human (a player joins) or bot:LEVEL per seat (default: humans)")
+    host.add_argument("--option", type=parse_option, action="append", default=[])
+    host.add_argument("--seed", type=parse_seed, help="integer or 'daily' (default: random)")
+    host.add_argument("--port", type=int, default=DEFAULT_PORT,
+                      help=f"TCP port to listen on (default {DEFAULT_PORT}; 0: any free)")
+    host.add_argument("--bind", default="0.0.0.0",
+                      help="address to listen on (default: every one; 127.0.0.1: this machine)")
+    host.add_argument("--resume", nargs="?", const="", metavar="CODE",
+                      help="carry on a kept table (no CODE: this game's newest unfinished one)")
+    host.add_argument("--bot-delay", type=float, default=BOT_DELAY, help=argparse.SUPPRESS)
+
+    join = sub.add_parser("join", help="open a table another machine hosts, as one seat")
+    join.add_argument("address", help="the host's address, e.g. 192.168.1.20 or 192.168.1.20:47323")
+    join.add_argument("code", help="the table code the host printed")
+    join.add_argument("--seat", type=int, help="the seat to take, 1 to 8 (default: the first free)")
+    join.add_argument("--name", default="", help="your name at the table")
+    join.add_argument("--token", help="a seat's token, to come back to it")
+    join.add_argument("--lang", **lang)
+
     cards = sub.add_parser("cards", help="card files")
     cards_sub = cards.add_subparsers(dest="cards_command", metavar="check", required=True)
     check = cards_sub.add_parser("check", help="validate card files; every problem with its line")
@@ -153,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
         "replay": cmd_replay,
         "shot": cmd_shot,
         "cards": cmd_cards_check,
+        "host": cmd_host,
+        "join": cmd_join,
     }[args.command]
     try:
         return command(args)
@@ -239,6 +268,49 @@ def cmd_shot(args: argparse.Namespace) -> int:
                       seats=seats, options=options)
     print(args.out)
     return EXIT_OK
+
+
+# --- remote tables ----------------------------------------------------------------------------
+def cmd_host(args: argparse.Namespace) -> int:
+    spec = _spec(args.game)
+    seats = args.seats or ["human"] * spec.min_players
+    check_seats(spec, seats)
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise UsageError(f"{spec.game_id} is played by {spec.min_players}-{spec.max_players}, "
+                         f"not {len(seats)}")
+    options = dict(args.option)
+    check_options(spec, options)
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"a port is 0-65535, not {args.port}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    hosting = console.host_table(spec.game_id, seats, seed, options, args.bind, args.port,
+                                 args.resume, args.bot_delay)
+    try:
+        asyncio.run(hosting)
+    except console.HostRefused as err:
+        raise UsageError(str(err)) from None
+    except KeyboardInterrupt:
+        pass  # Ctrl+C: host_table has said goodbye to the players on its way out
+    return EXIT_OK
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    if args.seat is not None and not 1 <= args.seat <= 8:
+        raise UsageError(f"a seat is 1-8, not {args.seat}")
+    seat = None if args.seat is None else args.seat - 1
+    try:
+        table = join_table(args.address, args.code, seat=seat, token=args.token, name=args.name)
+    except (JoinError, ValueError, TimeoutError) as err:
+        raise UsageError(f"cannot join {args.code} at {args.address}: {err}") from None
+    welcome = table.welcome
+    assert welcome is not None  # joined
+    print(f"seat {welcome.seat + 1} of table {welcome.code}; to come back to it after closing "
+          f"the window: dungeon-table join {args.address} {welcome.code} --token {welcome.token}")
+    entry = _ui_entry()
+    if entry is None:
+        table.close()
+        return EXIT_USAGE
+    return int(entry.run_remote(table, lang=args.lang) or 0)
 
 
 # --- simulate ---------------------------------------------------------------------------------
@@ -475,18 +547,37 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
         specs = [_spec(game_id) for game_id in registry.game_ids()]
         jobs = [(spec, f) for spec in specs for f in spec.card_check()[0]]
     else:
-        paths = sorted(args.path.rglob("*.yaml")) if args.path.is_dir() else [args.path]
-        jobs = [(_spec(args.game) if args.game else _owner(p), p) for p in paths]
+        jobs = [(_spec(args.game) if args.game else _owner(p), p)
+                for p in paths_given(args.path) if p.parent.name != "tutorials"]
     problems: list[Problem] = []
     for spec, path in jobs:
         problems += check_card_file(spec, path)
+    # the tutorials (cards/tutorials/<game>.yaml) are content too: checked and played through
+    tutorials = ([lessons.tutorial_path(g) for g in lessons.available()] if args.path is None
+                 else [p for p in paths_given(args.path) if p.parent.name == "tutorials"])
+    for path in tutorials:
+        problems += check_tutorial_file(path)
     for problem in problems:
         print(problem)
+    counts = [f"{len(jobs)} card file(s)"] if jobs or not tutorials else []
+    counts += [f"{len(tutorials)} tutorial(s)"] if tutorials else []
     if problems:
-        print(f"{len(problems)} problem(s) in {len(jobs)} card file(s)", file=sys.stderr)
+        print(f"{len(problems)} problem(s) in {', '.join(counts)}", file=sys.stderr)
         return EXIT_FAIL
-    print(f"{len(jobs)} card file(s) OK")
+    print(", ".join(f"{count} OK" for count in counts))
     return EXIT_OK
+
+
+def paths_given(path: Path) -> list[Path]:
+    return sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+
+
+def check_tutorial_file(path: Path) -> list[Problem]:
+    try:
+        lessons.load_tutorial(path=path)
+    except CardFileError as err:
+        return list(err.problems)
+    return []
 
 
 def _owner(path: Path) -> registry.GameSpec:

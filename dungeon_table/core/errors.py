@@ -3,10 +3,34 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from dungeon_table.core.reasons import Reason, reason
 
 
 class IllegalAction(ValueError):
-    """An action the rules refuse now; the message says why and the state is unchanged."""
+    """An action the rules refuse now; the message says why and the state is unchanged.
+
+    ``str(err)`` is the English sentence; ``err.reason`` the same as a ``Reason`` (its i18n
+    ``key`` and ``values``), which a table shows in the player's language. A plain string
+    still makes one (no key: the table shows the English)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.reason: Reason = why if isinstance(why, Reason) else Reason("", why)
+
+    @classmethod
+    def of(cls, key: str, template: str, **values: Any) -> IllegalAction:
+        """``IllegalAction.of("market.refuse.too_poor", "that costs {cost}G ...", cost=5)``."""
+        return cls(reason(key, template, **values))
+
+    @property
+    def key(self) -> str:
+        return self.reason.key
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self.reason.values)
 
 
 @dataclass(frozen=True)

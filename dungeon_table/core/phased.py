@@ -41,7 +41,16 @@ from typing import Any, ClassVar, Generic, TypeVar
 import msgspec
 
 from dungeon_table.core.errors import IllegalAction
-from dungeon_table.core.protocol import Action, Event, Game, to_dict
+from dungeon_table.core.protocol import (
+    Action,
+    Event,
+    Game,
+    game_over,
+    not_legal,
+    not_to_act,
+    to_dict,
+)
+from dungeon_table.core.reasons import reason
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 
@@ -67,6 +76,8 @@ class Phase:
     the phase accepts to its handler ``(game, seat, action) -> events``; ``hint`` says in words what
     the phase wants (a refused action of another phase is told this); ``checks`` give the rule's
     own reason when an action of this phase is refused ``(game, seat, action) -> reason | None``.
+    Hints and reasons are ``core.reasons.Reason``s (``<game>.phase.<name>``,
+    ``<game>.refuse.<what>``): English text with the i18n key a table translates them by.
     ``quick`` may say, for an action type, whether an action of it is in ``legal``'s list without
     listing everything ``(game, seat, action) -> bool | None``, None when it cannot tell: what a
     replay asks (a load checks every saved action), where nobody has listed the legal actions.
@@ -84,7 +95,7 @@ class Phase:
 KIT_CACHES = ("version", "applying", "_legal")
 
 # The phase a finished game rests in: nothing is legal, nothing is handled.
-OVER = Phase(hint="the game is over")
+OVER = Phase(hint=reason("refuse.hint.over", "the game is over"))
 
 
 class PhasedGame(Game, Generic[S]):
@@ -163,21 +174,21 @@ class PhasedGame(Game, Generic[S]):
         if move is None:
             action = self.well_formed(seat, action)
             if self.result() is not None:
-                raise IllegalAction("the game is over")
+                raise IllegalAction(game_over())
             if seat not in self.to_act():
-                raise IllegalAction(f"seat {seat} is not to act now (to act: {self.to_act()})")
+                raise IllegalAction(not_to_act(seat, self.to_act()))
             if not self.is_legal(seat, action):
                 raise IllegalAction(self.why_illegal(seat, action))
             return self._apply(seat, action)
         action = self.well_formed(seat, action)
         if self.result() is not None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(game_over())
         if seat not in self.to_act():
-            raise IllegalAction(f"seat {seat} is not to act now (to act: {self.to_act()})")
+            raise IllegalAction(not_to_act(seat, self.to_act()))
         check, handler = move
-        reason = check(self, seat, action)
-        if reason:
-            raise IllegalAction(reason)
+        why = check(self, seat, action)
+        if why:
+            raise IllegalAction(why)
         return self._running(handler, seat, action)
 
     def _listed_now(self, seat: int, action: Action) -> bool:
@@ -228,16 +239,17 @@ class PhasedGame(Game, Generic[S]):
         """Why ``action`` is refused: the game is over, not this seat's turn, an action of another
         phase (with what this phase wants), else the rule's own check."""
         if self.result() is not None:
-            return "the game is over"
+            return game_over()
         if seat not in self.to_act():
-            return f"seat {seat} is not to act now (to act: {self.to_act()})"
+            return not_to_act(seat, self.to_act())
         phase = self.current
         name = to_dict(action)["type"]
         if type(action) not in phase.moves:
-            return f"{name} is not possible now: {phase.hint}"
+            return reason("refuse.not_now", "{action} is not possible now: {hint}",
+                          action=name, hint=phase.hint)
         check = phase.checks.get(type(action))
-        reason = check(self, seat, action) if check is not None else None
-        return reason or f"{to_dict(action)} is not a legal action now"
+        why = check(self, seat, action) if check is not None else None
+        return why or not_legal(action)
 
     # --- setup ---------------------------------------------------------------------------------
     def stack_onto(self, deck: Deck, name: str) -> Deck:

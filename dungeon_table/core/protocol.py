@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Union
 import msgspec
 
 from dungeon_table.core.errors import IllegalAction
+from dungeon_table.core.reasons import Reason, reason
 
 
 class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
@@ -61,7 +62,8 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
 
     ``outcome`` is an i18n key for the headline (``result.won``, ``result.lost``). ``breakdown[i]``
     belongs to seat ``i`` and ends with the ``score.total`` line. ``history[i]`` is a per-round series
-    (life, gp, score...) for the game-over chart, labelled by ``history_key``.
+    (life, gp, score...) for the game-over chart, labelled by ``history_key``: the value before the
+    first round, then one per round (its last the game's last round, played to the end or not).
     """
 
     ranking: list[int]
@@ -132,9 +134,9 @@ class Game(abc.ABC):
         """Apply a legal action and return what happened. Illegal: ``IllegalAction``, no change."""
         action = self.well_formed(seat, action)
         if self.result() is not None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(game_over())
         if seat not in self.to_act():
-            raise IllegalAction(f"seat {seat} is not to act now (to act: {self.to_act()})")
+            raise IllegalAction(not_to_act(seat, self.to_act()))
         if action not in self.legal_actions(seat):
             raise IllegalAction(self.why_illegal(seat, action))
         return self._apply(seat, action)
@@ -152,26 +154,30 @@ class Game(abc.ABC):
         ``Play(space=1.0)`` would pass it and fail halfway through ``_apply``, and ``False`` as a
         seat would be recorded and the save no longer load."""
         if type(seat) is not int:
-            raise IllegalAction(f"a seat is a whole number, got {seat!r}")
+            raise IllegalAction.of("refuse.seat_type", "a seat is a whole number, got {seat}",
+                                   seat=repr(seat))
         kind = type(action)
         if kind not in self.action_types:
-            raise IllegalAction(f"{action!r} is not an action of {self.game_id}")
+            raise IllegalAction.of("refuse.not_an_action", "{action} is not an action of {game}",
+                                   action=repr(action), game=self.game_id)
         decoder = _DECODERS.get(kind) or _DECODERS.setdefault(kind, msgspec.json.Decoder(kind))
         try:
             # A round trip through the notation checks every field against the Struct's types
             # strictly (no bool or float for an int); it costs well under a microsecond.
             return decoder.decode(_ENCODER.encode(action))
         except (msgspec.MsgspecError, TypeError, OverflowError) as err:
-            raise IllegalAction(f"{action!r} is not a well-formed {self.game_id} action: "
-                                f"{err}") from None
+            raise IllegalAction.of("refuse.malformed",
+                                   "{action} is not a well-formed {game} action: {err}",
+                                   action=repr(action), game=self.game_id, err=err) from None
 
     @abc.abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Apply an action already known to be legal."""
 
     def why_illegal(self, seat: int, action: Action) -> str:
-        """The reason ``action`` is refused; games override this with rule-specific reasons."""
-        return f"{to_dict(action)} is not a legal action now"
+        """The reason ``action`` is refused (a ``Reason``: its i18n key and values); games
+        override this with rule-specific reasons."""
+        return not_legal(action)
 
     @abc.abstractmethod
     def view(self, seat: int | None) -> Any:
@@ -180,6 +186,19 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def result(self) -> Result | None:
         """``None`` until the end, then the ranking and score breakdowns."""
+
+    def tempting(self, seat: int) -> list[Action]:
+        """Moves a player at ``seat`` may reach for now that the rules refuse (a card too dear
+        to buy): the table gives them targets, so a click on one says ``why_illegal`` instead
+        of doing nothing. Not legal, never sent; the default: none."""
+        return []
+
+    def costly(self, seat: int, action: Action) -> Reason | None:
+        """Why ``action`` deserves a second thought: it costs something undo will not give back
+        (a purchase, a turn ended with moves left, a search given up), as a ``Reason`` the table
+        asks to confirm with ("Confirm costly actions" in the settings); None: just do it. Each
+        game's rules page lists its costly actions."""
+        return None
 
     def can_undo(self, seat: int) -> bool:
         """The game's own veto on undo. ``Session`` already refuses to undo past another seat's
@@ -221,4 +240,20 @@ class Game(abc.ABC):
         try:
             return msgspec.convert(data, Union[cls.action_types])  # type: ignore[arg-type]
         except msgspec.ValidationError as err:
-            raise IllegalAction(f"not an action of {cls.game_id}: {err}") from None
+            raise IllegalAction.of("refuse.not_decodable", "not an action of {game}: {err}",
+                                   game=cls.game_id, err=err) from None
+
+
+# --- the refusals every game shares (their i18n keys: refuse.*) ---------------------------------
+def game_over() -> Reason:
+    return reason("refuse.game_over", "the game is over")
+
+
+def not_to_act(seat: int, to_act: list[int]) -> Reason:
+    return reason("refuse.not_your_turn", "seat {seat} is not to act now (to act: {to_act})",
+                  seat=seat, to_act=to_act)
+
+
+def not_legal(action: Action) -> Reason:
+    return reason("refuse.not_legal", "{action} is not a legal action now",
+                  action=to_dict(action))

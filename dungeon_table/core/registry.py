@@ -29,6 +29,10 @@ class Option:
     (``None``: open); ``offered`` are the values setup lists when not every value deserves a
     place there (time attack: 30, 25, 20 or 15 of 1-240 minutes; default: ``choices``);
     ``check`` is any further test (the names in a list), answering the problem or ``None``.
+    ``when`` names the other options' values it applies under (``{"mode": ("hunter",)}``: the
+    hunters' count means something only in the hunter mode), so setup shows it only then;
+    ``at_setup`` False keeps an option for scripts, tests and the command line only (Dungeon!'s
+    preset ``heroes``). Both only shape setup: any game takes any valid value.
     """
 
     default: Any
@@ -37,6 +41,13 @@ class Option:
     high: int | None = None
     offered: tuple[Any, ...] = ()
     check: Callable[[Any], str | None] | None = None
+    when: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    at_setup: bool = True
+
+    def applies(self, options: Mapping[str, Any]) -> bool:
+        """Offered at setup with the other options at ``options``."""
+        return self.at_setup and all(options.get(name) in values
+                                     for name, values in self.when.items())
 
     def values(self) -> list[Any]:
         """What setup offers: ``offered``, else ``choices``; ``[]`` for on/off and free values."""
@@ -167,6 +178,11 @@ class GameSpec:
         """The values setup offers for each option that lists some (``Option.values``)."""
         offered = {name: option.values() for name, option in self.option_specs.items()}
         return {name: values for name, values in offered.items() if values}
+
+    def setup_options(self, chosen: Mapping[str, Any]) -> list[str]:
+        """The options setup shows while the others are at ``chosen`` (``Option.applies``), in
+        declaration order."""
+        return [name for name, option in self.option_specs.items() if option.applies(chosen)]
 
     def with_defaults(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """``options`` with every option left out at its default: what a game is built with and

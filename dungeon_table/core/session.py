@@ -26,6 +26,7 @@ from typing import Any
 from dungeon_table.core import registry
 from dungeon_table.core.errors import CardFileError, IllegalAction, SaveError
 from dungeon_table.core.protocol import Action, Event, Game
+from dungeon_table.core.reasons import Reason, reason
 from dungeon_table.core.records import (
     FORMAT,
     Record,
@@ -216,6 +217,26 @@ class Session:
             return False
         return bool(self.game.can_undo(seat))
 
+    def why_no_undo(self, seat: int) -> Reason | None:
+        """Why ``seat`` cannot undo now, truthfully (None: it can): nothing done yet, another
+        player acted since, the turn has passed, the last action rolled dice or revealed cards,
+        or the game's own rule. The table says it when Ctrl+Z or Undo finds nothing to take."""
+        if not self.steps:
+            return reason("undo.why.nothing", "nothing to undo yet")
+        last = self.steps[-1]
+        if last.seat != seat:
+            return reason("undo.why.other_player", "another player has acted since your last move")
+        if last.reveals:
+            revealing = [e for e in last.events if e.REVEALS]
+            if any(_rolls(e) for e in revealing):
+                return reason("undo.why.dice", "the dice were rolled: a roll cannot be taken back")
+            return reason("undo.why.revealed", "cards were revealed: undo cannot hide them again")
+        if seat not in self.game.to_act():
+            return reason("undo.why.turn_passed", "your turn has passed")
+        if not self.game.can_undo(seat):
+            return reason("undo.why.rules", "the rules do not let this move be taken back")
+        return None
+
     def undo(self) -> None:
         """Take back the last action (``IllegalAction`` if it may not be taken back)."""
         if not self.steps:
@@ -323,3 +344,10 @@ class Session:
             raise IndexError(f"step {count} is outside 0..{len(self.steps)}")
         game, _ = replay(self.record.truncated(count), self.source)
         return game
+
+
+def _rolls(event: Event) -> bool:
+    """A revealing event that is a roll of the dice (``CageRolled``, a ``roll`` field)."""
+    fields = getattr(event, "__struct_fields__", ())
+    return type(event).__name__.endswith("Rolled") or any(
+        name in fields for name in ("roll", "rolls", "die", "dice"))

@@ -72,6 +72,8 @@ class Client:
         self.errors: list[str] = []
         self.ended: str | None = None  # why the client stopped for good (goodbye, an error)
         self.rejoins = 0
+        self.dropped = False  # the connection was lost and is being made again
+        self.on_drop: Callable[[], None] | None = None  # called (on its loop) when it is
         self._connection: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._changed = asyncio.Condition()
@@ -130,8 +132,14 @@ class Client:
                         self.errors.append(str(err))
                         continue
                     await self._take(message)
-            if self.ended is not None or self._leaving or not await self._rejoin():
+            if self.ended is not None or self._leaving:
                 break
+            self.dropped = True  # until the seat is back: a window says it is reconnecting
+            if self.on_drop is not None:
+                self.on_drop()
+            if not await self._rejoin():
+                break
+            self.dropped = False
         await self._end(self.ended or "the connection to the host was lost")
 
     async def _rejoin(self) -> bool:
@@ -322,11 +330,25 @@ class SyncClient:
 
     def __init__(self, address: str, code: str, **options: Any) -> None:
         self.inbox: queue.Queue[msg.HostMessage] = queue.Queue()
+        # Called on the client's thread after each message is queued: a window's loop that
+        # sleeps between frames is woken by it (``ui/remote_table.py`` posts a pygame event).
+        self.wake: Callable[[], None] | None = None
+        self._left = False
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
                                         name=f"dungeon_table client {code}")
         self._thread.start()
-        self.client = Client(address, code, listener=self.inbox.put, **options)
+        self.client = Client(address, code, listener=self._heard, **options)
+        self.client.on_drop = self._dropped
+
+    def _dropped(self) -> None:
+        if self.wake is not None:
+            self.wake()
+
+    def _heard(self, message: msg.HostMessage) -> None:
+        self.inbox.put(message)
+        if self.wake is not None:
+            self.wake()
 
     def join(self, timeout: float = 10.0) -> msg.Welcome:
         """Join (blocking); ``JoinError`` if refused. The messages so far are in ``poll()``."""
@@ -363,6 +385,17 @@ class SyncClient:
     def leave(self) -> None:
         self._run(self.client.leave(), 10)
         self._stop()
+
+    def leave_soon(self) -> None:
+        """Leave without waiting (a window going back to its menu): on a thread of its own,
+        since a host that has gone takes seconds to give up on."""
+        if self._thread.is_alive() and not self._left:
+            self._left = True
+            threading.Thread(target=self._leave_quietly, daemon=True).start()
+
+    def _leave_quietly(self) -> None:
+        with contextlib.suppress(Exception):  # the host gone, the loop stopped: nothing to say
+            self.leave()
 
     def close(self) -> None:
         self._run(self.client.close(), 10)

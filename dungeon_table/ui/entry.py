@@ -20,7 +20,7 @@ import pygame
 from dungeon_table.core import instance, paths
 from dungeon_table.core.errors import SaveError
 from dungeon_table.core.records import load_record, remove_leftover_temp_files
-from dungeon_table.ui import i18n, shot
+from dungeon_table.ui import i18n, screens, shot
 from dungeon_table.ui import scenes as scenes  # registers every screen (``ui/screens.py``)
 from dungeon_table.ui import settings as settings_io
 from dungeon_table.ui.scene import MIN_SIZE, App, window_size
@@ -121,6 +121,26 @@ def run_app(
     finally:
         pygame.quit()
         lock.release()
+
+
+def run_remote(client: Any, lang: str | None = None) -> int:
+    """The window at a remote table's seat (``client``, a joined ``net.client.SyncClient``):
+    the main menu below it when this copy can hold the data home; when another copy holds it
+    (the host's own app on this machine) the table alone, writing nothing there, and leaving it
+    closes the window."""
+    lock = instance.HomeLock(paths.data_home())
+    owner = take_home(lock) is None
+    app = build_app(lang, owner=owner)
+    try:
+        if owner:
+            start_up(app, None, None)
+        screens.push(app, "remote_table", client, leave_quits=not owner)
+        app.run()
+        return 0
+    finally:
+        pygame.quit()
+        lock.release()
+        client.leave_soon()
 
 
 def take_home(lock: instance.HomeLock) -> instance.HomeInUse | None:

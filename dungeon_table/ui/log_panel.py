@@ -2,7 +2,9 @@
 
 Each entry is wrapped and rendered once, when it is first drawn, and kept until the panel's width,
 the UI scale or the language changes: adding lines late in a long game costs only the new lines.
-New lines scroll the log to its end unless the player has scrolled back to read.
+New lines scroll the log to its end unless the player has scrolled back to read. A line the
+same as the one before it folds into it ("Fighter (P1) takes a spell. × 8"): a run of repeats
+reads as one thing that happened so many times, and leaves room for the rest of the game.
 
 A ``LogHeading`` among the lines (a game's ``log_lines`` returns one for a new turn starting in
 the middle of an action's events) is set as a heading where it stands; ``add``'s ``heading`` puts
@@ -38,6 +40,10 @@ class LogHeading(str):
 class _Entry:
     text: str
     heading: bool = False
+    count: int = 1  # the same line this many times in a row
+
+    def shown(self) -> str:
+        return self.text if self.count == 1 else t("table.log_repeated", line=self.text, n=self.count)
 
 
 class LogPanel:
@@ -63,9 +69,20 @@ class LogPanel:
         ``LogHeading`` is one in its place."""
         if heading:
             self.entries.append(_Entry(str(heading), heading=True))
-        self.entries.extend(_Entry(str(s), heading=isinstance(s, LogHeading))
-                            for s in lines if s)
+        for line in lines:
+            if line:
+                self._append(_Entry(str(line), heading=isinstance(line, LogHeading)))
         self.scroll = 0
+
+    def _append(self, entry: _Entry) -> None:
+        """A new entry, or one more of the last when it repeats it (headings never fold)."""
+        last = self.entries[-1] if self.entries else None
+        if last is None or entry.heading or last.heading or last.text != entry.text:
+            self.entries.append(entry)
+            return
+        last.count += 1
+        if len(self._shown) == len(self.entries):  # drawn already: its lines are drawn anew
+            self._height -= sum(s.get_height() for s in self._shown.pop())
 
     def layout(self, rect: pygame.Rect, th: theme.Theme) -> None:
         self.rect = pygame.Rect(rect)
@@ -91,7 +108,7 @@ class LogPanel:
                 self._gap() if entry.heading else 0)
 
     def _lines_of(self, entry: _Entry) -> list[pygame.Surface]:
-        key = (entry.text, entry.heading)
+        key = (entry.shown(), entry.heading)
         images = self._rendered.get(key)
         if images is None:
             role = "body" if entry.heading else "small"
@@ -99,7 +116,7 @@ class LogPanel:
             scale = self.theme.scale * TYPE_SCALE
             width = self.rect.w - 2 * self.theme.px(2)
             images = [fonts.text(line, role, colour, scale, entry.heading)
-                      for line in fonts.wrap(entry.text, role, width, scale)]
+                      for line in fonts.wrap(entry.shown(), role, width, scale)]
             self._rendered[key] = images
         return images
 

@@ -39,6 +39,8 @@ class Settings:
     glyphs: bool = False  # colour-blind mode: patterns on colour bands, larger glyphs (glyphs show always)
     sound: bool = True
     volume: Annotated[int, msgspec.Meta(ge=0, le=100)] = 75  # effects, % of as made
+    # A move undo cannot take back that costs something (Game.costly) is asked about first.
+    confirm_costly: bool = True
 
     def clean(self) -> Settings:
         """Clamp every field to what the app offers (a hand-edited file may say anything)."""
@@ -57,6 +59,7 @@ class Settings:
         self.fullscreen = bool(self.fullscreen)
         self.glyphs = bool(self.glyphs)
         self.sound = bool(self.sound)
+        self.confirm_costly = bool(self.confirm_costly)
         try:
             self.volume = min(100, max(0, int(self.volume)))
         except (TypeError, ValueError):

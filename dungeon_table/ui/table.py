@@ -7,6 +7,11 @@ over to the shell's handoff and game-over scenes.
 
 The renderer a game brings (a ``TableRenderer``), and what it gets back (``Target``,
 ``UiState``), are in ``ui/renderer.py``, whose docstring is the contract.
+
+Where the game comes from is the table's source, ``session``: a local ``Session`` (today's
+play: the table applies each action and its ``Seating`` decides who looks next), or a remote
+table's source (``ui/remote_table.py``), whose ``apply`` sends the action to the host and returns
+None: the host's answer, events and a new view, is shown later through ``show_action``.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.core import registry
+from dungeon_table.core import registry, stats
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action
 from dungeon_table.core.script import seat_bots
@@ -27,21 +32,26 @@ from dungeon_table.ui.event_sounds import EventSounds
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
 from dungeon_table.ui.names import seat_names
-from dungeon_table.ui.renderer import UiState, make_renderer
+from dungeon_table.ui.reasons import say
+from dungeon_table.ui.renderer import Target, UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.table_parts import (
+    NOTE_MS,
     HoldPrompt,
     HoverPreview,
+    Note,
     PlayClock,
     TableBar,
     board_area,
     draw_banner,
+    draw_note,
     key_tag,
     notice_area,
     ring,
     side_column,
     table_theme,
 )
+from dungeon_table.ui.tutorial import overlay_for
 
 BOT_DELAY_MS = 550
 SPACE_HOLD_MS = 280
@@ -52,7 +62,7 @@ NOTICE_MS = 2600
 class TableScene(Scene):
     def __init__(
         self, app: App, session: Any, seat_kinds: list[str] | None = None,
-        bot_delay_ms: int = BOT_DELAY_MS,
+        bot_delay_ms: int = BOT_DELAY_MS, seating: Any = None,
     ) -> None:
         super().__init__(app)
         self.session = session
@@ -61,11 +71,13 @@ class TableScene(Scene):
         self.spec = registry.get(self.game_id)
         self.renderer = make_renderer(app, self.game_id)
         self.bot_delay_ms = bot_delay_ms
-        # The bots ``script`` and ``simulate`` would seat, with the same seeds (a bare "bot" is best).
-        self.bots = seat_bots(self.spec, self.seat_kinds, session.record.seed)
+        # The bots ``script`` and ``simulate`` would seat, with the same seeds (a bare "bot" is best);
+        # a remote table's bots play on its host (its ``seating`` is given).
+        self.bots = seat_bots(self.spec, self.seat_kinds, session.record.seed) \
+            if seating is None else {}
         self.humans = [i for i, kind in enumerate(self.seat_kinds) if not kind.startswith("bot")]
         # who decides next and when the screen is covered: core/seating.py
-        self.seating = Seating(tuple(self.humans), frozenset(self.bots))
+        self.seating = seating or Seating(tuple(self.humans), frozenset(self.bots))
         self.viewer: int | None = self.seating.first_viewer(
             self.game, [step.seat for step in session.steps])
         self.anim = AnimQueue(app.settings.anim_speed)
@@ -93,6 +105,15 @@ class TableScene(Scene):
         # the new player at once) until that player presses Enter or Tab, clicks or acts.
         self.focus_parked = False
         self._log_lang = ""
+        # Reasons in words (ui/reasons.py): why the last click was refused (by the click, for a
+        # moment), why the hint's move (beside its outline), what a costly move costs (asked
+        # before it is sent: ``confirming``), and the targets of moves the rules refuse now.
+        self.refusal: Note | None = None
+        self.hint_reason: tuple[Action, str] | None = None
+        self.confirming: tuple[Action, str] | None = None
+        self.refused: list[Target] = []
+        self.notes_drawn: list[pygame.Rect] = []
+        self.tutorial = overlay_for(self)  # Learn to play: only the taught action (ui/tutorial.py)
         self._refresh()
         self._replay_log()
         self._schedule_next()
@@ -111,6 +132,9 @@ class TableScene(Scene):
         self.ui.names = self.seat_names()
         self.ui.legal = list(self.game.legal_actions(seat)) if acting else []
         self.ui.targets = self.renderer.targets(self.view, self.ui.legal) if acting else []
+        self.refused = self._refused_targets(seat) if acting and seat is not None else []
+        if self.confirming is not None and self.confirming[0] not in self.ui.legal:
+            self.confirming = None
         self.ui.hint = None
         if self.ui.focus is not None and self.ui.focus >= len(self.ui.targets):
             self.ui.focus = None
@@ -161,8 +185,19 @@ class TableScene(Scene):
         try:
             events = self.session.apply(seat, action)
         except IllegalAction as err:
-            self.show_toast(str(err))
+            self.show_refusal(self.say(err.reason), self._input_spot())
             return False
+        if events is None:  # sent to a remote table's host: its answer comes as show_action
+            self.ui.legal, self.ui.targets = [], []
+            self.bar.refresh()
+            self.app.request_redraw()
+            return True
+        self.show_action(seat, events, before)
+        return True
+
+    def show_action(self, seat: int | None, events: list[Any], before: Any) -> None:
+        """Show what an action did: its visible events animated and logged from the view
+        ``before`` to the view now, then whoever is next."""
         if seat == self.viewer:
             self.notice = None  # it has been read: the player acted
             self.focus_parked = False
@@ -195,7 +230,6 @@ class TableScene(Scene):
             self._schedule_next()
         if self.session.autosave_error:  # the game goes on, but the player must know it is unsaved
             self.show_toast(t("table.autosave_failed", reason=self.session.autosave_error))
-        return True
 
     def _pass_screen(self, cover: tuple[int | None, str], reveals: bool) -> None:
         """The player at the screen has just passed the turn: to another human (``cover``
@@ -242,7 +276,14 @@ class TableScene(Scene):
         self.ui.hint = hint if hint in self.ui.legal else None
 
     def undo(self) -> None:
-        if self.viewer is None or not self.session.can_undo(self.viewer):
+        """Take back this player's last move; when it cannot be, say why, truthfully."""
+        if self.viewer is None:
+            return
+        if not self.session.can_undo(self.viewer):
+            why = getattr(self.session, "why_no_undo", lambda seat: None)(self.viewer)
+            if why is not None:
+                words = t("table.cannot_undo", why=say(why, capital=False))
+                self.show_refusal(words, self.bar.undo.rect)
             return
         self.anim.skip_all()
         self.session.undo()
@@ -254,10 +295,18 @@ class TableScene(Scene):
         if not self.ui.legal:
             return
         bot = self.spec.make_bot("best", self.session.record.seed + len(self.session.steps))
-        choice = bot.choose(self.view, self.ui.legal)
+        taught = self.tutorial.taught() if self.tutorial is not None else None
+        explains = getattr(bot, "decide_with_reason", None)  # ai/explain.py
+        if taught is not None:
+            choice, why = taught, None  # a tutorial hints its step; its caption says why
+        elif explains is not None:
+            choice, why = explains(self.view, self.ui.legal)
+        else:
+            choice, why = bot.choose(self.view, self.ui.legal), None
         self.focus_parked = False
         self.ui.hint = choice
         toward = self._toward(choice)
+        self.hint_reason = (choice, self._hint_words(why, toward)) if why is not None else None
         self.ui.focus = toward if toward is not None else self.ui.focus
         self.focus_auto = False
         self.app.request_redraw()
@@ -270,6 +319,51 @@ class TableScene(Scene):
         direct = [i for i, tg in enumerate(targets) if tg.pick is None and tg.leads_to(hint)]
         steps = [i for i, tg in enumerate(targets) if tg.pick and tg.leads_to(hint)]
         return (exact or direct or steps or [None])[0]
+
+    def _hint_words(self, why: Any, toward: int | None) -> str:
+        """The hint's reason in words; a move its bot does not explain is named by its
+        target's own label ("End turn") rather than the engine's word for it."""
+        label = self.ui.targets[toward].label if toward is not None else ""
+        if getattr(why, "key", "") == "hint.why.plain" and label:
+            return label
+        return self.say(why)
+
+    def say(self, why: Any) -> str:
+        """An engine's reason in the player's language, its card ids by the cards' names."""
+        looks = getattr(self.renderer, "looks", None)
+        return say(why, getattr(looks, "name", None))
+
+    def _refused_targets(self, seat: int) -> list[Target]:
+        """Where a click means a move the rules refuse now (a card too dear to buy, a card that
+        costs more than the hand can pay): the renderer's targets for the game's ``tempting``
+        moves, so the click can say the engine's reason instead of doing nothing."""
+        tempting = [a for a in self.game.tempting(seat) if a not in self.ui.legal] \
+            if hasattr(self.game, "tempting") else []
+        if not tempting:
+            return []
+        legal = set(self.ui.legal)
+        found = self.renderer.targets(self.view, [*self.ui.legal, *tempting])
+        return [tg for tg in found if tg.action in tempting and tg.action not in legal
+                and not any(c in legal for c in tg.covers)]
+
+    def _refused_at(self, pos: tuple[int, int]) -> Target | None:
+        hits = [tg for tg in self.refused if tg.rect.collidepoint(pos)]
+        return max(hits, key=lambda tg: tg.z) if hits else None
+
+    def show_refusal(self, text: str, anchor: Any) -> None:
+        """Why a move was refused, by where it was tried (a click, the focused target, a
+        button), for ``NOTE_MS``, fading; it never covers the table's targets."""
+        spot = pygame.Rect(anchor) if isinstance(anchor, pygame.Rect) else pygame.Rect(anchor,
+                                                                                       (1, 1))
+        self.refusal = Note(text, "", spot, theme.DANGER, self.app.now() + NOTE_MS)
+        self.app.set_timer(NOTE_MS + 10)
+        self.app.request_redraw()
+
+    def _input_spot(self) -> pygame.Rect:
+        """Where the player's last input was: the focused target (keyboard), else the pointer."""
+        if self.ui.focus is not None and self.ui.focus < len(self.ui.targets):
+            return pygame.Rect(self.ui.targets[self.ui.focus].rect)
+        return pygame.Rect(self.ui.mouse, (1, 1))
 
     def _hint_is_direct(self) -> bool:
         return any(tg.pick is None and tg.leads_to(self.ui.hint) for tg in self.ui.targets)
@@ -327,7 +421,7 @@ class TableScene(Scene):
             self.hold.ready()  # the prompt stays until the player says they have seen it
         elif self.game.result() is not None and not self.game_over_shown:
             self.game_over_shown = True
-            screens.push(self.app, "game_over", self.session)
+            self.show_result()
         elif self.handoff_pending is not None:
             (seat, reason), self.handoff_pending = self.handoff_pending, None
             self.push_handoff(seat, reason, self.decision_key(seat))
@@ -337,6 +431,10 @@ class TableScene(Scene):
             self.show_notice(t("table.seat_up", name=self.seat_name(seat)), self._decision(seat))
         elif self.bot_due is not None and now >= self.bot_due:
             self._play_bot()
+
+    def show_result(self) -> None:
+        stats.record_game(self.session)  # a solo game's statistics (not a tutorial's)
+        screens.push(self.app, "game_over", self.session)
 
     def seat_names(self) -> list[str]:
         """The names chosen at setup; a seat left unnamed is "Player 2", as on the setup screen
@@ -389,13 +487,17 @@ class TableScene(Scene):
         self.ui.hidden = self.anim.hidden()
         if not busy:
             self._run_pending(now_ms)
+        if self.refusal is not None and self.refusal.until is not None:
+            if now_ms >= self.refusal.until:
+                self.refusal = None
+            self.app.request_redraw()  # it fades frame by frame until then
         if self.toast is not None and now_ms >= self.toast[1]:
             self.toast = None
             self.app.request_redraw()
         if self.notice is not None and now_ms >= self.notice[2]:
             self.notice = None
             self.app.request_redraw()
-        return busy or self.anim.busy or self.sounds.busy
+        return busy or self.anim.busy or self.sounds.busy or self.refusal is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.th
@@ -404,9 +506,12 @@ class TableScene(Scene):
         if not self.ui.animating:
             self._draw_targets(surface, th)
         self.anim.draw(surface)
+        if self.tutorial is not None:
+            self.tutorial.draw(surface, th)
         if not self.ui.animating and self.ui.focus is not None \
                 and self.ui.focus < len(self.ui.targets):
-            key_tag(surface, self.ui.targets[self.ui.focus].rect, th)
+            key_tag(surface, self.ui.targets[self.ui.focus].rect, th,  # clear of labels
+                    [tg.rect for tg in self.ui.targets] + [r for r, _ in self.renderer.shown])
         self.log.draw(surface)
         self.bar.draw(surface)
         self._draw_notice(surface, th)
@@ -415,6 +520,7 @@ class TableScene(Scene):
         self._draw_toast(surface, th)
         if not self.ui.animating:
             self.preview.draw(surface, th)
+            self._draw_reasons(surface, th)
 
     def _draw_targets(self, surface: pygame.Surface, th: theme.Theme) -> None:
         for i, target in enumerate(self.ui.targets):
@@ -427,6 +533,38 @@ class TableScene(Scene):
                               th, 0.5)
             elif not target.quiet:
                 theme.outline(surface, target.rect, theme.LEGAL, th, 0.25)
+
+    def _draw_reasons(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        """The words beside the table's targets: the hint's reason by its outline, the confirm
+        step by the move it asks about, a refusal by the click, Undo's reason on hover."""
+        avoid = [tg.rect for tg in self.ui.targets]
+        now, window = self.app.now(), surface.get_rect()
+        self.notes_drawn = []  # where they lay (the tests look)
+        drawn = self.notes_drawn.append
+        if self.confirming is not None:
+            index = self._toward(self.confirming[0])
+            if index is not None:
+                rect = self.ui.targets[index].rect
+                ring(surface, rect, theme.ACCENT, th)
+                ask = Note(t("table.confirm.ask", what=self.confirming[1]),
+                           t("table.confirm.how"), rect, theme.ACCENT)
+                drawn(draw_note(surface, th, ask, [r for r in avoid if r != rect], self.board,
+                                now))
+        elif self.hint_reason is not None and self.hint_reason[0] == self.ui.hint:
+            index = self._toward(self.ui.hint)
+            if index is not None:
+                rect = self.ui.targets[index].rect
+                note = Note(self.hint_reason[1], "", rect, theme.GOLD)
+                drawn(draw_note(surface, th, note, [r for r in avoid if r != rect], self.board,
+                                now))
+        if self.bar.undo_hovered(self.ui.mouse) and self.viewer is not None:
+            why = getattr(self.session, "why_no_undo", lambda seat: None)(self.viewer)
+            if why is not None:
+                drawn(draw_note(surface, th, Note(say(why), "", self.bar.undo.rect,
+                                                  theme.TEXT_DIM), [], window, now))
+        if self.refusal is not None:
+            bounds = self.board if self.board.contains(self.refusal.anchor) else window
+            drawn(draw_note(surface, th, self.refusal, avoid, bounds, now))
 
     def _draw_notice(self, surface: pygame.Surface, th: theme.Theme) -> None:
         """The whose-turn banner "Over to <name>" where nothing the player reads then lies (see
@@ -484,7 +622,12 @@ class TableScene(Scene):
             self._choose(self.ui.hover)
         elif self.anim.busy:
             self.anim.finish_current()
+        elif (refused := self._refused_at(pos)) is not None and self.viewer is not None:
+            self.confirming = None
+            why = self.game.why_illegal(self.viewer, refused.action)
+            self.show_refusal(self.say(why), refused.rect)  # beside what was clicked
         else:
+            self.confirming = None
             self._renderer_mouse(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
 
     def _renderer_mouse(self, event: pygame.event.Event) -> bool:
@@ -503,6 +646,9 @@ class TableScene(Scene):
             return
         self.focus_parked = False
         target, hint = self.ui.targets[index], self.ui.hint
+        if self.tutorial is not None and not self.tutorial.accepts(target):
+            self.tutorial.refuse()  # refused: the state is unchanged
+            return
         if target.pick is not None:
             target.pick()  # a local step: new targets, the same game state
             self._refresh()
@@ -513,6 +659,8 @@ class TableScene(Scene):
             self.ui.focus = toward if toward is not None else (follow or [None])[0]
             self.focus_auto = self.ui.focus is None and self._focus_primary()
             return
+        if self._asks_first(target.action):
+            return
         viewer = self.viewer
         stepping = target.action != hint and target.leads_to(hint)
         if self.act(viewer, target.action) and stepping and self.viewer == viewer \
@@ -520,6 +668,24 @@ class TableScene(Scene):
             self.ui.hint = hint  # one step on the way (price + 1): the next Enter steps again
             self.ui.focus = self._toward(hint)
             self.focus_auto = False
+
+    def _asks_first(self, action: Action) -> bool:
+        """A move that costs what undo will not give back (``Game.costly``) is asked about
+        first, when "Confirm costly actions" is on: this click or Enter shows what it costs, the
+        next one on the same move does it. Anything else put it aside."""
+        asked, self.confirming = self.confirming, None
+        if asked is not None and asked[0] == action:
+            return False
+        if self.viewer is None or not getattr(self.app.settings, "confirm_costly", True):
+            return False
+        if self.tutorial is not None:
+            return False  # a taught step is already the one move to make
+        why = self.game.costly(self.viewer, action) if hasattr(self.game, "costly") else None
+        if why is None:
+            return False
+        self.confirming = (action, self.say(why))
+        self.app.request_redraw()
+        return True
 
     def _key(self, event: pygame.event.Event) -> None:
         key, mods = event.key, event.mod
@@ -530,7 +696,10 @@ class TableScene(Scene):
         elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif key == pygame.K_ESCAPE:
-            if self.renderer.cancel_pick():
+            if self.confirming is not None:
+                self.confirming = None  # "not now": the move is put aside, nothing else
+                self.app.request_redraw()
+            elif self.renderer.cancel_pick():
                 self._refresh()  # a picked card is put back first: Esc is "back"
             else:
                 self.open_menu()
@@ -553,7 +722,9 @@ class TableScene(Scene):
         is applied only when it is the viewer's to take."""
         got = self.renderer.key(event.key, getattr(event, "unicode", ""))
         if isinstance(got, Action):
-            if self.viewer is not None and got in self.ui.legal:
+            if self.tutorial is not None and not self.tutorial.accepts_action(self.viewer, got):
+                self.tutorial.refuse()
+            elif self.viewer is not None and got in self.ui.legal:
                 self.act(self.viewer, got)
         elif got is True:
             if self.ui.legal:
@@ -579,17 +750,23 @@ class TableScene(Scene):
 
     def _focus_primary(self) -> bool:
         """Put the keyboard focus on the primary target (the accent button) if there is one."""
-        primary = [i for i, tg in enumerate(self.ui.targets) if tg.primary]
+        primary = self._primaries()
         if not primary:
             return False
         self.ui.focus = primary[0]
         self.focus_auto = True
         return True
 
+    def _primaries(self) -> list[int]:
+        """The primary targets; in a tutorial, the step's own (so Enter takes the step)."""
+        if self.tutorial is not None and self.tutorial.waiting():
+            return self.tutorial.focus_indices()
+        return [i for i, tg in enumerate(self.ui.targets) if tg.primary]
+
     def _start_focus(self) -> int | None:
         """Where Enter puts the focus when there is none: the primary target, else the first
         (where Tab starts too)."""
-        primary = [i for i, tg in enumerate(self.ui.targets) if tg.primary]
+        primary = self._primaries()
         return (primary or list(range(len(self.ui.targets))) or [None])[0]
 
     def _move_focus(self, step: int) -> None:

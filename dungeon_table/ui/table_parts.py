@@ -5,6 +5,7 @@ went wrong) and the large card previewed once the pointer or the keyboard focus 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import pygame
@@ -49,7 +50,9 @@ HOVER_PREVIEW_MS = 250  # how long the pointer rests on a card before it is show
 
 
 class TableBar:
-    """The table's own buttons above the log: Undo (only when allowed), Hint, Menu."""
+    """The table's own buttons above the log: Undo, Hint, Menu. Undo is there whenever a player
+    looks at the table, shown disabled when it cannot be used (its reason on hover and click:
+    ``Session.why_no_undo``), so a player never wonders where it went."""
 
     def __init__(self, scene: Table) -> None:
         self.scene = scene
@@ -70,7 +73,9 @@ class TableBar:
         return h
 
     def visible(self) -> list[Button]:
-        return [b for b in (self.undo, self.hint, self.menu) if b is not self.undo or b.enabled]
+        watching = self.scene.viewer is None
+        return [b for b in (self.undo, self.hint, self.menu)
+                if b is not self.undo or b.enabled or not watching]
 
     def refresh(self) -> None:
         scene = self.scene
@@ -79,7 +84,17 @@ class TableBar:
         self.hint.enabled = bool(scene.ui.legal)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
+                and not self.undo.enabled and self.undo in self.visible() \
+                and self.undo.rect.collidepoint(event.pos):
+            self.scene.undo()  # says why it cannot
+            return True
         return any(b.handle(event) for b in self.visible() if b.enabled)
+
+    def undo_hovered(self, pos: tuple[int, int]) -> bool:
+        """The pointer rests on Undo while it cannot be used: the table says why."""
+        return not self.undo.enabled and self.undo in self.visible() \
+            and self.undo.rect.collidepoint(pos)
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return any(b.rect.collidepoint(pos) for b in self.visible())
@@ -233,15 +248,24 @@ def ring(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour,
     theme.outline(surface, pygame.Rect(rect).inflate(2 * gap, 2 * gap), colour, th, 0.45)
 
 
-def key_tag(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme) -> pygame.Rect:
-    """"Enter" in a small key cap just above the focused target (below it at the window's top),
-    clear of what the target shows: what the key will do."""
+def key_tag(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme,
+            avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """"Enter" in a small key cap beside the focused target, clear of what the target shows:
+    what the key will do. Above it where that covers none of ``avoid`` (the other targets: their
+    labels and numbers), else below, left or right of it, else where it covers least."""
     image = fonts.text(t("table.key_enter"), "small", theme.FELT_DARK, th.scale, True)
     tag = image.get_rect().inflate(th.px(1.5), th.px(0.2))
-    tag.midbottom = (rect.centerx, rect.y - th.px(1.5))
-    if tag.top < 0:
-        tag.midtop = (rect.centerx, rect.bottom + th.px(1.5))
-    tag.clamp_ip(surface.get_rect())
+    gap, window = th.px(1.5), surface.get_rect()
+    spots = []
+    for anchor, at in (("midbottom", (rect.centerx, rect.y - gap)),
+                       ("midtop", (rect.centerx, rect.bottom + gap)),
+                       ("midright", (rect.x - gap, rect.centery)),
+                       ("midleft", (rect.right + gap, rect.centery))):
+        spot = tag.copy()
+        setattr(spot, anchor, at)
+        if window.contains(spot):
+            spots.append(spot)
+    tag = least_covering(spots or [tag.clamp(window)], [a for a in avoid if a != rect])
     pygame.draw.rect(surface, theme.TEXT, tag, border_radius=th.px(0.8))
     surface.blit(image, image.get_rect(center=tag.center))
     return tag
@@ -309,31 +333,51 @@ class HoverPreview:
         self.shown = image
         if image is None or spot is None:
             return
-        rect = preview_rect(image.get_size(), spot[1], surface.get_size(), th)
+        ui = self.scene.ui
+        avoid = [tg.rect for tg in ui.targets]  # what the player is about to click
+        rect = preview_rect(image.get_size(), spot[1], surface.get_size(), th, avoid)
         if rect.size != image.get_size():  # larger than the window: shown as large as it fits
             image = pygame.transform.smoothscale(image, rect.size)
         blit_card(surface, image, rect, lifted=True)
 
 
 def preview_rect(size: tuple[int, int], beside: pygame.Rect, window: tuple[int, int],
-                 th: theme.Theme) -> pygame.Rect:
-    """Where a previewed card of ``size`` goes: to the right of ``beside`` (the pointer, the
-    focused target), else to its left, else above or below it, and always wholly inside the
-    window, shrunk (keeping its shape) if the window is too small for it."""
+                 th: theme.Theme, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a previewed card of ``size`` goes: beside ``beside`` (the pointer, the focused
+    target), to its right, left, above or below, wherever it covers least of ``avoid`` (the
+    targets the player is about to click: the picked card's legal spaces, the buttons), in that
+    order of preference; always wholly inside the window, shrunk (keeping its shape) if the
+    window is too small for it."""
     margin, gap = th.px(1), th.px(3)
     room_w, room_h = window[0] - 2 * margin, window[1] - 2 * margin
+    room = pygame.Rect(margin, margin, room_w, room_h)
     k = min(1.0, room_w / max(1, size[0]), room_h / max(1, size[1]))
     w, h = max(1, int(size[0] * k)), max(1, int(size[1] * k))
     rect = pygame.Rect(0, 0, w, h)
+    fits = []  # the sides with room, in order of preference
     if beside.right + gap + w <= window[0] - margin:
-        rect.topleft = (beside.right + gap, beside.centery - h // 2)
-    elif beside.x - gap - w >= margin:
-        rect.topleft = (beside.x - gap - w, beside.centery - h // 2)
-    elif beside.y - gap - h >= margin:  # a wide target (a whole row): above it, else below
-        rect.midbottom = (beside.centerx, beside.y - gap)
-    else:
-        rect.midtop = (beside.centerx, beside.bottom + gap)
-    return rect.clamp(pygame.Rect(margin, margin, room_w, room_h))
+        fits.append(rect.move(beside.right + gap, beside.centery - h // 2))
+    if beside.x - gap - w >= margin:
+        fits.append(rect.move(beside.x - gap - w, beside.centery - h // 2))
+    if beside.y - gap - h >= margin:  # a wide target (a whole row): above it, else below
+        fits.append(rect.move(beside.centerx - w // 2, beside.y - gap - h))
+    if beside.bottom + gap + h <= window[1] - margin or not fits:
+        fits.append(rect.move(beside.centerx - w // 2, beside.bottom + gap))
+    # farther off, where every side near it would hide a target: the window's edges, level with
+    # the pointer, then its corners (the log's column, the felt's margins)
+    for x in (room.right - w, room.x):
+        fits += [rect.move(x, beside.centery - h // 2), rect.move(x, room.y),
+                 rect.move(x, room.bottom - h)]
+    spots = [spot.clamp(room) for spot in fits]
+    return least_covering(spots, [a for a in avoid if not a.colliderect(beside)])
+
+
+def least_covering(spots: list[pygame.Rect], avoid: Sequence[pygame.Rect]) -> pygame.Rect:
+    """The first of ``spots`` that covers the least of ``avoid`` (the area it hides)."""
+    def hidden(spot: pygame.Rect) -> int:
+        return sum(spot.clip(a).w * spot.clip(a).h for a in avoid)
+
+    return min(spots, key=hidden)
 
 
 def uncovered_point(targets: list[Target], index: int) -> tuple[int, int]:
@@ -412,3 +456,106 @@ class PlayClock:
         for seat in scene.game.to_act():
             if scene.act(seat, action):
                 return
+
+
+# --- notes beside what they are about: a refusal, the hint's reason, a confirm step ----------
+NOTE_MS = 2000  # a refusal stays this long by the click, fading over its last NOTE_FADE_MS
+NOTE_FADE_MS = 600
+
+
+class Note:
+    """A short text that belongs next to something on the table (``anchor``): why a click was
+    refused, until ``until`` (None: while its cause lasts, as the hint's reason and a confirm
+    step do)."""
+
+    def __init__(self, headline: str, detail: str, anchor: pygame.Rect, colour: theme.Colour,
+                 until: int | None = None) -> None:
+        self.lines = (headline, detail)
+        self.anchor = pygame.Rect(anchor)
+        self.colour = colour
+        self.until = until
+
+    def alpha(self, now: int) -> int:
+        if self.until is None:
+            return 255
+        return max(0, min(255, round(255 * (self.until - now) / NOTE_FADE_MS)))
+
+
+def note_spot(size: tuple[int, int], anchor: pygame.Rect, avoid: list[pygame.Rect],
+              bounds: pygame.Rect, gap: int) -> tuple[float, pygame.Rect]:
+    """Where a note of ``size`` lies by ``anchor``, inside ``bounds``, and how bad that is: the
+    nearest place below, above, right or left of it (centred or flush with an edge, then a step
+    further out at a time) that covers neither the anchor nor any of ``avoid`` (the table's
+    targets, so the player can still click what they were about to); else the one covering the
+    least. The score is the area covered (times 1000) plus the distance."""
+    w, h = size
+    best: tuple[float, pygame.Rect] | None = None
+    for step in range(6):
+        out = gap + step * (min(w, h) // 2 + gap)
+        for spot in _spots_around(anchor, w, h, out):
+            spot.clamp_ip(bounds)
+            covered = sum(_overlap(spot, r) for r in avoid) + 4 * _overlap(spot, anchor)
+            far = abs(spot.centerx - anchor.centerx) + abs(spot.centery - anchor.centery)
+            score = covered * 1000 + far
+            if best is None or score < best[0]:
+                best = (score, spot)
+        if best is not None and best[0] < 1000:
+            return best  # the nearest spot that covers nothing, this far out
+    assert best is not None
+    return best
+
+
+def _spots_around(anchor: pygame.Rect, w: int, h: int, out: int) -> list[pygame.Rect]:
+    """Rects of ``w`` x ``h`` ``out`` px from ``anchor``'s sides, centred or flush."""
+    spots = []
+    for x in (anchor.centerx - w // 2, anchor.left, anchor.right - w):
+        spots.append(pygame.Rect(x, anchor.bottom + out, w, h))
+        spots.append(pygame.Rect(x, anchor.top - out - h, w, h))
+    for y in (anchor.centery - h // 2, anchor.top, anchor.bottom - h):
+        spots.append(pygame.Rect(anchor.right + out, y, w, h))
+        spots.append(pygame.Rect(anchor.left - out - w, y, w, h))
+    return spots
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clip = a.clip(b)
+    return clip.w * clip.h
+
+
+def draw_note(surface: pygame.Surface, th: theme.Theme, note: Note, avoid: list[pygame.Rect],
+              bounds: pygame.Rect, now: int) -> pygame.Rect:
+    """``note`` in a small panel by its anchor, faded as its time runs out: wrapped to the
+    width (of a few) whose place (``note_spot``) covers nothing nearest to the anchor, a line
+    more counting as a step further."""
+    pad = th.px(1.5)
+    best: tuple[float, pygame.Rect, list[pygame.Surface]] | None = None
+    for width in (th.px(88), th.px(62), th.px(44)):
+        images = _note_lines(th, note, min(width, max(th.px(20), bounds.w - th.px(4))))
+        size = (max(i.get_width() for i in images) + 2 * pad,
+                sum(i.get_height() for i in images) + 2 * pad)
+        score, spot = note_spot(size, note.anchor, avoid, bounds, th.px(1.5))
+        score += th.px(12) * (len(images) - 1)  # a line more reads worse than a step further
+        if best is None or score < best[0]:
+            best = (score, spot, images)
+    assert best is not None
+    _score, spot, images = best
+    panel = pygame.Surface(spot.size, pygame.SRCALPHA)
+    theme.draw_panel(panel, panel.get_rect(), th, theme.mix(theme.PANEL, note.colour, 0.3),
+                     edge=note.colour, shadow=False)
+    y = pad
+    for image in images:
+        panel.blit(image, (pad, y))
+        y += image.get_height()
+    panel.set_alpha(note.alpha(now))
+    surface.blit(panel, spot)
+    return spot
+
+
+def _note_lines(th: theme.Theme, note: Note, width: int) -> list[pygame.Surface]:
+    headline, detail = note.lines
+    images = [fonts.text(line, "body", theme.TEXT, th.scale)
+              for line in fonts.wrap(headline, "body", width, th.scale)]
+    if detail:
+        images += [fonts.text(line, "small", theme.TEXT_DIM, th.scale)
+                   for line in fonts.wrap(detail, "small", width, th.scale)]
+    return images

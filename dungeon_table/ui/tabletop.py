@@ -75,6 +75,34 @@ def fan_rects(area: Rect, n: int, card_w: int, th: theme.Theme,
     return rects
 
 
+def hand_rects(area: Rect, n: int, card_w: int, th: theme.Theme,
+               lifted: set[int] | None = None, ceiling: int | None = None) -> list[Rect]:
+    """A hand fanned across ``area``. One so large that a single fan would leave each card less
+    than half its width (names cut to "Sli", "Gol" at the play-test) takes the free table above
+    it, up to ``ceiling`` (what lies there is clicked), instead: two rows of smaller cards side
+    by side, none covering another, every name and number whole."""
+    one = fan_rects(area, n, card_w, th, lifted)
+    if not overlapping(one, 0.5) or n < 4 or ceiling is None:
+        return one
+    per_row = -(-n // 2)
+    gap = th.px(1)
+    room_h = area.bottom - ceiling - th.px(1.5)  # a lifted card rises that much
+    w = min(card_w, (area.w - (per_row - 1) * gap) // per_row,
+            int((room_h - gap) / 2 / cf.RATIO))
+    h = round(w * cf.RATIO)
+    if w < card_w // 2:  # no room for two rows worth having: the fan, its names on plates
+        return one
+    lifted = lifted or set()
+    out = []
+    for row, count in enumerate((per_row, n - per_row)):
+        y = area.bottom - (2 - row) * h - (1 - row) * gap
+        x = area.centerx - (count * w + (count - 1) * gap) // 2
+        for k in range(count):
+            rise = th.px(1.5) if len(out) in lifted else 0
+            out.append(Rect(x + k * (w + gap), y - rise, w, h))
+    return out
+
+
 def row_rects(area: Rect, n: int, w: int, th: theme.Theme) -> list[Rect]:
     """``n`` small cards along the bottom of ``area``, overlapping once they run out of room."""
     h = round(w * cf.RATIO)
@@ -109,7 +137,8 @@ def draw_fan(surface: pygame.Surface, images: list[pygame.Surface | None], rects
         if image is None:
             continue
         cf.blit_card(surface, image, rect, lifted=i in lifted)
-        covered = i + 1 < len(rects) and i not in lifted
+        # covered by the next card of its row (a hand in two rows: the next row starts anew)
+        covered = i + 1 < len(rects) and i not in lifted and rect.x < rects[i + 1].x < rect.right
         if covered:  # its name whole in the strip the next card leaves (where it was cut)
             plate = cf.name_plate(image, rects[i + 1].x - rect.x)
             if plate is not None:

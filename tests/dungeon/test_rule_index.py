@@ -131,7 +131,8 @@ RULES: dict[str, tuple[str, ...]] = {
     # --- winning (勝ち方) ---
     "end a turn in the Great Hall with the class's gold to win":
         ("end.test_a_hero_ending_a_turn_in_the_great_hall_with_its_gold_wins",
-         "end.test_the_win_comes_only_when_the_turn_ends_in_the_hall"),
+         "end.test_the_win_comes_only_when_the_turn_ends_in_the_hall",
+         "end.test_the_results_total_counts_the_gold_brought_home_so_it_agrees_with_the_winner"),
     "rogue and cleric 10,000 gp, fighter 20,000, wizard 30,000":
         ("end.test_each_class_has_its_own_gold_to_win",
          "end.test_a_fighter_home_with_ten_thousand_has_not_won"),

@@ -366,3 +366,18 @@ def test_in_the_hunter_mode_returning_with_the_gold_wins() -> None:
     events = act(game, END)
     assert one(events, "game_ended") == {"type": "game_ended", "reason": "returned",
                                          "winners": [0]}
+
+
+def test_the_results_total_counts_the_gold_brought_home_so_it_agrees_with_the_winner() -> None:
+    """Play-test: the winner home with 10,000 gp showed a lower total than a hero still in the
+    dungeon with more (20,000 against 28,000 at the table)."""
+    game, _ = hoard("cleric,fighter")
+    game.state.heroes[1].treasures = ["dragon_hoard", "dragon_hoard"]  # 20,000, far from home
+    game.end_game("returned", [0])
+    result = game.result()
+    totals = [lines[-1] for lines in result.breakdown]
+    assert [line.key for line in totals] == ["score.total", "score.total"]
+    assert [line.value for line in totals] == [10000, 0]
+    carried = [next(line.value for line in lines if line.key == "dungeon.score.treasure")
+               for lines in result.breakdown]
+    assert carried == [10000, 20000] and result.ranking == [0, 1]

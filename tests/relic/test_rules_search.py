@@ -232,7 +232,7 @@ def test_the_result_charts_each_seats_points_round_by_round() -> None:
                       DUNGEON, set_dungeon("dungeon_vault_2"), END_PHASE, END_TURN],
                      hands=hands, draws=["char_scout_2", "char_medic_1", "dungeon_well_1",
                                          "dungeon_well_2"])
-    assert game.state.history == [[3, 5], [3, 3]]  # at the end of rounds 1 and 2
+    assert game.state.history == [[3, 3, 5], [2, 3, 3]]  # as dealt, then rounds 1 and 2
     while len(game.state.deck) > 1:
         game.state.deck.draw()
     events = act(game, 0, {"type": "double_draw"})  # the deck runs out in round 3
@@ -240,4 +240,4 @@ def test_the_result_charts_each_seats_points_round_by_round() -> None:
     result = game.result()
     assert result is not None and game.points() == [5, 3]
     assert (result.history, result.history_key) == (  # the final points close the chart
-        [[3, 5, 5], [3, 3, 3]], "relic.history.points")
+        [[3, 3, 5, 5], [2, 3, 3, 3]], "relic.history.points")

@@ -68,7 +68,7 @@ class _Session:
     def __init__(self, result: Result, game_id: str = "lastdungeon") -> None:
         seats = ["human", "bot:random", "human", "bot:random"][: len(result.breakdown)]
         self.game = types.SimpleNamespace(result=lambda: result, view=lambda seat: None)
-        self.record = types.SimpleNamespace(game=game_id, seats=seats, seed=1, options={},
+        self.record = types.SimpleNamespace(game=game_id, seats=seats, seed=1, options={}, stack={},
                                             actions=[])
         self.names = ["Ann", "", "Cy", ""][: len(seats)]
 

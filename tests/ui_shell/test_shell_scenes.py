@@ -213,21 +213,21 @@ def test_game_over_waits_a_moment_before_keys_count() -> None:
     assert app.top is over and over.ring.current is None, "an Enter at once is the table's"
 
 
-def test_game_over_takes_two_deliberate_enters_to_play_again() -> None:
-    """A single Enter (held on from the last move, repeating past the settling time) only puts
-    the focus on Play again; a fresh second Enter plays it."""
+def test_game_over_enter_keeps_the_results_and_only_the_button_plays_again() -> None:
+    """Enter on the results (held on from the last move, or fresh) never starts a game: it
+    keeps the results on screen and says so; Play again takes its button."""
     session = _finished()
     app, clock = clocked_menu_app()
     over = GameOverScene(app, session)
     app.push(over)
     clock[0] += SETTLE_MS
     app.step([key(pygame.K_RETURN)])
-    assert app.top is over, "one Enter does not leave the result"
-    assert over.ring.current is over.ring.primary(), "it shows where Enter would go"
-    app.step([key(pygame.K_RETURN), key(pygame.K_RETURN)])  # still held: repeating
-    assert app.top is over
+    assert app.top is over and over.enter_told, "Enter shows the results, says what starts"
     app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
-    assert isinstance(app.top, TableScene), "then Enter plays again"
+    app.step([key_up(pygame.K_RETURN), key(pygame.K_RETURN)])
+    assert app.top is over, "no number of Enters plays again"
+    click(app, "gameover.again")
+    assert isinstance(app.top, TableScene), "the button does"
 
 
 def test_replay_steps_forward_and_back_to_the_same_states() -> None:

@@ -214,7 +214,7 @@ def test_the_over_to_banner_hides_no_other_seat_nor_the_cards_to_buy(
     size: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """'Over to Player 3 / to buy' covered the name line of the seat above for its seconds: it
-    lies over the new viewer's own name line, which it repeats."""
+    lies over the new viewer's own panel, under its name and life line."""
     from dungeon_table.ui import table as table_module
     from dungeon_table.ui.scenes.handoff import HandoffScene
 
@@ -243,4 +243,5 @@ def test_the_over_to_banner_hides_no_other_seat_nor_the_cards_to_buy(
     others = [sg.panel for seat, sg in geo.seats.items() if seat != scene.viewer]
     assert not any(banner.colliderect(panel) for panel in others)
     assert not banner.colliderect(geo.area) and not banner.colliderect(geo.controls)
-    assert banner.colliderect(own.header), "over the viewer's own name line"
+    assert banner.colliderect(own.panel) and not banner.colliderect(own.track), \
+        "over the viewer's own panel, its life bar clear (play-test)"

@@ -81,7 +81,8 @@ def test_a_refused_action_shows_why_and_changes_nothing() -> None:
     app, scene = make_table(seed=2)
     before = scene.game.view(0)
     scene.act(0, m.Scout())  # not legal in the action phase
-    assert scene.toast is not None and scene.toast[0] == scene.game.why_illegal(0, m.Scout())
+    words = scene.say(scene.game.why_illegal(0, m.Scout()))  # translated, by the input
+    assert scene.refusal is not None and scene.refusal.lines[0] == words
     assert scene.game.view(0) == before
     app.step([])
 
@@ -108,10 +109,13 @@ def test_hovering_a_hand_card_shows_it_large_beside_the_cursor() -> None:
     image = scene.renderer.preview(scene.view, pos)
     assert image is not None
     assert image.get_width() >= 2 * scene.renderer.geo.cw
-    # Beside the cursor (left of it when the right has no room), centred on it vertically.
-    gap, (w, h) = scene.th.px(3), image.get_size()
-    x = pos[0] + gap if pos[0] + gap + w <= app.surface.get_width() else pos[0] - gap - w
-    y = min(max(0, pos[1] - h // 2), app.surface.get_height() - h)
+    # Beside the cursor, on the side where it hides least of what may be clicked (play-test:
+    # it covered the other cards of the hand)
+    from dungeon_table.ui.table_parts import preview_rect
+
+    where = preview_rect(image.get_size(), pygame.Rect(pos, (0, 0)), app.surface.get_size(),
+                         scene.th, [tg.rect for tg in scene.ui.targets])
+    x, y, (w, h) = where.x, where.y, image.get_size()
     centre = (w // 2, h // 2)
     shown = app.surface.get_at((x + centre[0], y + centre[1]))
     assert shown[:3] == image.get_at(centre)[:3] != plain.get_at((x + centre[0], y + centre[1]))[:3]

@@ -59,3 +59,54 @@ def test_every_previewed_card_of_a_table_fits_the_window(game_id: str, steps: in
                                     scene.th)
                 assert WINDOW.contains(spot), (game_id, x, y)
     assert checked or game_id == "dungeon", "some card on the table is previewed"
+
+
+def test_the_preview_takes_the_side_that_covers_no_target_to_click() -> None:
+    """Play-test: the card shown large lay over the spaces the picked card could go to."""
+    pointer = pygame.Rect(600, 500, 0, 0)
+    spaces = [pygame.Rect(620 + 60 * k, 300, 50, 300) for k in range(6)]  # right of the pointer
+    rect = preview_rect((280, 392), pointer, WINDOW.size, Theme(), spaces)
+    assert WINDOW.contains(rect) and not any(rect.colliderect(s) for s in spaces)
+    assert rect.right <= pointer.x, "it went to the left, the free side"
+
+
+def test_with_nothing_to_avoid_the_preview_stays_right_of_the_pointer() -> None:
+    pointer = pygame.Rect(300, 300, 0, 0)
+    assert preview_rect((280, 392), pointer, WINDOW.size, Theme()).x > pointer.x
+
+
+def test_the_enter_badge_moves_off_a_neighbours_label() -> None:
+    from dungeon_table.ui.table_parts import key_tag
+
+    surface = pygame.Surface(WINDOW.size)
+    focused = pygame.Rect(500, 400, 200, 50)
+    label_above = pygame.Rect(480, 340, 240, 58)  # a number, a label just above the button
+    tag = key_tag(surface, focused, Theme(), [focused, label_above])
+    assert not tag.colliderect(label_above) and not tag.colliderect(focused)
+    plain = key_tag(surface, focused, Theme())
+    assert plain.bottom <= focused.y, "above the target when nothing is in the way"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_picked_cards_spaces_stay_clear_of_the_preview(size: tuple[int, int]) -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from table_helpers import make_table
+    from ui_events import click_at
+
+    app, scene = make_table(seed=4, size=size)
+    card = scene.renderer.hand_rects(len(scene.view.hand))[0]
+    app.step(click_at((card.x + 6, card.centery)))  # picked: its spaces light up
+    spaces = [tg.rect for tg in scene.ui.targets if tg.rect.y < card.y - card.h // 2]
+    assert spaces, "a picked card offers spaces"
+    window = pygame.Rect((0, 0), size)
+    for tg in scene.ui.targets:
+        image = scene.renderer.preview(scene.view, tg.rect.center)
+        if image is None or tg.rect in spaces:
+            continue
+        rect = preview_rect(image.get_size(), pygame.Rect(tg.rect.center, (0, 0)), size,
+                            scene.th, [t.rect for t in scene.ui.targets])
+        assert window.contains(rect)
+        assert not any(rect.colliderect(s) for s in spaces), tg.label

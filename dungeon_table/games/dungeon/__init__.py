@@ -14,17 +14,22 @@ from dungeon_table.games.dungeon.rules import Dungeon
 def option_specs() -> dict[str, Option]:
     """The options and what each takes, from cards/dungeon/rules.yaml (read on first use, so a
     broken card file is reported where the game is set up, not when the app starts).
-    ``heroes``: classes per seat, comma-separated ("fighter,wizard"); "" chooses at the table."""
+    ``heroes``: classes per seat, comma-separated ("fighter,wizard"); "" chooses at the table
+    (scripts, tests and the command line: setup leaves the choice to the table). Each solo mode's
+    option is shown at setup only with its mode."""
     modes = cards.load().rules.modes
     minutes = modes.time_attack.minutes
     return {
         "mode": Option("race", choices=MODES),
-        "hunters": Option(modes.hunter.default_hunters, choices=tuple(modes.hunter.hunters)),
+        "hunters": Option(modes.hunter.default_hunters, choices=tuple(modes.hunter.hunters),
+                          when={"mode": ("hunter",)}),
         "hunt_level": Option(modes.treasure_hunt.levels[0],
-                             choices=tuple(modes.treasure_hunt.levels)),
+                             choices=tuple(modes.treasure_hunt.levels),
+                             when={"mode": ("treasure_hunt",)}),
         # Any whole number of minutes up to four hours; setup offers the file's limits.
-        "minutes": Option(minutes[0], low=1, high=MAX_MINUTES, offered=tuple(minutes)),
-        "heroes": Option("", check=_heroes_problem),
+        "minutes": Option(minutes[0], low=1, high=MAX_MINUTES, offered=tuple(minutes),
+                          when={"mode": ("time_attack",)}),
+        "heroes": Option("", check=_heroes_problem, at_setup=False),
     }
 
 

@@ -5,6 +5,7 @@ The fight itself is in ``encounter.py``."""
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.dungeon import cycle, encounter
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.base import DungeonBase
@@ -62,10 +63,14 @@ def why_not_teleport(game: DungeonBase, seat: int, action: m.Teleport) -> str | 
     state = game.state
     hero = state.heroes[seat]
     if "teleport" not in hero.spells:
-        return "no teleport is left in your spellbook"
+        return refuse("dungeon.refuse.no_teleport_left_spellbook",
+                      "no teleport is left in your spellbook")
     if state.turn.spell_cast:
-        return "a wizard casts one spell a turn"
+        return refuse("dungeon.refuse.wizard_casts_one_spell", "a wizard casts one spell a turn")
     space = game.board.spaces.get(hero.space)
     if space is None or space.kind != "chamber":
-        return "a teleport starts from a chamber"
-    return f"{action.to} is not a chamber one level up, the same level or one down"
+        return refuse("dungeon.refuse.teleport_starts_from_chamber",
+                      "a teleport starts from a chamber")
+    return refuse("dungeon.refuse.not_chamber_one_level",
+                  "{to} is not a chamber one level up, the same level or one down",
+                  to=action.to)

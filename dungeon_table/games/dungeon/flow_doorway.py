@@ -5,6 +5,7 @@ enter and meet it, or hold back."""
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.dungeon import cycle, encounter
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.base import DungeonBase
@@ -85,9 +86,14 @@ def hold(game: DungeonBase, seat: int, action: m.Hold) -> list[Event]:
 def why_not_cast_spell(game: DungeonBase, seat: int, action: m.CastSpell) -> str | None:
     enc = game.state.encounter
     if action.spell not in m.ATTACK_SPELLS:
-        return "from a doorway only a fireball or a lightning bolt is cast"
+        return refuse("dungeon.refuse.from_doorway_only_fireball",
+                      "from a doorway only a fireball or a lightning bolt is cast")
     if action.spell not in game.state.heroes[seat].spells:
-        return f"no {action.spell} is left in your spellbook"
+        return refuse("dungeon.refuse.no_left_spellbook", "no {spell} is left in your spellbook",
+                      spell=action.spell)
     if enc is not None and game.t.trap(enc.card):
-        return "a trap cannot be spelled: enter or hold back"
-    return f"a {action.spell} cannot hurt this monster (\"-\")"
+        return refuse("dungeon.refuse.trap_cannot_spelled_enter",
+                      "a trap cannot be spelled: enter or hold back")
+    return refuse("dungeon.refuse.cannot_hurt_monster",
+                  "a {spell} cannot hurt this monster (\"-\")",
+                  spell=action.spell)

@@ -10,6 +10,7 @@ the shortest); ``apply`` also takes any other legal path (``movement.check_path`
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.dungeon import cycle, encounter, flow_combat, flow_spells, movement
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.base import DungeonBase
@@ -256,7 +257,7 @@ def why_not_move(game: DungeonBase, seat: int, action: m.Move) -> str | None:
     """Why a move is refused: the path's own fault, else the way the move is offered (one
     path per destination, the one the table draws)."""
     if not action.path:
-        return "a move needs at least one space"
+        return refuse("dungeon.refuse.move_needs_least_one", "a move needs at least one space")
     ctx = game.context(seat)
     problem = movement.check_path(game.board, ctx, game.state.heroes[seat].space,
                                   list(action.path), game.state.turn.moves_left)
@@ -266,18 +267,23 @@ def why_not_move(game: DungeonBase, seat: int, action: m.Move) -> str | None:
         return problem
     offered = game.routes(seat).get(action.path[-1])
     if offered is None:
-        return f"{action.path[-1]} cannot be reached this turn"
-    return f"a move to {action.path[-1]} goes the offered way: {', '.join(offered.path)}"
+        return refuse("dungeon.refuse.cannot_reached_turn", "{path} cannot be reached this turn",
+                      path=action.path[-1])
+    return refuse("dungeon.refuse.move_goes_offered_way",
+                  "a move to {path} goes the offered way: {path2}",
+                  path=action.path[-1], path2=', '.join(offered.path))
 
 
 def why_not_end_turn(game: DungeonBase, seat: int, action: m.EndTurn) -> str | None:
-    return "another hero stands here: only a chamber or the Great Hall holds several"
+    return refuse("dungeon.refuse.another_hero_stands_here",
+                  "another hero stands here: only a chamber or the Great Hall holds several")
 
 
 def why_not_attack(game: DungeonBase, seat: int, action: m.Attack) -> str | None:
     if game.state.turn.moved:
-        return "you attack a waiting monster only at the start of your turn, before moving"
-    return "no monster waits in your space"
+        return refuse("dungeon.refuse.attack_waiting_monster_only",
+                      "you attack a waiting monster only at the start of your turn, before moving")
+    return refuse("dungeon.refuse.no_monster_waits_space", "no monster waits in your space")
 
 
 def why_not_peek(game: DungeonBase, seat: int, action: m.Peek) -> str | None:
@@ -285,38 +291,51 @@ def why_not_peek(game: DungeonBase, seat: int, action: m.Peek) -> str | None:
     hero = game.state.heroes[seat]
     if action.using == "esp":
         if not game.t.holds(hero.treasures, "esp"):
-            return "a peek with esp needs the ESP medallion"
+            return refuse("dungeon.refuse.peek_esp_needs_esp",
+                          "a peek with esp needs the ESP medallion")
         if turn.esp_used:
-            return "the ESP medallion works once a turn"
+            return refuse("dungeon.refuse.esp_medallion_works_once",
+                          "the ESP medallion works once a turn")
     elif action.using == "spell":
         if not any(s in m.ATTACK_SPELLS for s in hero.spells):
-            return "a spell peek needs a fireball or lightning bolt in your spellbook"
+            return refuse("dungeon.refuse.spell_peek_needs_fireball",
+                          "a spell peek needs a fireball or lightning bolt in your spellbook")
         if turn.spell_cast:
-            return "a wizard casts one spell a turn"
+            return refuse("dungeon.refuse.wizard_casts_one_spell",
+                          "a wizard casts one spell a turn")
     else:
-        return "a peek uses esp or spell"
+        return refuse("dungeon.refuse.peek_uses_esp_spell", "a peek uses esp or spell")
     if turn.moves_left < 1:
-        return "a peek needs one move left"
-    return f"{action.space} is not an uncleared room or chamber next to you with an open way in"
+        return refuse("dungeon.refuse.peek_needs_one_move", "a peek needs one move left")
+    return refuse("dungeon.refuse.not_uncleared_room_chamber",
+                  "{space} is not an uncleared room or chamber next to you with an open way in",
+                  space=action.space)
 
 
 def why_not_scry(game: DungeonBase, seat: int, action: m.Scry) -> str | None:
     turn = game.state.turn
     if not game.t.holds(game.state.heroes[seat].treasures, "crystal_ball"):
-        return "scrying needs the crystal ball"
+        return refuse("dungeon.refuse.scrying_needs_crystal_ball",
+                      "scrying needs the crystal ball")
     if turn.crystal_ball_used or turn.moved:
-        return "the crystal ball is used instead of moving, once a turn"
+        return refuse("dungeon.refuse.crystal_ball_used_instead",
+                      "the crystal ball is used instead of moving, once a turn")
     if not game.free_slot():
-        return "every numbered slot is taken"
-    return f"{action.space} is not an uncleared room or chamber without a number token"
+        return refuse("dungeon.refuse.every_numbered_slot_taken", "every numbered slot is taken")
+    return refuse("dungeon.refuse.not_uncleared_room_chamber_2",
+                  "{space} is not an uncleared room or chamber without a number token",
+                  space=action.space)
 
 
 def why_not_refill(game: DungeonBase, seat: int, action: m.Refill) -> str | None:
     hero = game.state.heroes[seat]
     if hero.hero != "wizard":
-        return "only a wizard refills a spellbook"
+        return refuse("dungeon.refuse.only_wizard_refills_spellbook",
+                      "only a wizard refills a spellbook")
     if hero.space != game.board.hall or not hero.ended_in_hall:
-        return "a refill needs the last turn ended in the Great Hall"
+        return refuse("dungeon.refuse.refill_needs_last_turn",
+                      "a refill needs the last turn ended in the Great Hall")
     if game.state.turn.moved:
-        return "a refill is taken at the start of the turn"
-    return "your spellbook is full"
+        return refuse("dungeon.refuse.refill_taken_start_turn",
+                      "a refill is taken at the start of the turn")
+    return refuse("dungeon.refuse.spellbook_full", "your spellbook is full")

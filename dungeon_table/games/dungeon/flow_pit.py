@@ -4,6 +4,7 @@ and meets what is there (``encounter.fall``)."""
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.dungeon import encounter
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.base import DungeonBase
@@ -19,4 +20,6 @@ def choose_chamber(game: DungeonBase, seat: int, action: m.ChooseChamber) -> lis
 
 def why_not_choose_chamber(game: DungeonBase, seat: int,
                            action: m.ChooseChamber) -> str | None:
-    return f"{action.space} is not an uncleared chamber of the pit's level"
+    return refuse("dungeon.refuse.not_uncleared_chamber_pit",
+                  "{space} is not an uncleared chamber of the pit's level",
+                  space=action.space)

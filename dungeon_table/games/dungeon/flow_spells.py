@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.dungeon import cycle
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.base import DungeonBase
@@ -178,18 +179,24 @@ def seal_wishes(game: DungeonBase, seat: int, action: m.SealWishes) -> list[Even
 # --- refusals ------------------------------------------------------------------------------
 def why_not_wish_spell(game: DungeonBase, seat: int, action: m.WishSpell) -> str | None:
     if action.spell not in m.SPELLS:
-        return f"{action.spell} is not a spell (spells: {', '.join(m.SPELLS)})"
+        return refuse("dungeon.refuse.not_spell_spells",
+                      "{spell} is not a spell (spells: {spells})",
+                      spell=action.spell, spells=', '.join(m.SPELLS))
     if list_full(game, seat):
-        return "the wish list is full: seal it, or take the last wish off"
+        return refuse("dungeon.refuse.wish_list_full_seal",
+                      "the wish list is full: seal it, or take the last wish off")
     count = game.t.spell_supply().get(action.spell, 0)
-    return f"the game has {count} {action.spell} spells: your book and list hold them all"
+    return refuse("dungeon.refuse.game_has_spells_book",
+                  "the game has {count} {spell} spells: your book and list hold them all",
+                  count=count, spell=action.spell)
 
 
 def why_not_unwish_spell(game: DungeonBase, seat: int, action: m.UnwishSpell) -> str | None:
-    return "the wish list is empty"
+    return refuse("dungeon.refuse.wish_list_empty", "the wish list is empty")
 
 
 def why_not_seal_wishes(game: DungeonBase, seat: int, action: m.SealWishes) -> str | None:
     draft = game.state.draft
     wishes = draft.wishes.get(seat, [])
-    return f"the wish list needs {draft.size.get(seat, 0) - len(wishes)} more wishes"
+    return refuse("dungeon.refuse.wish_list_needs_more", "the wish list needs {n} more wishes",
+                  n=draft.size.get(seat, 0) - len(wishes))

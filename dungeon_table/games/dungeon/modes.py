@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.dungeon import hunters
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.base import DungeonBase
@@ -84,7 +85,8 @@ def check_killed(game: DungeonBase, seat: int) -> list[Event]:
 # --- the clock's move ------------------------------------------------------------------------
 def why_not_time_up(game: DungeonBase, seat: int, action: m.TimeUp) -> str | None:
     if game.mode != "time_attack":
-        return "time_up comes from the time attack's clock only"
+        return refuse("dungeon.refuse.time_up_comes_from",
+                      "time_up comes from the time attack's clock only")
     return None
 
 

@@ -24,6 +24,7 @@ from typing import Protocol
 
 import msgspec
 
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.dungeon.board import Board, Passage
 
 
@@ -125,21 +126,28 @@ def check_path(board: Board, ctx: MoveContext, start: str, path: list[str],
                moves: int) -> str | None:
     """None if the hero at ``start`` may walk ``path`` with ``moves`` left, else the reason."""
     if not path:
-        return "the path is empty"
+        return refuse("dungeon.refuse.path_empty", "the path is empty")
     for space in path:
         if space not in board.spaces:
-            return f"there is no space {space!r}"
+            return refuse("dungeon.refuse.there_no_space", "there is no space {space}",
+                          space=repr(space))
     if len(path) > moves:
-        return f"that is {len(path)} spaces and you have {moves} moves"
+        return refuse("dungeon.refuse.spaces_have_moves",
+                      "that is {n_path} spaces and you have {moves} moves",
+                      n_path=len(path), moves=moves)
     here = start
     for i, there in enumerate(path):
         if not any(other == there for other, _ in board.neighbours(here)):
-            return f"{label(board, here)} and {label(board, there)} are not connected"
+            return refuse("dungeon.refuse.not_connected", "{here} and {there} are not connected",
+                          here=label(board, here), there=label(board, there))
         if i < len(path) - 1 and ctx.blocks(there):
-            return f"{label(board, there)} blocks the way: you would have to stop there"
+            return refuse("dungeon.refuse.blocks_way_would_have",
+                          "{there} blocks the way: you would have to stop there",
+                          there=label(board, there))
         here = there
     if not ctx.may_stand(here):
-        return f"another hero stands in {label(board, here)}"
+        return refuse("dungeon.refuse.another_hero_stands", "another hero stands in {here}",
+                      here=label(board, here))
     return None
 
 

@@ -21,7 +21,8 @@ from collections import Counter
 from typing import Any
 
 from dungeon_table.core.phased import OVER, Phase
-from dungeon_table.core.protocol import Event, Result, ScoreLine
+from dungeon_table.core.protocol import Action, Event, Result, ScoreLine
+from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.dungeon import (
@@ -44,13 +45,15 @@ class Dungeon(DungeonBase):
     phases = {
         "choose_hero": Phase(
             flow_choose_hero.legal, {m.ChooseHero: flow_choose_hero.choose_hero},
-            hint="choose a hero",
+            hint=refuse("dungeon.wants.choose_hero", "choose a hero"),
             checks={m.ChooseHero: flow_choose_hero.why_not_choose_hero}),
         "spells": Phase(
             flow_spells.legal,
             {m.WishSpell: flow_spells.wish_spell, m.UnwishSpell: flow_spells.unwish_spell,
              m.SealWishes: flow_spells.seal_wishes},
-            hint="write the spell wish list: wish for a spell, take the last off, or seal it",
+            hint=refuse("dungeon.wants.spells",
+                        "write the spell wish list: wish for a spell, take the last off, or seal "
+                        "it"),
             checks={m.WishSpell: flow_spells.why_not_wish_spell,
                     m.UnwishSpell: flow_spells.why_not_unwish_spell,
                     m.SealWishes: flow_spells.why_not_seal_wishes}),
@@ -60,7 +63,7 @@ class Dungeon(DungeonBase):
              m.Attack: flow_move.attack_waiting, m.Peek: flow_move.peek,
              m.Scry: flow_move.scry, m.Refill: flow_move.refill,
              m.Teleport: flow_combat.teleport},
-            hint="move, end the turn, or use what the hero holds",
+            hint=refuse("dungeon.wants.move", "move, end the turn, or use what the hero holds"),
             checks={m.Move: flow_move.why_not_move, m.EndTurn: flow_move.why_not_end_turn,
                     m.Attack: flow_move.why_not_attack, m.Peek: flow_move.why_not_peek,
                     m.Scry: flow_move.why_not_scry, m.Refill: flow_move.why_not_refill,
@@ -70,15 +73,17 @@ class Dungeon(DungeonBase):
             flow_doorway.legal,
             {m.CastSpell: flow_doorway.cast_spell, m.Enter: flow_doorway.enter,
              m.Hold: flow_doorway.hold},
-            hint="cast a spell at the monster seen, enter, or hold back",
+            hint=refuse("dungeon.wants.doorway",
+                        "cast a spell at the monster seen, enter, or hold back"),
             checks={m.CastSpell: flow_doorway.why_not_cast_spell}),
         "combat": Phase(
             flow_combat.legal, {m.Attack: flow_combat.attack, m.Teleport: flow_combat.teleport},
-            hint="attack the monster (a wizard in a chamber may teleport away)",
+            hint=refuse("dungeon.wants.combat",
+                        "attack the monster (a wizard in a chamber may teleport away)"),
             checks={m.Teleport: flow_combat.why_not_teleport}),
         "pit": Phase(
             flow_pit.legal, {m.ChooseChamber: flow_pit.choose_chamber},
-            hint="choose the chamber the pit drops you into",
+            hint=refuse("dungeon.wants.pit", "choose the chamber the pit drops you into"),
             checks={m.ChooseChamber: flow_pit.why_not_choose_chamber}),
         "over": OVER,
     }
@@ -159,19 +164,28 @@ class Dungeon(DungeonBase):
         return views.build_view(self, seat)
 
     def breakdown(self, seat: int) -> list[ScoreLine]:
+        """Treasure carried, the class's target, and the total that decided the game. A race won
+        by coming home counts only the gold brought back to the Great Hall (the winner's): a
+        hero still on its way with more gold has not won, and its total must not say it has."""
         held = self.state.heroes[seat].treasures
-        return [
-            ScoreLine("dungeon.score.treasure", self.gp(seat), len(held)),
-            ScoreLine("dungeon.score.target", self.target(seat)),
-            ScoreLine("score.total", self.gp(seat)),
-        ]
+        lines = [ScoreLine("dungeon.score.treasure", self.gp(seat), len(held)),
+                 ScoreLine("dungeon.score.target", self.target(seat))]
+        if self.state.end_reason == "returned":
+            home = self.gp(seat) if seat in self.state.winners else 0
+            lines.append(ScoreLine("dungeon.score.home", home))
+            return [*lines, ScoreLine("score.total", home)]
+        return [*lines, ScoreLine("score.total", self.gp(seat))]
 
     def result(self) -> Result | None:
         state = self.state
         if state.phase != "over":
             return None
         ranking = sorted(range(self.n), key=lambda s: (s not in state.winners, -self.gp(s), s))
-        history = [[*series, self.gp(s)] for s, series in enumerate(state.history)]
+        # a point per round after the opening one; the round limit ends the game as the next
+        # round starts, the last round's gold already charted
+        closing = state.end_reason != "round_limit"
+        history = [[*series, *([self.gp(s)] if closing else [])]
+                   for s, series in enumerate(state.history)]
         return Result(ranking=ranking, winners=list(state.winners),
                       outcome=f"dungeon.result.{state.end_reason}",
                       breakdown=[self.breakdown(s) for s in range(self.n)],
@@ -188,6 +202,16 @@ class Dungeon(DungeonBase):
         if self.holds_secrets(seat) or (viewer is not None and self.holds_secrets(viewer)):
             return "handoff.reason.turn"
         return None
+
+    def costly(self, seat: int, action: Action) -> Reason | None:
+        """Ending the turn with moves left and a move to make (docs/rules/dungeon.md)."""
+        if not isinstance(action, m.EndTurn) or self.state.phase != "move":
+            return None
+        view = self.view(seat)
+        if view.moves_left <= 0 or not view.moves:
+            return None
+        return refuse("dungeon.costly.end_turn", "end the turn with {moves} moves left",
+                      moves=view.moves_left)
 
     def holds_secrets(self, seat: int) -> bool:
         state = self.state

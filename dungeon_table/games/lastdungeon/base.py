@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dungeon_table.core.phased import PhasedGame
+from dungeon_table.core.reasons import refuse
 from dungeon_table.core.rng import Rng
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.cards import LastDungeonCards, RoomEffect, cost_on_room, load
@@ -114,5 +115,7 @@ class LastDungeonBase(PhasedGame[LastDungeonState]):
         """The refusal of an expansion, retreat or scout the crystals do not cover, else None."""
         have = self.crystal_total
         if have < need:
-            return f"{what} needs {need} crystals, you have {have}"
+            return refuse("ld.refuse.needs_crystals_have",
+                          "{what} needs {need} crystals, you have {have}",
+                          what=what, need=need, have=have)
         return None

@@ -16,8 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from dungeon_table.ai.explain import Explains
 from dungeon_table.ai.phase_bot import PhaseBot
+from dungeon_table.core.cards import Text
 from dungeon_table.core.protocol import Action
+from dungeon_table.core.reasons import Reason, reason
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.cards import LastDungeonCards, cost_on_room, load
 from dungeon_table.games.lastdungeon.rules import LastDungeon
@@ -185,8 +188,8 @@ class GreedyBot(PhaseBot):
                 "repelled": _repelled, "event_discard": _event_discard}
 
 
-class PlannerBot(GreedyBot):
-    """Plans the whole round: see the module docstring."""
+class PlannerBot(Explains, GreedyBot):
+    """Plans the whole round: see the module docstring. Its hint says why (``explain``)."""
 
     name = "planner"
 
@@ -271,3 +274,68 @@ class PlannerBot(GreedyBot):
 
     choosers = {**GreedyBot.choosers, "actions": _actions, "pay_cost": _pay_cost,
                 "repelled": _repelled}
+
+    # --- the hint's words (docs/rules/lastdungeon.md, "What the hint says") --------------------
+    def explain(self, view: m.LastDungeonView, legal: list[Action],
+                action: Action) -> Reason | None:
+        """Why, from the same plan and numbers the choosers judged by."""
+        power = view.adventurer.power if view.adventurer else 0
+        if isinstance(action, m.Fight):
+            key = "ld.why.check_repels" if view.shortfall <= 0 else "ld.why.check_short"
+            text = ("go to the damage and repel check: {damage} damage against power {power} "
+                    "repels it"
+                    if view.shortfall <= 0 else
+                    "go to the damage and repel check: {damage} damage against power {power}, "
+                    "the most this "
+                    "hand can add")
+            return reason(key, text, damage=view.total_damage, power=power)
+        if isinstance(action, m.Play):
+            plan = self._plan(view)
+            if plan.damage >= view.shortfall:
+                return reason("ld.why.play_repels",
+                              "play {card} on space {space}: with {n} cards this round repels "
+                              "power {power}", card=self.name_of(action.card),
+                              space=action.space, n=len(plan.plays), power=power)
+            return reason("ld.why.play_banks",
+                          "play {card} on space {space}: the most damage this hand can bank "
+                          "({damage} of the {need} still missing)", card=self.name_of(action.card),
+                          space=action.space, damage=plan.damage, need=view.shortfall)
+        if isinstance(action, m.Expand):
+            return reason("ld.why.expand", "expand: one more space to play on, {left} crystals "
+                          "kept back", left=view.crystal_total - self.cards.rules.expand_crystals)
+        if isinstance(action, m.Retreat):
+            if on_last_step(view):
+                return reason("ld.why.retreat_saves",
+                              "retreat: the next advance would reach the treasure")
+            return reason("ld.why.retreat_turns", "retreat: the space it frees lets this "
+                          "round's cards repel power {power}", power=power)
+        return self.explain_choice(view, action)
+
+    def explain_choice(self, view: m.LastDungeonView, action: Action) -> Reason | None:
+        """The smaller decisions: paying, scouting, the event's discard."""
+        adventurer = view.adventurer
+        if isinstance(action, m.Scout) and adventurer is not None:
+            return reason("ld.why.scout", "scout {card}: {left} crystals are left for an "
+                          "emergency", card=self.name_of(adventurer.card),
+                          left=view.crystal_total - adventurer.scout_cost)
+        if isinstance(action, m.Crystallise):
+            return reason("ld.why.crystallise",
+                          "crystallise: crystals now are worth more than this card later")
+        if isinstance(action, m.Discard):
+            return reason("ld.why.discard", "discard {card}: the card your plan needs least",
+                          card=self.name_of(action.card))
+        if isinstance(action, m.Pay) and view.pending is not None:
+            value = next((c.value for c in view.crystals if c.card == action.crystal), 0)
+            return reason("ld.why.pay", "pay the crystal of {value}: it covers the {need} still "
+                          "owed with the least overpaid", value=value,
+                          need=view.pending.need - view.pending.paid)
+        if isinstance(action, m.Cancel):
+            return reason("ld.why.cancel", "cancel: the cost is not worth paying")
+        return None
+
+    def name_of(self, card: str) -> Text | str:
+        """A card's name in both languages (the table shows the player's), else its id."""
+        for named in (*self.cards.dungeon, *self.cards.adventurers):
+            if named.id == card:
+                return named.name
+        return card

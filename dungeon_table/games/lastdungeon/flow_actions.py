@@ -8,6 +8,7 @@ A play that costs something waits in ``pay_cost``, an expansion or a retreat in 
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon import steps
 from dungeon_table.games.lastdungeon.base import LastDungeonBase
@@ -62,15 +63,19 @@ def place(game: LastDungeonBase, card: str, space: int, cost: int, events: list[
 def play_refused(game: LastDungeonBase, seat: int, action: m.Play) -> str | None:
     state = game.state
     if action.card not in state.hand:
-        return f"{action.card} is not in your hand"
+        return refuse("ld.refuse.not_hand", "{card} is not in your hand", card=action.card)
     if not 0 <= action.space <= game.treasure:
-        return f"there is no space {action.space}"
+        return refuse("ld.refuse.there_no_space", "there is no space {space}", space=action.space)
     if action.space <= state.position:
-        return f"space {action.space} is not right of the adventurer (on space {state.position})"
+        return refuse("ld.refuse.space_not_right_adventurer",
+                      "space {space} is not right of the adventurer (on space {position})",
+                      space=action.space, position=state.position)
     if action.space in state.played:
-        return f"space {action.space} is taken"
+        return refuse("ld.refuse.space_taken", "space {space} is taken", space=action.space)
     cost, others = game.cost_at(action.card, action.space), len(state.hand) - 1
-    return f"{action.card} costs {cost} there, you have {others} other cards"
+    return refuse("ld.refuse.costs_there_have_other",
+                  "{card} costs {cost} there, you have {others} other cards",
+                  card=action.card, cost=cost, others=others)
 
 
 # --- expand -----------------------------------------------------------------------------------
@@ -94,9 +99,11 @@ def lay_expansion(game: LastDungeonBase, events: list[Event]) -> None:
 def expand_refused(game: LastDungeonBase, seat: int, action: m.Expand) -> str | None:
     numbers = game.cards.rules
     if game.state.expanded_this_round:
-        return "only one expansion a round"
+        return refuse("ld.refuse.only_one_expansion_round", "only one expansion a round")
     if game.state.expansions_used >= numbers.max_expansions:
-        return f"the dungeon expands only {numbers.max_expansions} times a game"
+        return refuse("ld.refuse.dungeon_expands_only_times",
+                      "the dungeon expands only {max_expansions} times a game",
+                      max_expansions=numbers.max_expansions)
     return game.lacking_crystals("expansion", numbers.expand_crystals)
 
 
@@ -119,9 +126,10 @@ def push_back(game: LastDungeonBase, events: list[Event]) -> None:
 
 def retreat_refused(game: LastDungeonBase, seat: int, action: m.Retreat) -> str | None:
     if game.state.retreated_this_round:
-        return "only one retreat a round"
+        return refuse("ld.refuse.only_one_retreat_round", "only one retreat a round")
     if game.state.position == 0:
-        return "the adventurer is at the entrance and cannot go further back"
+        return refuse("ld.refuse.adventurer_entrance_cannot_go",
+                      "the adventurer is at the entrance and cannot go further back")
     return game.lacking_crystals("retreat", game.cards.rules.retreat_crystals)
 
 

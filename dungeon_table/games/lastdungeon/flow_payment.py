@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.lastdungeon import flow_actions, flow_repelled, steps
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon.base import LastDungeonBase
@@ -51,11 +52,12 @@ def discard_for_cost(game: LastDungeonBase, seat: int, action: m.Discard) -> lis
 def discard_refused(game: LastDungeonBase, seat: int, action: m.Discard) -> str | None:
     pending = game.state.pending
     if action.card not in game.state.hand:
-        return f"{action.card} is not in your hand"
+        return refuse("ld.refuse.not_hand", "{card} is not in your hand", card=action.card)
     if pending and action.card == pending.card and pending.kind == "play":
-        return f"{action.card} is the card being played"
+        return refuse("ld.refuse.card_being_played", "{card} is the card being played",
+                      card=action.card)
     if pending and action.card in pending.chosen:
-        return f"{action.card} is already chosen"
+        return refuse("ld.refuse.already_chosen", "{card} is already chosen", card=action.card)
     return None
 
 
@@ -102,9 +104,11 @@ def pay(game: LastDungeonBase, seat: int, action: m.Pay) -> list[Event]:
 def pay_refused(game: LastDungeonBase, seat: int, action: m.Pay) -> str | None:
     pending = game.state.pending
     if action.crystal not in dict(game.state.crystals):
-        return f"{action.crystal} is not one of your crystals"
+        return refuse("ld.refuse.not_one_crystals", "{crystal} is not one of your crystals",
+                      crystal=action.crystal)
     if pending and action.crystal in pending.chosen:
-        return f"{action.crystal} is already chosen"
+        return refuse("ld.refuse.already_chosen_2", "{crystal} is already chosen",
+                      crystal=action.crystal)
     return None
 
 

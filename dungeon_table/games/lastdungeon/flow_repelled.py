@@ -8,6 +8,7 @@ The phase comes only when the crystals cover the scout; otherwise B crystallises
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.lastdungeon import model as m
 from dungeon_table.games.lastdungeon import steps
 from dungeon_table.games.lastdungeon.base import LastDungeonBase
@@ -42,7 +43,7 @@ def take_scouted(game: LastDungeonBase, events: list[Event]) -> None:
 def scout_refused(game: LastDungeonBase, seat: int, action: m.Scout) -> str | None:
     walker = game.state.adventurer
     if walker is None or walker.card == game.cards.hero.id:
-        return "the hero cannot be scouted"
+        return refuse("ld.refuse.hero_cannot_scouted", "the hero cannot be scouted")
     return game.lacking_crystals("scouting", game.cards.adventurer(walker.card).scout_cost)
 
 

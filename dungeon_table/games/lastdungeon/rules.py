@@ -21,7 +21,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from dungeon_table.core.phased import OVER, Phase
-from dungeon_table.core.protocol import Result, ScoreLine
+from dungeon_table.core.protocol import Action, Result, ScoreLine
+from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.lastdungeon import flow_actions as actions
 from dungeon_table.games.lastdungeon import flow_payment as payment
@@ -35,23 +36,26 @@ class LastDungeon(LastDungeonBase):
     phases = {
         "actions": Phase(actions.legal, {m.Play: actions.play, m.Expand: actions.expand,
                                          m.Retreat: actions.retreat, m.Fight: actions.fight},
-                         hint="play, expand, retreat or fight",
+                         hint=refuse("ld.wants.actions", "play, expand, retreat or fight"),
                          checks={m.Play: actions.play_refused, m.Expand: actions.expand_refused,
                                  m.Retreat: actions.retreat_refused}),
         "pay_cost": Phase(payment.legal_cost, {m.Discard: payment.discard_for_cost,
                                                m.Cancel: payment.cancel},
-                          hint="discard cards to pay the cost, or cancel",
+                          hint=refuse("ld.wants.pay_cost",
+                                      "discard cards to pay the cost, or cancel"),
                           checks={m.Discard: payment.discard_refused}),
         "pay_crystals": Phase(payment.legal_crystals, {m.Pay: payment.pay,
                                                        m.Cancel: payment.cancel},
-                              hint="pay crystals, or cancel",
+                              hint=refuse("ld.wants.pay_crystals", "pay crystals, or cancel"),
                               checks={m.Pay: payment.pay_refused}),
         "repelled": Phase(repelled.legal, {m.Scout: repelled.scout,
                                            m.Crystallise: repelled.crystallise},
-                          hint="scout or crystallise the repelled adventurer",
+                          hint=refuse("ld.wants.repelled",
+                                      "scout or crystallise the repelled adventurer"),
                           checks={m.Scout: repelled.scout_refused}),
         "event_discard": Phase(payment.legal_event, {m.Discard: payment.discard_for_event},
-                               hint="discard a card for the event",
+                               hint=refuse("ld.wants.event_discard",
+                                           "discard a card for the event"),
                                checks={m.Discard: payment.discard_refused}),
         "over": OVER,
     }
@@ -98,6 +102,30 @@ class LastDungeon(LastDungeonBase):
 
     def view(self, seat: int | None) -> m.LastDungeonView:
         return views.build_view(self, seat)
+
+    def tempting(self, seat: int) -> list[Action]:
+        """In the actions phase, a hand card with no space it can be paid for, on each free
+        space (a click says what it costs there)."""
+        if self.state.phase != "actions" or seat not in self.to_act():
+            return []
+        legal = self.legal_actions(seat)
+        view = self.view(seat)
+        playable = {a.card for a in legal if isinstance(a, m.Play)}
+        return [m.Play(card=card, space=space) for card in view.hand or []
+                if card not in playable for space in view.free_spaces]
+
+    def costly(self, seat: int, action: Action) -> Reason | None:
+        """The damage and repel check with cards still playable and the adventurer not yet
+        repelled (docs/rules/lastdungeon.md)."""
+        if not isinstance(action, m.Fight):
+            return None
+        view = self.view(seat)
+        playable = any(isinstance(a, m.Play) for a in self.legal_actions(seat))
+        if not playable or view.shortfall <= 0 or view.adventurer is None:
+            return None
+        return refuse("ld.costly.check", "go to the damage and repel check with cards still "
+                      "playable: {damage} damage against power {power}",
+                      damage=view.total_damage, power=view.adventurer.power)
 
     def score(self) -> list[ScoreLine]:
         weights, state = self.cards.score, self.state

@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import math
 
+from dungeon_table.ai.explain import Explains, percent
 from dungeon_table.ai.phase_bot import PhaseBot
+from dungeon_table.core.cards import Text
 from dungeon_table.core.protocol import Action
+from dungeon_table.core.reasons import Reason, reason
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.bot_explore import explore_worths
+from dungeon_table.games.market.bot_explore import attacks_if, explore_worths, unseen
 from dungeon_table.games.market.bot_market import Item, Round, best_prices, judge, play_out
 from dungeon_table.games.market.bot_value import Tuning, Valuer
 from dungeon_table.games.market.cards import load
@@ -164,8 +167,9 @@ class GreedyBot(PhaseBot):
                 "auction": _auction, "bid": _bid, "level": _level}
 
 
-class TraderBot(GreedyBot):
-    """Plays the market out on paper before each market decision: see the module docstring."""
+class TraderBot(Explains, GreedyBot):
+    """Plays the market out on paper before each market decision: see the module docstring.
+    Its hint says why (``explain``)."""
 
     name = "trader"
 
@@ -268,6 +272,74 @@ class TraderBot(GreedyBot):
 
     choosers = {**GreedyBot.choosers, "explore": _explore, "buy": _buy, "bid": _bid,
                 "level": _level}
+
+    # --- the hint's words (docs/rules/market.md, "What the hint says") ------------------------
+    def explain(self, view: m.MarketView, legal: list[Action], action: Action) -> Reason | None:
+        """Why, from the same odds and worths the choosers judged by."""
+        if isinstance(action, (m.Explore, m.Stop)):
+            return self.explain_explore(view, legal, action)
+        me, val = self._me(view), self.valuer(view)
+        slots = {s.index: s for s in view.discovery}
+        if isinstance(action, m.Buy) and action.slot in slots:
+            slot = slots[action.slot]
+            cost = slot.price if slot.price > 0 else view.players[me].unpriced_cost
+            return reason("market.why.buy", "buy {card}: worth about {points} points to you, "
+                          "for {cost}G", card=self.card_name(slot.card),
+                          points=round(val.slot_gain(me, slot), 1), cost=cost)
+        if isinstance(action, m.Pass):
+            return reason("market.why.pass", "pass: nothing left is worth its price to you")
+        if isinstance(action, m.SetPrice) and action.slot in slots:
+            return reason("market.why.price", "price {card} at {price}G: what the buyers after "
+                          "you would pay, or keeps it for you", price=action.price,
+                          card=self.card_name(slots[action.slot].card))
+        if isinstance(action, m.OpenMarket):
+            return reason("market.why.open", "go on to the buy round: every price is set")
+        if isinstance(action, m.Bid):
+            return reason("market.why.bid", "bid {amount}G: the best chance of winning against "
+                          "what the job item is worth to you", amount=action.amount)
+        if isinstance(action, m.AuctionJob):
+            return reason("market.why.auction", "auction {job}: worth the most to you against "
+                          "the others", job=self.job_name(action.job))
+        if isinstance(action, m.LevelUp):
+            return reason("market.why.level", "level up {job}: towards its fourth level and its "
+                          "points", job=self.job_name(action.job))
+        if isinstance(action, m.Done):
+            return reason("market.why.done", "done: the EXP is kept for a higher level")
+        if isinstance(action, m.Defend):
+            return reason("market.why.defend", "defend: the set chosen guards the most for the "
+                          "least equipment used")
+        return None
+
+    def explain_explore(self, view: m.MarketView, legal: list[Action],
+                        action: Action) -> Reason:
+        if m.Stop() not in legal:
+            return reason("market.why.explore_must", "explore: you must reveal a card now")
+        if view.burst_odds <= 0.0:
+            return reason("market.why.explore_safe", "explore: the next card cannot burst you")
+        val = self.valuer(view)
+        pool = unseen(view, val)
+        bursting = sum(1 for card in pool if attacks_if(view, val, card))
+        values = {"bursting": bursting, "unseen": len(pool), "pct": percent(view.burst_odds)}
+        if isinstance(action, m.Stop):
+            return reason("market.why.stop", "stop: {bursting} of the {unseen} unseen cards "
+                          "would burst you ({pct} %)", **values)
+        return reason("market.why.explore", "explore: only {bursting} of the {unseen} unseen "
+                      "cards would burst you ({pct} %), and the next card is worth the risk",
+                      **values)
+
+    @staticmethod
+    def card_name(card: str) -> Text | str:
+        try:
+            return load().card(card).name
+        except KeyError:
+            return card
+
+    @staticmethod
+    def job_name(job: str) -> Text | str:
+        try:
+            return load().job(job).name
+        except KeyError:
+            return job
 
 
 BOTS = {"greedy": GreedyBot, "trader": TraderBot}

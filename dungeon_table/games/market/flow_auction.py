@@ -7,6 +7,7 @@ winner levels it up at once if it can.
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.market import flow_jobs as jobs
 from dungeon_table.games.market import flow_turn as turn
 from dungeon_table.games.market import model as m
@@ -32,7 +33,9 @@ def pick(game: MarketBase, seat: int, action: m.AuctionJob) -> list[Event]:
 
 
 def why_not_pick(game: MarketBase, seat: int, action: m.AuctionJob) -> str | None:
-    return f"{action.job} is not a face-up job (face up: {', '.join(game.state.jobs_up)})"
+    return refuse("market.refuse.not_face_up_job",
+                  "{job} is not a face-up job (face up: {jobs_up})",
+                  job=action.job, jobs_up=', '.join(game.state.jobs_up))
 
 
 def legal_bid(game: MarketBase, seat: int) -> list[Action]:
@@ -64,5 +67,6 @@ def bid(game: MarketBase, seat: int, action: m.Bid) -> list[Event]:
 
 def why_not_bid(game: MarketBase, seat: int, action: m.Bid) -> str | None:
     if action.amount < 0:
-        return "a bid is 0 or more coins"
-    return f"you bid {action.amount}G and have {game.state.players[seat].coins}G"
+        return refuse("market.refuse.bid_more_coins", "a bid is 0 or more coins")
+    return refuse("market.refuse.bid_have", "you bid {amount}G and have {coins}G",
+                  amount=action.amount, coins=game.state.players[seat].coins)

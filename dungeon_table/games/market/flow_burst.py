@@ -9,6 +9,7 @@ events of all seats come out together once every seat is in.
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.market import flow_jobs as jobs
 from dungeon_table.games.market import flow_turn as turn
 from dungeon_table.games.market import model as m
@@ -100,22 +101,31 @@ def why_not_guard(game: MarketBase, seat: int, action: m.Guard) -> str | None:
     assert burst is not None
     player = game.state.players[seat]
     if action.item not in player.equipment and action.item not in player.gems:
-        return f"you hold no {action.item}"
+        return refuse("market.refuse.hold_no", "you hold no {item}", item=action.item)
     if action.item in player.used:
-        return f"{action.item} is already used (turned sideways)"
+        return refuse("market.refuse.already_used_turned_sideways",
+                      "{item} is already used (turned sideways)",
+                      item=action.item)
     chosen = dict(burst.pending[seat])
     if action.item in chosen:
-        return f"{action.item} already guards the {chosen[action.item]} attack"
+        return refuse("market.refuse.already_guards_attack",
+                      "{item} already guards the {chosen} attack",
+                      item=action.item, chosen=chosen[action.item])
     if action.attack not in [a.colour for a in burst.attacks]:
-        return f"there is no {action.attack} attack in this burst"
+        return refuse("market.refuse.there_no_attack_burst",
+                      "there is no {attack} attack in this burst",
+                      attack=action.attack)
     card = game.cards.card(action.item)
     if card.kind == "gem":
-        return "gems do not defend in this game (house rule gems_defend is off)"
-    return f"a {card.colour} {card.loot} guards only against the {card.colour} attack"
+        return refuse("market.refuse.gems_do_not_defend",
+                      "gems do not defend in this game (house rule gems_defend is off)")
+    return refuse("market.refuse.guards_only_against_attack",
+                  "a {colour} {loot} guards only against the {colour} attack",
+                  colour=card.colour, loot=card.loot)
 
 
 def why_not_unguard(game: MarketBase, seat: int, action: m.Unguard) -> str | None:
-    return f"{action.item} is not in your defence"
+    return refuse("market.refuse.not_defence", "{item} is not in your defence", item=action.item)
 
 
 # --- damage and what follows ---------------------------------------------------------------------

@@ -10,6 +10,7 @@ ghosts. Then the burst (``flow_burst.py``) or the market (``flow_market.py``).
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.market import flow_burst as burst
 from dungeon_table.games.market import flow_jobs as jobs
@@ -51,9 +52,11 @@ def stop(game: MarketBase, seat: int, action: m.Stop) -> list[Event]:
 
 def why_not_stop(game: MarketBase, seat: int, action: m.Stop) -> str | None:
     if game.state.must_explore:
-        return "you must explore again: a ghost was revealed"
+        return refuse("market.refuse.must_explore_again_ghost",
+                      "you must explore again: a ghost was revealed")
     if not game.slots():
-        return "reveal at least one card before you stop"
+        return refuse("market.refuse.reveal_least_one_card",
+                      "reveal at least one card before you stop")
     return None
 
 

@@ -6,6 +6,7 @@ own turn and right after winning a job (that job only). It opens only when a lev
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.market import flow_turn as turn
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.base import MarketBase
@@ -42,16 +43,21 @@ def done(game: MarketBase, seat: int, action: m.Done) -> list[Event]:
 def why_not_level_up(game: MarketBase, seat: int, action: m.LevelUp) -> str | None:
     player = game.state.players[seat]
     if action.job not in player.jobs:
-        return f"you hold no job {action.job}"
+        return refuse("market.refuse.hold_no_job", "you hold no job {job}", job=action.job)
     level = player.jobs[action.job]
     if level >= len(game.cards.level_costs):
-        return f"{action.job} is at LV{level} already, the top"
+        return refuse("market.refuse.lv_already_top", "{job} is at LV{level} already, the top",
+                      job=action.job, level=level)
     levelling = game.state.levelling
     only = levelling.only if levelling else None
     if only and action.job != only:
-        return f"only the job just won ({only}) may level up now"
+        return refuse("market.refuse.only_job_just_won",
+                      "only the job just won ({only}) may level up now",
+                      only=only)
     cost = game.next_cost(level)
-    return f"{action.job} LV{level + 1} needs {cost} EXP and you have {player.exp}"
+    return refuse("market.refuse.lv_needs_exp_have",
+                  "{job} LV{n} needs {cost} EXP and you have {exp}",
+                  job=action.job, n=level + 1, cost=cost, exp=player.exp)
 
 
 def after_levelling(game: MarketBase, events: list[Event]) -> None:

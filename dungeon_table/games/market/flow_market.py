@@ -8,6 +8,7 @@ on priced cards is always the same total.
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.market import flow_turn as turn
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.base import MarketBase
@@ -71,11 +72,16 @@ def why_not_price(game: MarketBase, seat: int, action: m.SetPrice) -> str | None
     assert slot is not None
     coins = game.state.players[seat].coins
     if action.price < 0:
-        return "a price is 0 (unpriced) or more coins"
+        return refuse("market.refuse.price_unpriced_more_coins",
+                      "a price is 0 (unpriced) or more coins")
     if action.price == slot.price:
-        return f"slot {action.slot} is already priced {slot.price}G"
+        return refuse("market.refuse.slot_already_priced",
+                      "slot {slot} is already priced {price}G",
+                      slot=action.slot, price=slot.price)
     more = action.price - slot.price
-    return f"pricing at {action.price}G puts {more}G more on the card and you have {coins}G"
+    return refuse("market.refuse.pricing_puts_more_card",
+                  "pricing at {price}G puts {more}G more on the card and you have {coins}G",
+                  price=action.price, more=more, coins=coins)
 
 
 def open_market(game: MarketBase, seat: int, action: m.OpenMarket) -> list[Event]:
@@ -156,13 +162,15 @@ def why_not_buy(game: MarketBase, seat: int, action: m.Buy) -> str | None:
     slot = game.state.area[action.slot]
     assert slot is not None
     cost, coins = cost_for(game, seat, slot), game.state.players[seat].coins
-    return f"that costs {cost}G and you have {coins}G"
+    return refuse("market.refuse.too_poor", "that costs {cost}G and you have {coins}G",
+                  cost=cost, coins=coins)
 
 
 def _no_card_in(game: MarketBase, index: int) -> str | None:
     area = game.state.area
     if not 0 <= index < len(area) or area[index] is None:
-        return f"there is no card in slot {index}"
+        return refuse("market.refuse.there_no_card_slot", "there is no card in slot {index}",
+                      index=index)
     return None
 
 

@@ -27,7 +27,8 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from dungeon_table.core.phased import OVER, Phase
-from dungeon_table.core.protocol import Result
+from dungeon_table.core.protocol import Action, Result
+from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.market import flow_auction as auction
 from dungeon_table.games.market import flow_burst as burst
@@ -55,26 +56,32 @@ class Market(MarketBase):
     stack_decks = ("deck", "jobs", "reshuffle")
     phases = {
         "explore": Phase(explore.legal, {m.Explore: explore.explore, m.Stop: explore.stop},
-                         hint="explore, or stop and go to the market",
+                         hint=refuse("market.wants.explore",
+                                     "explore, or stop and go to the market"),
                          checks={m.Stop: explore.why_not_stop}),
         "defend": Phase(burst.legal, {m.Guard: burst.guard, m.Unguard: burst.unguard,
                                       m.Defend: burst.defend},
-                        hint="choose your defence (guard, unguard) and confirm it (defend)",
+                        hint=refuse("market.wants.defend",
+                                    "choose your defence (guard, unguard) and confirm it (defend)"),
                         checks={m.Guard: burst.why_not_guard, m.Unguard: burst.why_not_unguard}),
         "auction": Phase(auction.legal_pick, {m.AuctionJob: auction.pick},
-                         hint="the player who caused the burst picks a face-up job to auction",
+                         hint=refuse("market.wants.auction",
+                                     "the player who caused the burst picks a face-up job to "
+                                     "auction"),
                          checks={m.AuctionJob: auction.why_not_pick}),
-        "bid": Phase(auction.legal_bid, {m.Bid: auction.bid}, hint="place a sealed bid",
+        "bid": Phase(auction.legal_bid, {m.Bid: auction.bid},
+                     hint=refuse("market.wants.bid", "place a sealed bid"),
                      checks={m.Bid: auction.why_not_bid}),
         "level": Phase(level.legal, {m.LevelUp: level.level_up, m.Done: level.done},
-                       hint="level up a job, or done",
+                       hint=refuse("market.wants.level", "level up a job, or done"),
                        checks={m.LevelUp: level.why_not_level_up}),
         "price": Phase(market.legal_price, {m.SetPrice: market.set_price,
                                             m.OpenMarket: market.open_market},
-                       hint="price your finds, then open the market",
+                       hint=refuse("market.wants.price", "price your finds, then open the market"),
                        checks={m.SetPrice: market.why_not_price}),
         "buy": Phase(market.legal_buy, {m.Buy: market.buy, m.Pass: market.pass_},
-                     hint="buy a card or pass", checks={m.Buy: market.why_not_buy}),
+                     hint=refuse("market.wants.buy", "buy a card or pass"),
+                     checks={m.Buy: market.why_not_buy}),
         "over": OVER,
     }
 
@@ -177,6 +184,24 @@ class Market(MarketBase):
         return None
 
     # --- the kit's hooks: what play keeps, what a seat cannot see ---------------------------------
+    def tempting(self, seat: int) -> list[Action]:
+        """In the buy round, the cards this buyer cannot afford (a click says what they cost)."""
+        if self.state.phase != "buy" or seat not in self.to_act():
+            return []
+        legal = self.legal_actions(seat)
+        return [buy for i, _ in self.slots() if (buy := m.Buy(slot=i)) not in legal]
+
+    def costly(self, seat: int, action: Action) -> Reason | None:
+        """A purchase: its coins are gone once the next buyer acts (docs/rules/market.md)."""
+        slot = self.state.area[action.slot] if isinstance(action, m.Buy) and \
+            0 <= action.slot < len(self.state.area) else None
+        if slot is None:
+            return None
+        card = self.card_of.get(slot.card)
+        return refuse("market.costly.buy", "buy {card} for {cost}G",
+                      card=card.name if card is not None else slot.card,
+                      cost=market.cost_for(self, seat, slot))
+
     def conserved(self) -> Counter[str]:
         """Every card wherever it lies (a chest's card, the ghosts aside and a chest out of the
         game included), and the coins: purses, the deposit and the coins on priced cards."""

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from dungeon_table.core.phased import PhasedGame
 from dungeon_table.core.protocol import Action, ScoreLine
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.relic import field
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.cards import DISCARD_SKILLS, RelicCards
@@ -120,17 +121,21 @@ class RelicBase(PhasedGame[RelicState]):
     # --- why a card cannot be played (the refusals several phases share) ----------------------
     def not_in_hand(self, seat: int, card: str, kind: str) -> str | None:
         if card not in self.player(seat).hand:
-            return f"{card} is not in your hand"
+            return refuse("relic.refuse.not_hand", "{card} is not in your hand", card=card)
         if self.kind(card) != kind:
-            return f"{card} is not a {kind} card"
+            return refuse("relic.refuse.not_card", "{card} is not a {kind} card",
+                          card=card, kind=kind)
         return None
 
     def no_dungeon_set(self, seat: int, card: str) -> str | None:
         """Why ``card`` may not go onto ``seat``'s dungeon, whichever way it is set."""
         if self.player(seat).enemies:
-            return "an enemy is on your field: no dungeon set until it is gone"
+            return refuse("relic.refuse.enemy_field_no_dungeon",
+                          "an enemy is on your field: no dungeon set until it is gone")
         if len(self.player(seat).dungeon) >= field.MAX_DUNGEON:
-            return f"your dungeon already holds {field.MAX_DUNGEON} cards"
+            return refuse("relic.refuse.dungeon_already_holds_cards",
+                          "your dungeon already holds {max_dungeon} cards",
+                          max_dungeon=field.MAX_DUNGEON)
         return self.not_in_hand(seat, card, "dungeon")
 
     # --- scoring --------------------------------------------------------------------------------
@@ -153,7 +158,8 @@ class RelicBase(PhasedGame[RelicState]):
 
 def no_search(game: RelicBase, seat: int, action: Action) -> str:
     """Why a search (at the turn's start, or a delve's) is refused."""
-    return "the dungeon is not at 3, 6 or 9 cards, that depth was searched, or an enemy blocks"
+    return refuse("relic.refuse.dungeon_not_cards_depth", "the dungeon is not at 3, 6 or 9 "
+                  "cards, that depth was searched, or an enemy blocks")
 
 
 def distinct(cards: Iterable[str]) -> list[str]:

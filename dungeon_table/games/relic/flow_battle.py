@@ -10,6 +10,7 @@ committed characters are discarded and their discard skills prompt one by one.
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic import skills
 from dungeon_table.games.relic.base import RelicBase, distinct
@@ -119,39 +120,47 @@ def resolve_fight(game: RelicBase, seat: int, banish: bool) -> list[Event]:
 # --- refusals -----------------------------------------------------------------------------------
 def no_commit(game: RelicBase, seat: int, action: m.Commit) -> str | None:
     if game.state.battle and action.card in game.state.battle.committed:
-        return f"{action.card} is already committed"
+        return refuse("relic.refuse.already_committed", "{card} is already committed",
+                      card=action.card)
     return game.not_in_hand(seat, action.card, "character")
 
 
 def not_committed(game: RelicBase, seat: int, action: m.Withdraw) -> str:
-    return f"{action.card} is not committed to this battle"
+    return refuse("relic.refuse.not_committed_battle", "{card} is not committed to this battle",
+                  card=action.card)
 
 
 def no_ts(game: RelicBase, seat: int, action: m.ChooseTs) -> str:
     if game.state.battle and action.ts == game.state.battle.ts:
-        return f"{action.ts} is already the chosen TS"
-    return f"no committed character has the TS {action.ts}"
+        return refuse("relic.refuse.already_chosen_ts", "{ts} is already the chosen TS",
+                      ts=action.ts)
+    return refuse("relic.refuse.no_committed_character_has",
+                  "no committed character has the TS {ts}",
+                  ts=action.ts)
 
 
 def no_wild_card(game: RelicBase, seat: int, action: m.WildAs) -> str | None:
     """Why ``action.card`` cannot be a wild card used as ``action.skill`` at all."""
     if action.card not in game.player(seat).hand:
-        return f"{action.card} is not in your hand"
+        return refuse("relic.refuse.not_hand", "{card} is not in your hand", card=action.card)
     if game.cards.card(action.card).skill != "wild":
-        return f"{action.card} has no wild skill"
+        return refuse("relic.refuse.has_no_wild_skill", "{card} has no wild skill",
+                      card=action.card)
     if action.skill == "shield":
-        return "wild may be any skill but shield"
+        return refuse("relic.refuse.wild_may_any_skill", "wild may be any skill but shield")
     return None
 
 
 def no_wild_in_battle(game: RelicBase, seat: int, action: m.WildAs) -> str:
     return (no_wild_card(game, seat, action)
-            or "in battle a wild card is banish, feint or pierce (or nothing), once committed")
+            or refuse("relic.refuse.wild_in_battle", "in battle a wild card is banish, feint "
+                      "or pierce (or nothing), once committed"))
 
 
 def nothing_committed(game: RelicBase, seat: int, action: m.Fight) -> str:
-    return "commit at least one character first"
+    return refuse("relic.refuse.commit_least_one_character", "commit at least one character first")
 
 
 def committed_already(game: RelicBase, seat: int, action: m.EndPhase) -> str:
-    return "characters are committed: fight, or withdraw them first"
+    return refuse("relic.refuse.characters_committed_fight_withdraw",
+                  "characters are committed: fight, or withdraw them first")

@@ -8,6 +8,7 @@ enemies there, the enemy's level at most that dungeon's depth.
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic import skills
 from dungeon_table.games.relic.base import RelicBase
@@ -39,24 +40,31 @@ def set_enemy(game: RelicBase, seat: int, action: m.SetEnemy) -> list[Event]:
 # --- refusals -----------------------------------------------------------------------------------
 def no_dungeon_set(game: RelicBase, seat: int, action: m.SetDungeon) -> str | None:
     if game.state.double_drawn:
-        return "after a double draw no card goes onto the field this turn"
+        return refuse("relic.refuse.after_double_draw_no",
+                      "after a double draw no card goes onto the field this turn")
     if game.state.dungeon_set_done:
-        return "the dungeon set is done this turn (once per dungeon phase)"
+        return refuse("relic.refuse.dungeon_set_done_turn",
+                      "the dungeon set is done this turn (once per dungeon phase)")
     return game.no_dungeon_set(seat, action.card)
 
 
 def no_enemy_set(game: RelicBase, seat: int, action: m.SetEnemy) -> str | None:
     if game.state.enemy_set_done:
-        return "the enemy set is done this turn (once per dungeon phase)"
+        return refuse("relic.refuse.enemy_set_done_turn",
+                      "the enemy set is done this turn (once per dungeon phase)")
     problem = game.not_in_hand(seat, action.card, "enemy")
     if problem:
         return problem
     if action.target == seat or not 0 <= action.target < game.n:
-        return "an enemy goes onto an opponent's field"
+        return refuse("relic.refuse.enemy_goes_onto_opponent",
+                      "an enemy goes onto an opponent's field")
     target = game.player(action.target)
     if any(owner == seat for _, owner in target.enemies):
-        return "one of your enemies is already on that field"
+        return refuse("relic.refuse.one_enemies_already_field",
+                      "one of your enemies is already on that field")
     level = game.cards.card(action.card).level
     if level > target.depth:
-        return f"the enemy's level {level} is above that dungeon's depth {target.depth}"
+        return refuse("relic.refuse.enemy_s_level_above",
+                      "the enemy's level {level} is above that dungeon's depth {depth}",
+                      level=level, depth=target.depth)
     return None

@@ -4,6 +4,7 @@ turn once the hand holds at most 6 cards, or only injuries beyond them."""
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic import skills, turn
 from dungeon_table.games.relic.base import RelicBase, distinct
@@ -34,11 +35,14 @@ def end_turn(game: RelicBase, seat: int, action: m.EndTurn) -> list[Event]:
 def no_discard(game: RelicBase, seat: int, action: m.Discard) -> str | None:
     hand = game.player(seat).hand
     if action.card in hand and game.kind(action.card) == "injury":
-        return "an injury card cannot be discarded in the end phase (only by mend)"
+        return refuse("relic.refuse.injury_card_cannot_discarded",
+                      "an injury card cannot be discarded in the end phase (only by mend)")
     if action.card not in hand:
-        return f"{action.card} is not in your hand"
+        return refuse("relic.refuse.not_hand", "{card} is not in your hand", card=action.card)
     return None
 
 
 def hand_over_the_limit(game: RelicBase, seat: int, action: m.EndTurn) -> str:
-    return f"discard down to {game.cards.hand_limit} cards first (injuries are kept)"
+    return refuse("relic.refuse.discard_down_cards_first",
+                  "discard down to {hand_limit} cards first (injuries are kept)",
+                  hand_limit=game.cards.hand_limit)

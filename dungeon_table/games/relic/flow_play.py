@@ -6,6 +6,7 @@ double draw is always there. After a double draw no card goes onto the field thi
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic import turn
 from dungeon_table.games.relic.base import RelicBase
@@ -43,10 +44,11 @@ def double_draw(game: RelicBase, seat: int, action: m.DoubleDraw) -> list[Event]
 
 # --- refusals -----------------------------------------------------------------------------------
 def no_dungeon_phase(game: RelicBase, seat: int, action: m.DungeonPhase) -> str:
-    return "no dungeon card or enemy in your hand can be set now"
+    return refuse("relic.refuse.no_dungeon_card_enemy",
+                  "no dungeon card or enemy in your hand can be set now")
 
 
 def no_battle(game: RelicBase, seat: int, action: m.BattlePhase) -> str:
     if all(card != action.enemy for card, _ in game.player(seat).enemies):
-        return f"{action.enemy} is not on your field"
-    return "you hold no character to fight with"
+        return refuse("relic.refuse.not_field", "{enemy} is not on your field", enemy=action.enemy)
+    return refuse("relic.refuse.hold_no_character_fight", "you hold no character to fight with")

@@ -9,6 +9,7 @@ answer (see ``skills.py``). Each answer goes on with the next prompt, then back 
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
+from dungeon_table.core.reasons import refuse
 from dungeon_table.games.relic import flow_battle, skills, turn
 from dungeon_table.games.relic import model as m
 from dungeon_table.games.relic.base import PROMPT_KIND, RelicBase, distinct
@@ -95,19 +96,21 @@ def wild_as(game: RelicBase, seat: int, action: m.WildAs) -> list[Event]:
 # --- refusals -----------------------------------------------------------------------------------
 def no_advance(game: RelicBase, seat: int, action: m.SetDungeon) -> str | None:
     if game.state.prompts[0].kind != "advance":
-        return "set_dungeon answers an advance prompt only"
+        return refuse("relic.refuse.set_dungeon_answers_advance",
+                      "set_dungeon answers an advance prompt only")
     if game.state.double_drawn:
-        return "after a double draw no card goes onto the field this turn"
+        return refuse("relic.refuse.after_double_draw_no",
+                      "after a double draw no card goes onto the field this turn")
     return game.no_dungeon_set(seat, action.card)
 
 
 def no_mend(game: RelicBase, seat: int, action: m.Mend) -> str | None:
     if game.state.prompts and game.state.prompts[0].kind != "mend":
-        return "mend answers a mend prompt only"
+        return refuse("relic.refuse.mend_answers_mend_prompt", "mend answers a mend prompt only")
     return game.not_in_hand(seat, action.card, "injury")
 
 
 def no_wild_on_discard(game: RelicBase, seat: int, action: m.WildAs) -> str:
-    return flow_battle.no_wild_card(game, seat, action) or (
-        f"{action.skill} cannot fire now (wild on discard: delve, advance or mend whose "
-        "condition holds)")
+    return flow_battle.no_wild_card(game, seat, action) or refuse(
+        "relic.refuse.wild_on_discard", "{skill} cannot fire now (wild on discard: delve, "
+        "advance or mend whose condition holds)", skill=action.skill)

@@ -18,7 +18,8 @@ from collections import Counter
 from typing import Any
 
 from dungeon_table.core.phased import OVER, Phase
-from dungeon_table.core.protocol import Event, Result
+from dungeon_table.core.protocol import Action, Event, Result
+from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 from dungeon_table.games.relic import (
@@ -42,20 +43,21 @@ class Relic(RelicBase):
         "search": Phase(
             flow_search.legal,
             {m.Search: flow_search.search, m.DeclineSearch: flow_search.decline},
-            hint="search, or decline the search",
+            hint=refuse("relic.wants.search", "search, or decline the search"),
             checks={m.Search: no_search}),
         "play": Phase(
             flow_play.legal,
             {m.DungeonPhase: flow_play.dungeon_phase, m.BattlePhase: flow_play.battle_phase,
              m.DoubleDraw: flow_play.double_draw},
-            hint="choose the dungeon phase, a battle or a double draw",
+            hint=refuse("relic.wants.play", "choose the dungeon phase, a battle or a double draw"),
             checks={m.DungeonPhase: flow_play.no_dungeon_phase,
                     m.BattlePhase: flow_play.no_battle}),
         "dungeon": Phase(
             flow_dungeon.legal,
             {m.SetDungeon: flow_dungeon.set_dungeon, m.SetEnemy: flow_dungeon.set_enemy,
              m.EndPhase: turn.end_phase},
-            hint="set a dungeon card, set an enemy, or end the phase",
+            hint=refuse("relic.wants.dungeon",
+                        "set a dungeon card, set an enemy, or end the phase"),
             checks={m.SetDungeon: flow_dungeon.no_dungeon_set,
                     m.SetEnemy: flow_dungeon.no_enemy_set}),
         "battle": Phase(
@@ -63,7 +65,7 @@ class Relic(RelicBase):
             {m.Commit: flow_battle.commit, m.Withdraw: flow_battle.withdraw,
              m.ChooseTs: flow_battle.choose_ts, m.WildAs: flow_battle.wild_as,
              m.Fight: flow_battle.fight, m.EndPhase: turn.end_phase},
-            hint="commit characters, choose the TS, then fight",
+            hint=refuse("relic.wants.battle", "commit characters, choose the TS, then fight"),
             checks={m.Commit: flow_battle.no_commit, m.Withdraw: flow_battle.not_committed,
                     m.ChooseTs: flow_battle.no_ts, m.WildAs: flow_battle.no_wild_in_battle,
                     m.Fight: flow_battle.nothing_committed,
@@ -73,13 +75,13 @@ class Relic(RelicBase):
             {m.UseSkill: flow_prompt.use_skill, m.SkipSkill: flow_prompt.skip_skill,
              m.Mend: flow_prompt.mend, m.Done: flow_prompt.done,
              m.SetDungeon: flow_prompt.advance, m.WildAs: flow_prompt.wild_as},
-            hint="answer the skill's prompt",
+            hint=refuse("relic.wants.prompt", "answer the skill's prompt"),
             checks={m.UseSkill: no_search, m.SetDungeon: flow_prompt.no_advance,
                     m.Mend: flow_prompt.no_mend, m.WildAs: flow_prompt.no_wild_on_discard}),
         "end": Phase(
             flow_end.legal,
             {m.Discard: flow_end.discard, m.EndTurn: flow_end.end_turn},
-            hint="discard down to 6, then end the turn",
+            hint=refuse("relic.wants.end", "discard down to 6, then end the turn"),
             checks={m.Discard: flow_end.no_discard, m.EndTurn: flow_end.hand_over_the_limit}),
         "over": OVER,
     }
@@ -112,6 +114,9 @@ class Relic(RelicBase):
         for _ in range(self.cards.hand_size):
             for seat in order:
                 events += turn.draw(self, seat, "deal")
+        # the chart opens on the points before the first turn (the characters dealt), as every
+        # game's does: a point per round after it, so the axis ends on the last round
+        state.history = [[points] for points in self.points()]
         events += turn.start_turn(self, first)
         return events
 
@@ -187,3 +192,24 @@ class Relic(RelicBase):
     def handoff_reason(self, seat: int, viewer: int | None) -> str | None:
         # Hands are hidden: every change of seat between two humans is covered.
         return None if seat == viewer else "handoff.reason.turn"
+
+    def tempting(self, seat: int) -> list[Action]:
+        """In the dungeon phase, the dungeon cards in hand the rules will not set now (an enemy
+        on the field, a full dungeon, the set done): a click says why."""
+        if self.state.phase != "dungeon" or seat not in self.to_act():
+            return []
+        legal = self.legal_actions(seat)
+        return [action for card in self.player(seat).hand if self.kind(card) == "dungeon"
+                and (action := m.SetDungeon(card=card)) not in legal]
+
+    def costly(self, seat: int, action: Action) -> Reason | None:
+        """Giving up a depth's search, or a double draw while a battle or the dungeon phase is
+        open: neither comes back (docs/rules/relic.md)."""
+        if isinstance(action, m.DeclineSearch):
+            return refuse("relic.costly.decline_search",
+                          "give up this depth's search: it cannot be searched again")
+        if isinstance(action, m.DoubleDraw) and any(
+                isinstance(a, (m.BattlePhase, m.DungeonPhase)) for a in self.legal_actions(seat)):
+            return refuse("relic.costly.double_draw",
+                          "double draw: no battle and no dungeon phase this turn")
+        return None

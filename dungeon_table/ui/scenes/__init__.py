@@ -4,11 +4,13 @@ Importing this package registers every screen, and the table, by name (``ui/scre
 app (``entry.py``) imports it once, and each scene opens the others by name, importing none.
 """
 
-from dungeon_table.ui import table
+from dungeon_table.ui import remote_table, table
 from dungeon_table.ui.scenes import (
     gameover,
     handoff,
+    host_join,
     in_use,
+    learn,
     load,
     menu,
     pause,
@@ -16,8 +18,9 @@ from dungeon_table.ui.scenes import (
     rules_help,
     settings,
     setup,
+    stats,
 )
 
 # Every module above registers its screen as it is imported.
-__all__ = ["gameover", "handoff", "in_use", "load", "menu", "pause", "replay", "rules_help",
-           "settings", "setup", "table"]
+__all__ = ["gameover", "handoff", "host_join", "in_use", "learn", "load", "menu", "pause", "replay",
+           "remote_table", "rules_help", "settings", "setup", "stats", "table"]

@@ -10,7 +10,6 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.core import paths
 from dungeon_table.core.protocol import Result
 from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import has, t
@@ -59,6 +58,8 @@ class GameOverScene(MenuBase):
         # Keys pressed as it appears were meant for the table (the last Enter): they must not
         # press "Play again" before the result has been seen (nor may a held key repeating).
         self.guard = SettleGuard(app)
+        self.starts: list[Widget] = []  # Play again and New game: only a click starts a game
+        self.enter_told = False  # Enter was pressed on the results: say what starts a game
         seats = len(self.result.breakdown)
         self.look = TableLook(
             names=seat_names(list(session.record.seats), self.names)[:seats],
@@ -95,16 +96,17 @@ class GameOverScene(MenuBase):
         return ""
 
     def handle(self, event: pygame.event.Event) -> None:
-        """No single key leaves the result: keys right after it shows and keys repeating (held
-        on from the last move) count for nothing, and Enter with no button focused only puts
-        the focus on Play again; a second Enter then plays it."""
+        """No key leaves the result for a new game: keys right after it shows and keys
+        repeating (held on from the last move) count for nothing, and Enter keeps the results
+        on screen (it says so) unless it is on Replay or Menu: starting a game again, or a new
+        one, takes a click on its button (Enter held on from the table played again at once)."""
         if event.type == pygame.KEYDOWN:
             if not self.guard.admits(event):
                 return
-            primary = self.ring.primary()
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.ring.current is None \
-                    and primary is not None:
-                self.ring.focus(primary)
+            starting = self.ring.current is None or self.ring.current in self.starts
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and starting:
+                self.enter_told = True
+                self.app.request_redraw()
                 return
         super().handle(event)
 
@@ -113,9 +115,7 @@ class GameOverScene(MenuBase):
             self.guard.start()
         if self.saved is None:
             try:
-                path = paths.save_path(self.game_id)
-                self.session.save(path)
-                self.saved = path.name
+                self.saved = nav.save_game(self.session).name  # its earlier saves give way
             except OSError:
                 self.saved = ""
 
@@ -177,11 +177,13 @@ class GameOverScene(MenuBase):
         bw = (panel.w - 2 * pad - 3 * gap) // 4
         bh = th.px(7)
         y = panel.bottom - pad - bh
-        return [
+        buttons: list[Widget] = [
             Button(pygame.Rect(panel.x + pad + i * (bw + gap), y, bw, bh), label, fn,
                    primary=primary)
             for i, (label, fn, primary) in enumerate(actions)
         ]
+        self.starts = buttons[:2]
+        return buttons
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -216,6 +218,10 @@ class GameOverScene(MenuBase):
             saved = fonts.fit(t("gameover.saved", file=self.saved), "small", table_w, th.scale)
             self.blit_text(surface, saved, "small", theme.TEXT_DIM,
                            bottomleft=(panel.x + pad, bottom))
+        if self.enter_told:
+            told = fonts.fit(t("gameover.click_to_start"), "small", panel.w - 2 * pad, th.scale)
+            self.blit_text(surface, told, "small", theme.ACCENT,
+                           midtop=(panel.centerx, panel.bottom + th.px(1)))
 
 
 __all__ = ["GameOverScene", "count_text", "score_line", "score_rows", "seat_colours"]

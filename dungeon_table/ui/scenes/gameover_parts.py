@@ -241,6 +241,15 @@ def _axes(surface: pygame.Surface, plot: pygame.Rect, low: int, high: int, n: in
     axis_key = f"{history_key}.axis"
     axis = t(axis_key) if history_key and (has(axis_key) or has(axis_key, "en")) else \
         t("gameover.round")
-    label(f"{axis} 1", midtop=(plot.x, plot.bottom + th.px(0.5)))
-    if n > 1:
-        label(str(n), midtop=(plot.right, plot.bottom + th.px(0.5)))
+    first, last = axis_ends(n, axis)
+    label(first, midtop=(plot.x, plot.bottom + th.px(0.5)))
+    if last:
+        label(last, midtop=(plot.right, plot.bottom + th.px(0.5)))
+
+
+def axis_ends(points: int, axis: str) -> tuple[str, str]:
+    """The x axis's two labels. Every game's series opens on the value before its first round
+    (``Result.history``), so ``points`` points span ``points - 1`` rounds: "start" at the left,
+    the last round at the right ("" when the game ended before one was played)."""
+    rounds = points - 1
+    return t("gameover.chart_start"), f"{axis} {rounds}" if rounds >= 1 else ""

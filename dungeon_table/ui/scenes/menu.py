@@ -73,7 +73,7 @@ class MainMenuScene(MenuBase):
     TILE_H, TILE_GAP, BUTTON_H, BUTTON_GAP = 14, 2, 7, 1.5  # grid units
 
     def _action_count(self) -> int:
-        return len(self.continues) + 4
+        return len(self.continues) + 6
 
     def panel_rect(self) -> pygame.Rect:
         """Sized to its content and centred a little above the middle, under the title."""
@@ -115,7 +115,11 @@ class MainMenuScene(MenuBase):
             for g, s in self.continues
         ]
         actions += [
+            (lambda: screens.push(self.app, "host"), lambda: t("menu.host"), False),  # remote
+            (lambda: screens.push(self.app, "join"), lambda: t("menu.join"), False),  # tables
             (self.load, lambda: t("menu.load"), False),
+            (self.learn, lambda: t("menu.learn"), False),
+            (self.stats, lambda: t("menu.stats"), False),
             (self.rules, lambda: t("menu.rules"), False),
             (self.settings, lambda: t("menu.settings"), False),
             (self.quit, lambda: t("menu.quit"), False),
@@ -153,6 +157,12 @@ class MainMenuScene(MenuBase):
 
     def rules(self) -> None:
         screens.push(self.app, "rules")
+
+    def learn(self) -> None:
+        screens.push(self.app, "learn")
+
+    def stats(self) -> None:
+        screens.push(self.app, "stats")
 
     def settings(self) -> None:
         screens.push(self.app, "settings")

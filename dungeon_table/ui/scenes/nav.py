@@ -7,6 +7,7 @@ opened by name (``ui/screens.py``).
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,40 @@ def _saved_already(autosave: Path) -> bool:
         return False
 
 
+# The names the app gives saves (``paths.save_path``): any other name is the player's own
+AUTO_NAMED = re.compile(r"^(autosave-[\w-]+|[\w]+-\d{8}-\d{6}(-\d+)?)\.yaml$")
+
+
+def named_by_player(path: Path) -> bool:
+    """A save the player named (renamed from the app's ``<game>-<time>.yaml``): always kept."""
+    return AUTO_NAMED.match(path.name) is None
+
+
+def table_key(record: Any) -> tuple[Any, ...]:
+    """What makes two saves the same table: the game, its seed, seats, options and stacked
+    decks (the actions are how far it has gone)."""
+    options = tuple(sorted((str(k), repr(v)) for k, v in record.options.items()))
+    stack = tuple(sorted((str(k), repr(v)) for k, v in record.stack.items()))
+    return (record.game, record.seed, tuple(record.seats), options, stack)
+
+
+def save_game(session: Any) -> Path:
+    """Save & quit, or a game over: a fresh save of ``session``, replacing this table's earlier
+    saves (one entry per game in Load); a save the player named is never touched."""
+    path = paths.save_path(session.record.game)
+    session.save(path)
+    key = table_key(session.record)
+    for other in paths.saves_dir().glob(f"{session.record.game}-*.yaml"):
+        if other == path or named_by_player(other):
+            continue
+        try:
+            if table_key(load_record(other)) == key:
+                other.unlink()
+        except (SaveError, OSError, ValueError):
+            continue  # one it cannot read is not this table's: Load lists it with why
+    return path
+
+
 @dataclass
 class SaveInfo:
     """One file in the saves folder as the Load list shows it."""
@@ -135,9 +170,29 @@ def list_saves() -> list[SaveInfo]:
             info.error = str(err)
         if info.path.exists():  # (``continuable`` sets aside an autosave it cannot replay)
             infos.append(info)
+    infos = one_per_table(infos)
     infos += [SaveInfo(path=item.path, modified=item.when, error=item.reason, set_aside=True)
               for item in damaged.listed(paths.saves_dir())]
     return sorted(infos, key=lambda i: i.modified, reverse=True)
+
+
+def one_per_table(infos: list[SaveInfo]) -> list[SaveInfo]:
+    """The newest save of each table (an unfinished game's autosave rather than the save &
+    quit copy beside it, which Continue would open the same); saves the player named, and
+    those that cannot be read, all stay."""
+    best: dict[tuple[Any, ...], SaveInfo] = {}
+    kept: list[SaveInfo] = []
+    for info in infos:
+        if info.record is None or info.error is not None or named_by_player(info.path):
+            kept.append(info)
+            continue
+        key = table_key(info.record)
+        held = best.get(key)
+        rank = (info.actions, info.autosave and not info.finished, info.modified)
+        if held is None or rank > (held.actions, held.autosave and not held.finished,
+                                   held.modified):
+            best[key] = info
+    return kept + list(best.values())
 
 
 def summary(game_id: str, session: Any) -> str | None:

@@ -11,10 +11,10 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.core import paths
 from dungeon_table.ui import screens, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
+from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import MenuBase, column
 from dungeon_table.ui.widgets import Button, Widget
 
@@ -44,9 +44,11 @@ class PauseScene(MenuBase):
 
     def save_quit(self) -> None:
         session = self.session
-        if session is not None and session.record.actions:
+        # A tutorial is kept by its own autosave, which Learn to play resumes: no copy in Load.
+        if session is not None and session.record.actions \
+                and getattr(session, "tutorial", None) is None:
             try:
-                session.save(paths.save_path(session.record.game))
+                nav.save_game(session)  # this table's earlier save & quit gives way
             except OSError as err:
                 if session.autosave_error:  # nothing on disk holds this game: stay at the table
                     self.app.pop()

@@ -1,11 +1,16 @@
 """The replay viewer: a saved or finished game stepped forward and back through the table renderer.
 
 Forward applies the next recorded action and plays its animations; back rebuilds the game from the
-record without the last action (no animation, like undo). The log on the right keeps pace.
+record without the last action (no animation, like undo). The log on the right keeps pace. A scrub
+bar jumps anywhere (click or drag), a speed control paces Play, and a choice of view says whose
+eyes the table is seen through: the table's public view, a lone human's own seat while the game is
+unfinished (its other seats' hands stay hidden: the game may still be played on), and once the
+game is over each seat's view or everything, all hidden information shown.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -21,9 +26,51 @@ from dungeon_table.ui.names import game_name, seat_names
 from dungeon_table.ui.renderer import UiState, make_renderer
 from dungeon_table.ui.scene import App, Scene
 from dungeon_table.ui.table_parts import board_area, side_column, table_theme
-from dungeon_table.ui.widgets import Button, FocusRing, dispatch
+from dungeon_table.ui.widgets import Button, Choice, FocusRing, Widget, dispatch
 
 PLAY_GAP_MS = 700  # pause between actions while playing, at animation speed 1
+SPEEDS = (0.5, 1.0, 2.0, 4.0)  # Play's pace, times the settings' animation speed
+EVERYTHING = "all"  # the view choice that shows all hidden information (a finished game only)
+
+
+class ScrubBar(Widget):
+    """The replay's position as a bar: a click or a drag along it jumps to that action."""
+
+    def __init__(self, rect: pygame.Rect, total: int, at: Callable[[], int],
+                 seek: Callable[[int], None]) -> None:
+        super().__init__(rect, enabled=total > 0)
+        self.total, self.at, self.seek = total, at, seek
+
+    def count_at(self, x: int) -> int:
+        share = (x - self.rect.x) / max(1, self.rect.w)
+        return round(max(0.0, min(1.0, share)) * self.total)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 \
+                and self.rect.inflate(0, self.rect.h).collidepoint(event.pos):
+            self.pressed = True
+            self.seek(self.count_at(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEMOTION and self.pressed:
+            self.seek(self.count_at(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.pressed:
+            self.pressed = False
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        track = self.rect.inflate(0, -self.rect.h // 2)
+        pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.5), track,
+                         border_radius=track.h // 2)
+        done = track.copy()
+        done.w = round(track.w * self.at() / max(1, self.total))
+        if done.w:
+            pygame.draw.rect(surface, theme.ACCENT, done, border_radius=track.h // 2)
+        x = track.x + done.w
+        pygame.draw.circle(surface, theme.TEXT, (x, track.centery), self.rect.h // 2)
 
 
 class ReplayScene(Scene):
@@ -36,6 +83,9 @@ class ReplayScene(Scene):
         humans = [i for i, kind in enumerate(record.seats) if not kind.startswith("bot")]
         self.viewer: int | None = humans[0] if len(humans) == 1 else (0 if len(record.seats) == 1
                                                                       else None)
+        self.everything = False  # all hidden information shown (``EVERYTHING``)
+        self.speed = 1.0
+        self.finished = _finished(record)
         self.anim = AnimQueue(app.settings.anim_speed)
         self.log = LogPanel()
         self.step_logs: list[tuple[str | None, list[str]]] = []
@@ -76,14 +126,14 @@ class ReplayScene(Scene):
             return
         self.count += 1
         self.view = self.game.view(self.viewer)
-        seen = [e for e in events if e.visible_to(self.viewer)]
+        seen = [e for e in events if self.everything or e.visible_to(self.viewer)]
         if self.renderer is not None:
             lines = self.renderer.log_lines(seen, before, self.view)
             heading = self.renderer.log_heading(before, self.view)
             self.step_logs.append((heading, lines))
             self.log.add(lines, heading=heading)
             if animate:
-                self.anim.speed = self.app.settings.anim_speed
+                self.anim.speed = self.app.settings.anim_speed * self.speed
                 tweens = self.renderer.animations(seen, before, self.view)
                 self.anim.extend(tweens)
                 self.sounds.cue(seen, tweens, before, self.view, self.game.result(),
@@ -95,11 +145,12 @@ class ReplayScene(Scene):
             return
         self.goto(self.count - 1)
 
-    def goto(self, count: int) -> None:
-        """Jump to the state after ``count`` actions, without animations."""
+    def goto(self, count: int, again: bool = False) -> None:
+        """Jump to the state after ``count`` actions, without animations (``again``: from the
+        start even going forward: another view's log differs from the first action)."""
         count = max(0, min(self.total, count))
         self.anim.skip_all()
-        if count < self.count:
+        if count < self.count or again:
             self.game = start(self.record, f"<replay {self.game_id}>")
             self.count = 0
             self.view = self.game.view(self.viewer)
@@ -109,6 +160,45 @@ class ReplayScene(Scene):
         while self.count < count and not self.error:
             self.forward(animate=False)
         self.app.request_redraw()
+
+    # --- speed and view --------------------------------------------------------------------------
+    def set_speed(self, speed: float) -> None:
+        self.speed = speed
+        self.due = None  # the next step comes at the new pace
+
+    def views(self) -> list[int | str | None]:
+        """The views offered: the table's public one, a lone human's own while the game is
+        unfinished, and once it is over every seat's and everything."""
+        seats = len(self.record.seats)
+        if self.finished:
+            return [*range(seats), None, EVERYTHING] if seats > 1 else [0, EVERYTHING]
+        humans = [i for i, kind in enumerate(self.record.seats) if not kind.startswith("bot")]
+        own = humans if len(humans) == 1 else ([0] if seats == 1 else [])
+        return [*own, None]
+
+    def watching(self) -> int | str | None:
+        return EVERYTHING if self.everything else self.viewer
+
+    def set_view(self, choice: int | str | None) -> None:
+        """Watch through another seat's eyes (or the table's, or all of it) from the same
+        action: the game and its log are built again for that view."""
+        if choice not in self.views():
+            return
+        self.everything = choice == EVERYTHING
+        self.viewer = None if self.everything or choice is None else int(choice)
+        if self.ui is not None:
+            self.ui.seat = self.viewer
+        self.goto(self.count, again=True)
+        self.on_resize(self.app.size)  # the choice shows it, whoever made it
+
+    def view_text(self, choice: int | str | None) -> str:
+        if choice == EVERYTHING:
+            return t("replay.view_all")
+        if choice is None:
+            return t("replay.view_table")
+        names = self.ui.names if self.ui is not None else seat_names(
+            list(self.record.seats), list(self.record.names))
+        return t("replay.view_seat", name=names[int(choice)])
 
     def toggle_play(self) -> None:
         self.playing = not self.playing and self.count < self.total
@@ -126,7 +216,8 @@ class ReplayScene(Scene):
             if self.count >= self.total:
                 self.toggle_play()
             elif self.due is None:
-                gap = round(PLAY_GAP_MS / max(0.5, self.app.settings.anim_speed or 3.0))
+                pace = max(0.5, self.app.settings.anim_speed or 3.0) * self.speed
+                gap = round(PLAY_GAP_MS / pace)
                 self.due = now_ms + gap
                 self.app.set_timer(gap)
             elif now_ms >= self.due:
@@ -164,15 +255,29 @@ class ReplayScene(Scene):
             x += bw + gap
         self.buttons.append(Button(pygame.Rect(side.x, side.bottom - bh, side.w, bh),
                                    lambda: t("replay.menu"), self.close, hotkey=pygame.K_ESCAPE))
-        self.counter_y = side.y + bh + th.px(1)
-        self.title_y = self.counter_y + fonts.line_height("body", th.scale)
+        y = side.y + bh + th.px(1.5)
+        self.scrub = ScrubBar(pygame.Rect(side.x + th.px(1), y, side.w - th.px(2), th.px(2)),
+                              self.total, lambda: self.count, self.goto)
+        self.counter_y = self.scrub.rect.bottom + th.px(1)
+        y = self.counter_y + fonts.line_height("body", th.scale) + th.px(0.5)
+        self.speed_choice = Choice(pygame.Rect(side.x, y, side.w, bh), lambda: t("replay.speed"),
+                                   list(SPEEDS), self.speed, self.set_speed,
+                                   fmt=lambda s: t("replay.speed_times", n=f"{s:g}"),
+                                   label_width=0.4)
+        y += bh + gap
+        self.view_choice = Choice(pygame.Rect(side.x, y, side.w, bh), lambda: t("replay.view"),
+                                  self.views(), self.watching(), self.set_view,
+                                  fmt=self.view_text, label_width=0.3,
+                                  enabled=len(self.views()) > 1)
+        self.controls: list[Widget] = [self.scrub, self.speed_choice, self.view_choice]
+        self.title_y = y + bh + th.px(1)
         log_top = self.title_y + fonts.line_height("small", th.scale) + th.px(1)
         self.log.layout(pygame.Rect(side.x, log_top, side.w, side.bottom - bh - margin - log_top),
                         th)
         if self.renderer is not None:
             self.renderer.layout(board_area(size, th), th)
         self.side = side
-        self.ring.set(self.buttons)
+        self.ring.set([*self.buttons, self.speed_choice, self.view_choice])
 
     def close(self) -> None:
         self.app.pop()
@@ -181,11 +286,12 @@ class ReplayScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             self.log.handle(event)
             return
+        widgets = [*self.controls, *self.buttons]
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.anim.busy and not \
-                any(b.rect.collidepoint(event.pos) for b in self.buttons):
+                any(w.rect.collidepoint(event.pos) for w in widgets):
             self.anim.finish_current()  # a click on the table finishes the current animation
             return
-        dispatch(self.buttons, None, event)
+        dispatch(widgets, None, event)
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -195,8 +301,8 @@ class ReplayScene(Scene):
             self.renderer.draw(surface, self.view, self.ui)
             self.anim.draw(surface)
         self.log.draw(surface)
-        for button in self.buttons:
-            button.draw(surface, th)
+        for widget in [*self.buttons, *self.controls]:
+            widget.draw(surface, th)
         counter = t("replay.step", n=self.count, total=self.total)
         img = fonts.text(counter, "body", theme.TEXT, th.scale)
         surface.blit(img, img.get_rect(midtop=(self.side.centerx, self.counter_y)))
@@ -217,6 +323,17 @@ class ReplayScene(Scene):
         for i, line in enumerate(lines):
             img = fonts.text(line, "body", theme.TEXT, th.scale)
             surface.blit(img, (box.x + th.px(2), box.y + th.px(1) + i * step))
+
+
+def _finished(record: Any) -> bool:
+    """The recorded game is over (its every seat's hidden information may then be shown)."""
+    try:
+        game = start(record, "<replay>")
+        for seat, notation in record.entries():
+            game.apply(seat, type(game).decode_action(notation))
+        return game.result() is not None
+    except (IllegalAction, SaveError, ValueError):
+        return False
 
 
 screens.register("replay", ReplayScene)

@@ -51,7 +51,9 @@ class SettingsScene(MenuBase):
         s = self.app.settings
         panel = self.panel_rect()
         pad = th.px(4)
-        rows = column(panel.x + pad, panel.y + pad, panel.w - 2 * pad, th.px(6.5), th.px(1.5), 7)
+        # eight rows in the height seven took: at 1280x720 and 150 % the title and the path
+        # line must still fit above and below
+        rows = column(panel.x + pad, panel.y + pad, panel.w - 2 * pad, th.px(6), th.px(1), 8)
         speeds = list(ANIM_SPEEDS)
         scales = list(UI_SCALES) if s.ui_scale in UI_SCALES else sorted({*UI_SCALES, s.ui_scale})
         volumes = sorted({*VOLUMES, s.volume})  # a hand-set 33 % is shown as it is
@@ -71,6 +73,8 @@ class SettingsScene(MenuBase):
                    lambda v: self.change("sound", v), fmt=on_off),
             Choice(rows[6], lambda: t("settings.volume"), volumes, s.volume,
                    lambda v: self.change("volume", v), fmt=lambda v: f"{v} %"),
+            Toggle(rows[7], lambda: t("settings.confirm_costly"), s.confirm_costly,
+                   lambda v: self.change("confirm_costly", v), fmt=on_off),
         ]
         bw, bh = th.px(24), th.px(6.5)
         widgets.append(Button(pygame.Rect(panel.centerx - bw // 2, panel.bottom - pad - bh, bw,

@@ -16,6 +16,8 @@ from typing import Any
 import pygame
 
 from dungeon_table.core import registry
+from dungeon_table.core import tutorial as tutorials
+from dungeon_table.core.errors import CardFileError
 from dungeon_table.core.records import NAME_CHARS
 from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import has, t
@@ -112,11 +114,19 @@ class SetupScene(MenuBase):
         """The options as the game will play them (a locked one at the value shown)."""
         return {**self.options, **{name: v for name, (v, _by) in self.locked().items()}}
 
+    def shown_options(self) -> list[str]:
+        """The options that apply to what is chosen now (Dungeon!'s hunters only in its hunter
+        mode), never one kept for scripts and tests (``Option.at_setup``)."""
+        return self.spec.setup_options(self.chosen_options())
+
     def set_option(self, name: str, value: Any) -> None:
+        shown = self.shown_options()
         self.options[name] = value
         implied = self.spec.implied_options
-        if name in implied or any(name in fixed for fixed in implied.values()):
-            self.on_resize(self.app.size)  # a locked option shows or lets go of its value
+        if name in implied or any(name in fixed for fixed in implied.values()) or \
+                self.shown_options() != shown:
+            self.on_resize(self.app.size)  # a locked option shows or lets go of its value,
+            # or an option comes or goes with the mode
 
     def start(self) -> None:
         try:
@@ -134,12 +144,12 @@ class SetupScene(MenuBase):
     OPT_LABEL_W, OPT_BOX_W, WIDE_W, NARROW_W = 36, 28, 150, 124
 
     def _described(self) -> bool:
-        return any(option_help(name) for name in self.spec.options)
+        return any(option_help(name) for name in self.spec.option_specs)
 
     def _row_count(self) -> int:
         players = 1 if self.spec.min_players != self.spec.max_players else 0
         daily = 1 if self.spec.daily else 0
-        return players + self.count + len(self.spec.options) + daily + 1  # + seed
+        return players + self.count + len(self.shown_options()) + daily + 1  # + seed
 
     def _panel_units(self) -> float:
         """The panel's height in grid units: the rows, two headings, the buttons."""
@@ -202,9 +212,10 @@ class SetupScene(MenuBase):
         label_w, box_w = ((self.OPT_LABEL_W, self.OPT_BOX_W) if self._described()
                           else (self.LABEL_W, self.BOX_W))
         locked = self.locked()
-        for name in self.spec.options:
-            rect = pygame.Rect(x, y, th.px(label_w) + th.px(box_w), row)
-            widgets.append(self._option(name, rect, label_w / (label_w + box_w),
+        label_px, box_px = th.px(label_w), self._box_width(th.px(box_w))
+        for name in self.shown_options():
+            rect = pygame.Rect(x, y, label_px + box_px, row)
+            widgets.append(self._option(name, rect, label_px / (label_px + box_px),
                                         locked.get(name)))
             self.option_rows.append((name, rect))
             y += row + gap
@@ -228,7 +239,33 @@ class SetupScene(MenuBase):
                               lambda: t("common.back"), self.back))
         widgets.append(Button(pygame.Rect(panel.right - pad - bw, bottom, bw, row),
                               lambda: t("setup.start"), self.start, primary=True))
+        if self.game_id in tutorials.available():  # Learn to play: the guided first game
+            widgets.append(Button(pygame.Rect(panel.centerx - bw // 2, bottom, bw, row),
+                                  lambda: t("menu.learn"), self.learn))
         return widgets
+
+    def _box_width(self, usual: int) -> int:
+        """``usual``, or wider where a value of the options shown would be cut short in it (a
+        box sets a long value in smaller type first): "Solo: treasure hunt", not "Solo: hunt…";
+        at most half the panel."""
+        th = self.th
+        arrows = 2 * th.px(self.ROW)  # each arrow's area is as wide as the row is high
+        texts = [option_value_text(name, value) for name in self.shown_options()
+                 for value in self.spec.option_values.get(name, [self.options.get(name)])]
+        cut = [text for text in texts
+               if fonts.shrink_to_fit(text, "body", usual - arrows, th.scale, True)[0] != text]
+        if not cut:
+            return usual
+        bold = fonts.font("body", th.scale, bold=True)
+        widest = max(bold.size(text)[0] for text in cut)
+        return min(max(usual, widest + arrows + th.px(1)), self.panel_rect().w // 2)
+
+    def learn(self) -> None:
+        try:
+            screens.push(self.app, "tutorial", self.game_id)
+        except (CardFileError, ValueError, OSError) as err:
+            self.error = t("setup.error", reason=err)
+            self.app.request_redraw()
 
     def _set_seed(self, text: str) -> None:
         self.seed_text = text
@@ -341,6 +378,7 @@ class SetupScene(MenuBase):
             detail = t("setup.daily_detail", date=nav.daily_seed())
             self.blit_text(surface, detail, "body", theme.ACCENT,
                            midleft=(self.seed_row.x + th.px(self.LABEL_W) + th.px(1.5), seed_y))
+        self._draw_first_game(surface, panel)
         if self.error:
             lines = fonts.wrap(self.error, "small", panel.w - 2 * pad, th.scale)[:2]
             step = fonts.line_height("small", th.scale)
@@ -349,5 +387,17 @@ class SetupScene(MenuBase):
                 self.blit_text(surface, line, "small", theme.DANGER, topleft=(panel.x + pad, y))
                 y += step
 
+    def _draw_first_game(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """Under the panel, the game for a newcomer: players, length, what you are trying to do."""
+        key = f"first_game.{self.game_id}"
+        if not has(key, "en"):
+            return
+        th = self.th
+        step = fonts.line_height("small", th.scale)
+        lines = fonts.wrap(t("setup.first_game", line=t(key)), "small", panel.w, th.scale)[:2]
+        y = min(panel.bottom + th.px(1.5), surface.get_height() - len(lines) * step - th.px(1))
+        for line in lines:
+            self.blit_text(surface, line, "small", theme.TEXT_DIM, midtop=(panel.centerx, y))
+            y += step
 
 screens.register("setup", SetupScene)

@@ -101,6 +101,31 @@ def tweens_for(r: DungeonTable, events: list[Event], before: m.DungeonView,
     return out
 
 
+ROLLS = (m.AttackRolled, m.SpellCast, m.SecretDoorRolled, m.SwordRolled, m.CageRolled,
+         m.CounterAttack)
+
+
+def action_spaces(events: list[Event], before: m.DungeonView) -> list[str]:
+    """The spaces the events play out on, in order: where each walk starts and ends, where a
+    hero is moved to, where the hunters walk, where dice are rolled (the roller's space)."""
+    where = {h.seat: h.space for h in before.heroes}
+    out: list[str] = []
+    for e in events:
+        seat = getattr(e, "seat", before.active)
+        here = where.get(seat, "")
+        if isinstance(e, m.Moved) and e.path:
+            out += [here, e.path[-1]]
+            where[seat] = e.path[-1]
+        elif isinstance(e, (m.PushedBack, m.Teleported, m.FellIntoPit)):
+            out += [here, e.space]
+            where[seat] = e.space
+        elif isinstance(e, m.HunterMoved) and e.path:
+            out.append(e.path[-1])
+        elif isinstance(e, ROLLS):
+            out.append(here)
+    return [s for s in out if s]
+
+
 def point(r: DungeonTable, space: str) -> Point:
     """A space's centre on screen, kept inside the board's window (the viewport's centre if the
     space is unknown)."""

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from dungeon_table.games.dungeon.ui.faces import LEVEL_COLOURS
+from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, i18n, theme
 from dungeon_table.ui.renderer import in_language
 
@@ -29,6 +30,10 @@ INK = (250, 246, 236)
 HALL_INK = (58, 46, 34)  # light ink on the hall's pale stone would barely show
 CACHE_SIZES = 3
 VERTICAL_TURNED = "ー－〜…"  # written along the column in vertical Japanese
+# Colour-blind mode (``settings.glyphs``): each level's rooms and chambers, and its chip in the
+# level key, also carry the level's own pattern, so no level is told by its colour alone
+LEVEL_PATTERNS = {1: ("horizontal",), 2: ("vertical",), 3: ("diagonal",), 4: ("cross",),
+                  5: ("dots",), 6: ("horizontal", "vertical")}
 
 
 def corridor_colour(level: int) -> theme.Colour:
@@ -46,10 +51,10 @@ class BoardArt:
     """The static board at a cell size, rendered on demand and kept for the last few zooms."""
 
     def __init__(self) -> None:
-        self._cache: OrderedDict[tuple[int, str, int], pygame.Surface] = OrderedDict()
+        self._cache: OrderedDict[tuple[int, str, int, bool], pygame.Surface] = OrderedDict()
 
     def surface(self, board: Any, cell: int) -> pygame.Surface:
-        key = (cell, i18n.language(), id(board))
+        key = (cell, i18n.language(), id(board), cf.glyph_mode())
         image = self._cache.get(key)
         if image is None:
             image = render_board(board, cell)
@@ -67,6 +72,8 @@ def render_board(board: Any, c: int) -> pygame.Surface:
     for y in range(board.height):
         for x in range(board.width):
             _draw_cell(surf, board, x, y, c)
+    if cf.glyph_mode():
+        _draw_level_patterns(surf, board, c)
     _draw_walls(surf, board, c)
     for y in range(board.height):
         for x in range(board.width):
@@ -95,6 +102,45 @@ def _draw_cell(surf: pygame.Surface, board: Any, x: int, y: int, c: int) -> None
         surf.fill(corridor_colour(level), rect)
     else:
         surf.fill(space_colour(kind, level), rect)
+
+
+def level_pattern(surf: pygame.Surface, rect: pygame.Rect, level: int, step: int,
+                  colour: theme.Colour) -> None:
+    """The level's pattern over ``rect`` (lines every ``step`` pixels), clipped to it."""
+    old_clip = surf.get_clip()
+    surf.set_clip(rect.clip(old_clip) if old_clip else rect)
+    width = max(1, step // 6)
+    for kind in LEVEL_PATTERNS.get(level, ()):
+        if kind == "horizontal":
+            for y in range(rect.y + step // 2, rect.bottom, step):
+                pygame.draw.line(surf, colour, (rect.x, y), (rect.right, y), width)
+        elif kind == "vertical":
+            for x in range(rect.x + step // 2, rect.right, step):
+                pygame.draw.line(surf, colour, (x, rect.y), (x, rect.bottom), width)
+        elif kind in ("diagonal", "cross"):
+            for k in range(-rect.h, rect.w + rect.h, step):
+                pygame.draw.line(surf, colour, (rect.x + k, rect.bottom),
+                                 (rect.x + k + rect.h, rect.y), width)
+                if kind == "cross":
+                    pygame.draw.line(surf, colour, (rect.x + k, rect.y),
+                                     (rect.x + k + rect.h, rect.bottom), width)
+        elif kind == "dots":
+            for row, y in enumerate(range(rect.y + step // 2, rect.bottom, step)):
+                for x in range(rect.x + step // 2 + (step // 2 if row % 2 else 0), rect.right,
+                               step):
+                    pygame.draw.circle(surf, colour, (x, y), max(1, step // 6))
+    surf.set_clip(old_clip)
+
+
+def _draw_level_patterns(surf: pygame.Surface, board: Any, c: int) -> None:
+    """Each room's and chamber's cells patterned by its level (colour-blind mode)."""
+    step = max(4, c // 2 if c % 2 == 0 else c)
+    for space in board.spaces.values():
+        if space.kind not in ("room", "chamber"):
+            continue
+        ink = theme.mix(space_colour(space.kind, space.level), (250, 246, 236), 0.3)
+        for x, y in space.cells:  # cell by cell: the lines run on, a step dividing a cell
+            level_pattern(surf, pygame.Rect(x * c, y * c, c, c), space.level, step, ink)
 
 
 def _draw_stairs(surf: pygame.Surface, rect: pygame.Rect) -> None:

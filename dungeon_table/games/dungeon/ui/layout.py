@@ -115,6 +115,26 @@ class Camera:
         self.origin = (self.viewport.centerx - x * c, self.viewport.centery - y * c)
         self.clamp()
 
+    def bring_into_sight(self, points: list[tuple[float, float]], margin: int) -> bool:
+        """A zoomed board moves so ``points`` (board cells: where a move runs, where dice are
+        rolled) lie inside the viewport less ``margin``: centred on all of them when they fit
+        together, else on the last (where the action ends). Nothing moves at "fit", or when they
+        are all in sight already (a player who panned there keeps the view). True if it moved."""
+        if self.zoom <= 1.0 or not points:
+            return False
+        inner = self.viewport.inflate(-2 * margin, -2 * margin)
+        if all(inner.collidepoint(self.to_screen(x, y)) for x, y in points):
+            return False
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        c = self.cell
+        together = (max(xs) - min(xs)) * c <= inner.w and (max(ys) - min(ys)) * c <= inner.h
+        before = self.origin
+        if together:
+            self.centre_on((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        else:
+            self.centre_on(*points[-1])
+        return self.origin != before
+
     def pan(self, dx: float, dy: float) -> bool:
         before = self.origin
         self.origin = (self.origin[0] + dx, self.origin[1] + dy)

@@ -28,6 +28,7 @@ from dungeon_table.ui import fonts, i18n, tabletop, theme
 from dungeon_table.ui.i18n import t
 
 PANEL_LINES = 8  # a hero's panel at most: title, bar, status and five lines of treasures
+MIN_SLOT_CARD = 7  # grid units: the narrowest slot card whose name still reads whole
 
 
 def heroes_area(side: pygame.Rect, n: int, th: theme.Theme) -> pygame.Rect:
@@ -252,18 +253,25 @@ def end_rects(r: DungeonTable, n: int, gap: int = 0) -> list[pygame.Rect]:
 
 
 def slot_rects(r: DungeonTable, view: m.DungeonView) -> list[pygame.Rect]:
+    """The slots' cards side by side along the rail, smaller as they multiply rather than
+    overlapping: a card covering the next one's right edge cut its name ("Red Dragor"). Only
+    below the smallest legible card do they overlap."""
     rail = r.geo.rail
     th = r.th
     n = len(view.slots)
-    w = r.geo.card_w
     ends = [rect for rect in (hunt_rect(r, view), *hunter_rects(r, view)) if rect is not None]
     right = min(rect.x for rect in ends) - th.px(3) if ends else rail.right
     label = fonts.line_height("small", th.scale)
     title = fonts.text(t("dungeon.slots"), "small", theme.TEXT_DIM, th.scale, True)
     left = rail.x + max(th.px(12), th.px(1) + title.get_width() + slot_token_radius(th) + th.px(1))
+    gap = th.px(2)
+    side_by_side = (right - left - th.px(2) - gap * (n - 1)) // max(1, n)
+    w = max(min(r.geo.card_w, side_by_side), min(r.geo.card_w, th.px(MIN_SLOT_CARD)))
+    h = round(w * cf.RATIO)
     room = right - left - th.px(2) - w
     step = min(w + th.px(5), room // max(1, n - 1)) if n > 1 else 0
-    return [pygame.Rect(left + k * step, rail.y + label, w, r.geo.card_h) for k in range(n)]
+    top = rail.y + label + (r.geo.card_h - h) // 2  # smaller cards keep to the rail's middle
+    return [pygame.Rect(left + k * step, top, w, h) for k in range(n)]
 
 
 def slot_token_radius(th: theme.Theme) -> int:

@@ -24,7 +24,7 @@ import pygame
 
 from dungeon_table.core.protocol import Action, Event
 from dungeon_table.games.dungeon import model as m
-from dungeon_table.games.dungeon.ui import anim, log, pieces, wish_list
+from dungeon_table.games.dungeon.ui import anim, board_art, log, pieces, wish_list
 from dungeon_table.games.dungeon.ui import faces as vc
 from dungeon_table.games.dungeon.ui.board_art import BoardArt
 from dungeon_table.games.dungeon.ui.decide import (
@@ -43,6 +43,7 @@ from dungeon_table.games.dungeon.ui.layout import (
     table_geo,
 )
 from dungeon_table.games.dungeon.ui.panels import HeroColumn, draw_rail
+from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
 from dungeon_table.ui.anim import Tween
 from dungeon_table.ui.i18n import t
@@ -351,6 +352,9 @@ class DungeonRenderer(TableRenderer):
         for level, image in zip(range(1, 7), texts, strict=True):
             chip = pygame.Rect(x, key.y + th.px(0.5), size, size)
             pygame.draw.rect(surface, vc.LEVEL_COLOURS[level], chip, border_radius=th.px(0.4))
+            if cf.glyph_mode():  # the board's level patterns, keyed
+                board_art.level_pattern(surface, chip, level, max(3, size // 3),
+                                        theme.mix(vc.LEVEL_COLOURS[level], theme.FELT_DARK, 0.5))
             tabletop.label(surface, str(level), "small", theme.FELT_DARK, th.scale, True,
                            center=chip.center)
             surface.blit(image, image.get_rect(midleft=(chip.right + th.px(0.4), chip.centery)))
@@ -438,6 +442,11 @@ class DungeonRenderer(TableRenderer):
     def animations(self, events: list[Event], before: Any, after: Any) -> list[Tween]:
         if self.area is None or before is None or self.board is None:
             return []
+        # a zoomed board follows the action, a bot's or another player's too, before the
+        # tweens take their screen points from it
+        spots = [self.board.spaces[s].centre for s in anim.action_spaces(events, before)
+                 if s in self.board.spaces]
+        self.camera.bring_into_sight(spots, self.camera.cell * 2)
         return anim.tweens_for(self, events, before, after)
 
 

@@ -290,8 +290,8 @@ def _draw_hand(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeon
     rects = r.hand_rects(len(hand), lifted)
     legal = set() if ui.animating else {
         rects.index(tg.rect) for tg in ui.targets if tg.quiet and tg.rect in rects}
-    images = [None if f"hand:{i}" in ui.hidden else r.looks.face(card, "hand", g.hand_cw)
-              for i, card in enumerate(hand)]
+    images = [None if f"hand:{i}" in ui.hidden else r.looks.face(card, "hand", rect.w)
+              for i, (card, rect) in enumerate(zip(hand, rects, strict=True))]  # two rows: smaller
     tabletop.draw_fan(surface, images, rects, g.th, lifted, legal)
     chosen = view.pending.chosen if view.pending else []
     playing = view.pending.card if view.pending and view.pending.kind == "play" else None

@@ -21,6 +21,17 @@ def space_name(looks: CardLooks, view: m.LastDungeonView | None, i: int) -> str:
     return t(f"ld.space.{space.kind}")
 
 
+def card_name(looks: CardLooks, card: str, event: Event, view: m.LastDungeonView | None) -> str:
+    """The event's card by name; the hero by the side it fights on: turned over, it is the
+    Awakened Hero (its rules' and its card's name), no longer the Legendary Hero."""
+    hero = looks.cards.hero
+    if card != hero.id or isinstance(event, m.HeroFlipped):  # the flip: the front turns over
+        return looks.name(card)
+    walker = view.adventurer if view is not None else None
+    side = getattr(event, "side", None) or (walker.side if walker and walker.card == card else "")
+    return in_language(hero.back.name) if side == "back" else looks.name(card)
+
+
 def log_line(looks: CardLooks, event: Event,
              view: m.LastDungeonView | None = None) -> str | None:
     """``ld.log.<type>`` filled with the event's fields, card ids turned into names and space
@@ -30,7 +41,7 @@ def log_line(looks: CardLooks, event: Event,
         if isinstance(data.get(key), int):
             data[key] = space_name(looks, view, data[key])
     if isinstance(data.get("card"), str) and data["card"]:
-        data["card"] = looks.name(data["card"])
+        data["card"] = card_name(looks, data["card"], event, view)
     if isinstance(data.get("room"), str) and data["room"]:
         # a room by the name its space shows ("Tavern Cellar"), not its event side's
         data["room"] = in_language(looks.cards.event(data["room"]).room_name)

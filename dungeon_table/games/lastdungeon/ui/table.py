@@ -113,7 +113,8 @@ class LastDungeonRenderer(TableRenderer):
     def hand_rects(self, n: int, lifted: set[int] | None = None) -> list[pygame.Rect]:
         g = self.geo
         assert g is not None
-        return tabletop.fan_rects(g.hand, n, g.hand_cw, g.th, lifted)
+        return tabletop.hand_rects(g.hand, n, g.hand_cw, g.th, lifted,
+                                   ceiling=g.card_y + g.ch + g.th.px(0.5))
 
     def crystal_rects(self, n: int) -> list[pygame.Rect]:
         g = self.geo

@@ -329,13 +329,15 @@ class MarketRenderer(TableRenderer):
         paint_table(self, surface, view, ui)
 
     def banner_area(self, view: m.MarketView) -> pygame.Rect | None:
-        """Where "Over to <name> / to buy" may lie: over the new viewer's own name and life
-        line, which it repeats; the seats above, the discovery cards and their prices, and the
-        prompt stay in sight."""
+        """Where "Over to <name> / to buy" may lie: over the new viewer's own equipment, under
+        its name and life line (a banner over that hid a life bar); the seats above, the
+        discovery cards and their prices, and the prompt stay in sight."""
         if self.area is None:
             return None
         seat = self.geo(view).seats[self.bottom(view)]
-        return seat.header.union(seat.track)
+        below = pygame.Rect(seat.panel.x, seat.purse.bottom, seat.panel.w,
+                            seat.panel.bottom - seat.purse.bottom)
+        return below if below.h > 0 else seat.header
 
     def preview_width(self, view: m.MarketView) -> int:
         """A card shown large beside the cursor: about 2.5 times the discovery cards."""

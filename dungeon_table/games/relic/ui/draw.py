@@ -82,6 +82,13 @@ def backdrop(size: tuple[int, int], board: tuple[int, int, int, int],
     return image
 
 
+def points_label(view: m.RelicView, seat: int) -> str:
+    """A seat's points and what they count: the seat itself sees its hand's characters counted
+    (3 pts before anything is scored, from the hand dealt), another seat's are its score pile."""
+    points = view.players[seat].points
+    return t("relic.points.with_hand" if seat == view.seat else "relic.points.scored", n=points)
+
+
 def draw_seat(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState,
               seat: int, sg: SeatGeo) -> None:
     th = r.th
@@ -97,7 +104,7 @@ def draw_seat(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiS
     name = header_name(view, ui, seat)
     if seat == r.bottom(view) and view.seat is not None:
         name = t("relic.you", name=name)
-    points = t("relic.points", n=player.points)
+    points = points_label(view, seat)
     right = pygame.Rect(head.right, head.y, 0, head.h)
     if sg.hand is None:  # the viewer's own hand lies fanned along the bottom: its count here
         right = label(surface, t("relic.hand_count", n=player.hand_count), "small",
@@ -209,12 +216,9 @@ def draw_dungeon(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: 
         else:
             label(surface, text, "small", colour, th.scale, True, width=group.w,
                   midtop=(group.centerx, group.y + th.px(0.25)))
-        # the outline of the place the next card takes, under every card (of any depth: the
+        # the depth's slot, its three places in one outline, under every card (of any depth: the
         # stacked rows overlap), so a card over it hides its edge instead of being crossed by it
-        first = (depth - 1) * PER_DEPTH
-        free = max(first, len(player.dungeon))
-        if free < first + PER_DEPTH:
-            tabletop.empty_place(surface, sg.dungeon_rect(free), th)
+        tabletop.empty_place(surface, sg.depth_slot(depth), th)
     for depth in range(1, DEPTHS + 1):
         first = (depth - 1) * PER_DEPTH
         for index in range(first, min(first + PER_DEPTH, len(player.dungeon))):

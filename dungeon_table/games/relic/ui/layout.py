@@ -67,6 +67,13 @@ class SeatGeo:
         y = group.bottom - self.ch - (PER_DEPTH - 1 - k) * self.tag_h
         return pygame.Rect(x, y, self.cw, self.ch)
 
+    def depth_slot(self, depth: int) -> pygame.Rect:
+        """The outline a depth's cards lie inside (``depth`` 1-3): all three of its places, so a
+        cascade's first card is not drawn up and left of an outline the size of one card."""
+        first = (depth - 1) * PER_DEPTH
+        places = [self.dungeon_rect(first + k) for k in range(PER_DEPTH)]
+        return places[0].unionall(places[1:]).inflate(2, 2)
+
     def enemy_rects(self, n: int) -> list[pygame.Rect]:
         if n == 0:
             return []

@@ -1,0 +1,170 @@
+"""Learn to play: the games with a tutorial, and the tutorial's table.
+
+``screens.push(app, "learn")`` lists the games (from the main menu); a game whose tutorial is
+under way says Resume. ``screens.push(app, "tutorial", game_id)`` (here, or the setup screen's
+Learn to play) opens the tutorial's game at the table: resumed from its autosave
+(``saves/tutorials/<game>.yaml``, apart from Continue and Load) when one fits the tutorial and
+is unfinished, else dealt afresh. The session carries the tutorial (``session.tutorial``), which
+the table reads to guide it (``ui/tutorial.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from dungeon_table.core import damaged
+from dungeon_table.core import tutorial as lessons
+from dungeon_table.core.errors import CardFileError, DamagedSave, SaveError
+from dungeon_table.core.session import Session
+from dungeon_table.ui import fonts, screens, theme
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.names import game_name
+from dungeon_table.ui.scene import App, Scene
+from dungeon_table.ui.scenes.base import MenuBase, column
+from dungeon_table.ui.widgets import Button, Widget
+
+
+def resumable(tutorial: lessons.Tutorial) -> Any | None:
+    """The tutorial's unfinished game from its autosave, or None (none, finished, set up by an
+    older tutorial file, or damaged: then set aside)."""
+    path = lessons.autosave_path(tutorial.game)
+    if not path.exists():
+        return None
+    try:
+        session = Session.load(path, autosave=path)
+    except DamagedSave as err:
+        damaged.set_aside(path, err.reason)
+        return None
+    except (SaveError, OSError, ValueError):
+        return None
+    if not lessons.fits(tutorial, session.record) or session.game.result() is not None \
+            or not lessons.Guide(tutorial, type(session.game)).followed(session.steps):
+        return None
+    return session
+
+
+def under_way(game_id: str) -> bool:
+    """A tutorial game begun and not finished is saved (its button says Resume): the save
+    replayed, a few milliseconds, without reading the tutorial file."""
+    path = lessons.autosave_path(game_id)
+    if not path.exists():
+        return False
+    try:
+        session = Session.load(path)
+    except (SaveError, OSError, ValueError):
+        return False
+    return bool(session.steps) and session.game.result() is None
+
+
+def tutorial_session(game_id: str) -> Any:
+    """The tutorial of ``game_id`` as a session to play: resumed, else new (``CardFileError``
+    for a broken tutorial file)."""
+    tutorial = lessons.load_tutorial(game_id)
+    session = resumable(tutorial)
+    if session is None:
+        session = Session.new(tutorial.game, list(tutorial.seats), tutorial.seed,
+                              dict(tutorial.options), dict(tutorial.stack),
+                              autosave=lessons.autosave_path(game_id))
+    session.tutorial = tutorial  # what flags it as a tutorial (the table guides it)
+    return session
+
+
+def tutorial_table(app: App, game_id: str) -> Scene:
+    session = tutorial_session(game_id)
+    return screens.make("table", app, session, list(session.record.seats))
+
+
+class LearnScene(MenuBase):
+    """One button per game with a tutorial: its name, and what a first game is like."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.games = lessons.available()
+        self.error: str | None = None
+
+    def on_enter(self) -> None:
+        self.on_resize(self.app.size)  # Resume appears once a tutorial is under way
+
+    def panel_rect(self) -> pygame.Rect:
+        return self.page_rect(top=16, bottom=8)
+
+    ROW, GAP = 15, 2
+
+    def build(self) -> list[Widget]:
+        th = self.th
+        panel = self.panel_rect()
+        pad = th.px(4)
+        rows = column(panel.x + pad, panel.y + pad, panel.w - 2 * pad, th.px(self.ROW),
+                      th.px(self.GAP), len(self.games))
+        widgets: list[Widget] = [
+            LessonButton(rect, game_id, lambda g=game_id: self.open(g))
+            for game_id, rect in zip(self.games, rows, strict=True)]
+        bw, bh = th.px(24), th.px(7)
+        widgets.append(Button(pygame.Rect(panel.x + pad, panel.bottom - pad - bh, bw, bh),
+                              lambda: t("common.back"), self.back))
+        return widgets
+
+    def open(self, game_id: str) -> None:
+        try:
+            self.app.push(tutorial_table(self.app, game_id))
+        except (CardFileError, ValueError, OSError) as err:
+            self.error = t("learn.error", game=game_name(game_id), reason=err)
+            self.app.request_redraw()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        th = self.th
+        panel = self.panel_rect()
+        self.blit_text(surface, t("learn.title"), "title",
+                       midbottom=(panel.centerx, panel.y - th.px(2)))
+        theme.draw_panel(surface, panel, th)
+        if self.error:
+            lines = fonts.wrap(self.error, "small", panel.w - th.px(8), th.scale)[:3]
+            y = panel.bottom - th.px(12) - len(lines) * fonts.line_height("small", th.scale)
+            for line in lines:
+                self.blit_text(surface, line, "small", theme.DANGER,
+                               topleft=(panel.x + th.px(4), y))
+                y += fonts.line_height("small", th.scale)
+
+
+class LessonButton(Button):
+    """A game's tutorial: "Last Dungeon Pocket", Resume if under way, the first-game line."""
+
+    def __init__(self, rect: pygame.Rect, game_id: str, on_click: Any) -> None:
+        super().__init__(rect, lambda: game_name(game_id), on_click, role="heading")
+        self.game_id = game_id
+        self.under_way = under_way(game_id)
+
+    def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        fill, ink = self.colours()
+        theme.draw_panel(surface, self.rect, th, fill)
+        if self.focused:
+            theme.outline(surface, self.rect, theme.TEXT, th, width=0.3)
+        pad = th.px(2.5)
+        inner = self.rect.w - 2 * pad
+        name = fonts.text(fonts.fit(self.label(), "heading", inner, th.scale), "heading", ink,
+                          th.scale)
+        top = surface.blit(name, (self.rect.x + pad, self.rect.y + th.px(1.2))).bottom
+        if self.under_way:
+            tag = fonts.text(t("learn.resume"), "small", theme.ACCENT, th.scale, True)
+            surface.blit(tag, tag.get_rect(topright=(self.rect.right - pad,
+                                                     self.rect.y + th.px(1.5))))
+        line = first_game_line(self.game_id)
+        lines = fonts.wrap(line, "small", inner, th.scale)[:2]
+        y = max(top, self.rect.bottom - th.px(1.2) - len(lines) * fonts.line_height("small",
+                                                                                  th.scale))
+        for text in lines:
+            surface.blit(fonts.text(text, "small", theme.TEXT_DIM, th.scale),
+                         (self.rect.x + pad, y))
+            y += fonts.line_height("small", th.scale)
+
+
+def first_game_line(game_id: str) -> str:
+    """"1 player · about 20 minutes · repel every adventurer before one reaches the treasure":
+    the setup screen's line for a first game, and the tutorial list's."""
+    return t(f"first_game.{game_id}")
+
+
+screens.register("learn", LearnScene)
+screens.register("tutorial", tutorial_table)

@@ -1,0 +1,190 @@
+"""The table's side of Learn to play: which clicks a tutorial accepts, and the overlay it draws.
+
+The steps and where the game stands are the engine's (``core/tutorial.py``: ``Guide``); this
+module only turns them into what the player sees and may do. The table asks three things of it
+(``ui/table.py``, a few lines): ``accepts(target)`` before a click or Enter is applied (a click on
+anything else says "Follow the step: …" and changes nothing), ``accepts_action`` for a typed
+action, and ``draw`` after its targets. While a step waits for the player, the board is dimmed
+but for the target to use, outlined with an arrow, and its caption lies next to it with the
+"why" of the step just done; once the last step is done, one line says how the game ends and
+the player plays on freely.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from dungeon_table.core.protocol import Action
+from dungeon_table.core.tutorial import Guide, Tutorial, tutorial_for
+from dungeon_table.ui import fonts, theme
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.renderer import Target
+from dungeon_table.ui.table_parts import ring
+
+DIM_ALPHA = 165  # how dark the rest of the table goes while a step waits
+CAPTION_WIDTH = 62  # grid units: a caption's lines wrap at this width
+
+
+class TutorialOverlay:
+    """A tutorial running at ``table`` (a ``TableScene``): its filter and its drawing."""
+
+    def __init__(self, table: Any, tutorial: Tutorial) -> None:
+        self.table = table
+        self.tutorial = tutorial
+        self.guide = Guide(tutorial, type(table.game))
+
+    # --- the step ------------------------------------------------------------------------------
+    @property
+    def movers(self) -> list[int]:
+        return [step.seat for step in self.table.session.steps]
+
+    def waiting(self) -> bool:
+        """A step is taught now and it is the player's to take."""
+        ui = self.table.ui
+        return (self.guide.taught(self.movers) is not None and bool(ui.legal)
+                and self.table.viewer == self.guide.human)
+
+    def accepts(self, target: Target) -> bool:
+        """A target the player may use now: the one sending the taught action, or a local step
+        (a card picked first) that leads to it; anything once the steps are done."""
+        taught = self.guide.taught(self.movers)
+        if taught is None:
+            return True
+        return target.leads_to(taught) or (target.pick is None and target.action == taught)
+
+    def accepts_action(self, seat: int, action: Action) -> bool:
+        return self.guide.allows(self.movers, seat, action)
+
+    def refuse(self) -> None:
+        """Say what the step asks; nothing else happens."""
+        step = self.guide.step(self.movers)
+        if step is not None:
+            self.table.show_toast(t("tutorial.follow", step=t(step.caption)))
+
+    def taught(self) -> Action | None:
+        """The step's action while it waits for the player (the Hint shows it), else None."""
+        return self.guide.taught(self.movers) if self.waiting() else None
+
+    def focus_indices(self) -> list[int]:
+        """Where the keyboard focus starts during a step: the first target pointed at."""
+        pointed = self.pointed()
+        return [i for i, tg in enumerate(self.table.ui.targets)
+                if any(tg is p for p in pointed)][:1]
+
+    def pointed(self) -> list[Target]:
+        """The targets to outline: those sending the step's pointed action, else the local
+        steps leading to it (the card to pick before its space)."""
+        action = self.guide.pointed(self.movers)
+        targets = self.table.ui.targets
+        direct = [tg for tg in targets if tg.pick is None and tg.action == action]
+        return direct or [tg for tg in targets if tg.leads_to(action)]
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        if self.table.ui.animating:
+            return
+        movers = self.movers
+        why = self.guide.last_why(movers)
+        if self.waiting():
+            step = self.guide.step(movers)
+            assert step is not None
+            targets = self.pointed()
+            self._dim(surface, [tg.rect for tg in targets])
+            for target in targets:
+                ring(surface, target.rect, theme.GOLD, th)
+            spot = targets[0].rect if targets else self.table.board
+            self._arrow(surface, spot, th)
+            self._caption(surface, th, spot, t(step.caption), t(why) if why else "",
+                          self._progress(movers))
+        elif self.guide.finished(movers) and self.guide.index(movers) == len(self.guide.actions):
+            # the last step is done: how the game ends, and that the rest is the player's
+            text = (t(why) + "  " if why else "") + t(self.tutorial.done)
+            self._caption(surface, th, None, text, "", t("tutorial.free"))
+        elif why:
+            self._caption(surface, th, None, t(why), "", self._progress(movers))
+
+    def _progress(self, movers: list[int]) -> str:
+        return t("tutorial.progress", step=min(self.guide.index(movers) + 1,
+                                                 len(self.guide.actions)),
+                 steps=len(self.guide.actions), title=t(self.tutorial.title))
+
+    def _dim(self, surface: pygame.Surface, holes: list[pygame.Rect]) -> None:
+        """Darken the board but for ``holes`` (the targets of the step)."""
+        board = self.table.board
+        shade = pygame.Surface(board.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, DIM_ALPHA))
+        for rect in holes:
+            shade.fill((0, 0, 0, 0), rect.move(-board.x, -board.y).inflate(8, 8))
+        surface.blit(shade, board.topleft)
+
+    def _arrow(self, surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme) -> None:
+        """A gold arrow pointing down at the target (up at it when it lies near the top)."""
+        size = th.px(3)
+        below = rect.top < size * 4
+        tip_y = rect.bottom + th.px(1) if below else rect.top - th.px(1)
+        sign = 1 if below else -1
+        x = rect.centerx
+        points = [(x, tip_y), (x - size, tip_y + sign * size), (x - size // 3, tip_y + sign * size),
+                  (x - size // 3, tip_y + sign * 2 * size), (x + size // 3, tip_y + sign * 2 * size),
+                  (x + size // 3, tip_y + sign * size), (x + size, tip_y + sign * size)]
+        pygame.draw.polygon(surface, theme.GOLD, points)
+        pygame.draw.polygon(surface, theme.FELT_DARK, points, max(1, th.px(0.25)))
+
+    def _caption(self, surface: pygame.Surface, th: theme.Theme, near: pygame.Rect | None,
+                 text: str, why: str, small: str) -> pygame.Rect:
+        """The caption panel: the "why" of the last step (dim), the step's text, and a small
+        line (which step of how many). Beside ``near`` where there is room, clear of it; else
+        at the top of the board."""
+        width = min(th.px(CAPTION_WIDTH), self.table.board.w - th.px(4))
+        images = [fonts.text(line, "small", theme.GOLD, th.scale)
+                  for line in fonts.wrap(why, "small", width, th.scale)] if why else []
+        images += [fonts.text(line, "body", theme.TEXT, th.scale)
+                   for line in fonts.wrap(text, "body", width, th.scale)]
+        images += [fonts.text(line, "small", theme.TEXT_DIM, th.scale)
+                   for line in fonts.wrap(small, "small", width, th.scale)]
+        pad = th.px(2)
+        box = pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * pad,
+                          sum(i.get_height() for i in images) + 2 * pad)
+        box.topleft = self._place(box.size, near, th)
+        theme.draw_panel(surface, box, th, theme.mix(theme.PANEL, theme.GOLD, 0.12),
+                         edge=theme.GOLD)
+        y = box.y + pad
+        for image in images:
+            surface.blit(image, (box.x + pad, y))
+            y += image.get_height()
+        return box
+
+    def _place(self, size: tuple[int, int], near: pygame.Rect | None,
+               th: theme.Theme) -> tuple[int, int]:
+        """Where the caption goes: the free spot nearest the target (its arrow kept clear),
+        covering none of the table's targets and, where the table leaves room, nothing it has
+        drawn; the top of the board when there is no target to be near."""
+        board = self.table.board
+        w, h = size
+        if near is None:
+            return board.centerx - w // 2, board.y + th.px(2)
+        reach = near.inflate(0, th.px(14))  # the target and its arrow, above or below
+        targets = [tg.rect for tg in self.table.ui.targets] + [reach]
+        drawn = [rect for rect, _what in self.table.renderer.shown]
+        step = th.px(4)
+        spots = [pygame.Rect(x, y, w, h)
+                 for x in range(board.x + th.px(1), board.right - w, step)
+                 for y in range(board.y + th.px(1), board.bottom - h, step)]
+
+        def distance(box: pygame.Rect) -> int:
+            return abs(box.centerx - near.centerx) + abs(box.centery - near.centery)
+
+        for avoid in (targets + drawn, targets):
+            free = [box for box in spots if box.collidelist(avoid) < 0]
+            if free:
+                return min(free, key=distance).topleft
+        x = min(max(board.x, near.centerx - w // 2), board.right - w)
+        return x, board.y + th.px(1) if near.centery > board.centery else board.bottom - h
+
+
+def overlay_for(table: Any) -> TutorialOverlay | None:
+    """The overlay of the tutorial the table's session plays, or None for an ordinary game."""
+    tutorial = tutorial_for(table.session)
+    return TutorialOverlay(table, tutorial) if tutorial is not None else None
