@@ -16,13 +16,16 @@ import statistics
 import subprocess
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from fnmatch import fnmatch
 from pathlib import Path, PurePath
 from typing import Any
 
 import yaml
 
+from dungeon_table.ai.search_bot import Budget, SearchBot
 from dungeon_table.core import registry
+from dungeon_table.core import tutorial as lessons
 from dungeon_table.core.errors import CardFileError, DamagedSave, Problem, SaveError
 from dungeon_table.core.protocol import Game, Result, ScoreLine
 from dungeon_table.core.records import FORMAT, Record, load_record, save_record
@@ -115,6 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--save-dir", type=Path, help="keep every game's save here")
     sim.add_argument("--max-actions", type=int, default=10_000, help="give up a game after this many")
     sim.add_argument("--json", action="store_true", help="print the figures as JSON")
+    sim.add_argument("--playouts", type=int, default=None,
+                     help="the expert's playouts a decision (default: 1 s a decision); fixed, "
+                          "the same games on any machine")
+    sim.add_argument("--workers", type=int, default=None,
+                     help="processes to play on (default: every core); the same figures as one")
 
     script = sub.add_parser("script", help="run a script; print state, events, result as JSON")
     script.add_argument("file", type=Path)
@@ -301,6 +309,10 @@ def cmd_join(args: argparse.Namespace) -> int:
         table = join_table(args.address, args.code, seat=seat, token=args.token, name=args.name)
     except (JoinError, ValueError, TimeoutError) as err:
         raise UsageError(f"cannot join {args.code} at {args.address}: {err}") from None
+    welcome = table.welcome
+    assert welcome is not None  # joined
+    print(f"seat {welcome.seat + 1} of table {welcome.code}; to come back to it after closing "
+          f"the window: dungeon-table join {args.address} {welcome.code} --token {welcome.token}")
     entry = _ui_entry()
     if entry is None:
         table.close()
@@ -319,7 +331,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     options = dict(args.option)
     check_options(spec, options)
-    stats = simulate(spec, seats, args.games, args.seed, options, args.save_dir, args.max_actions)
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if args.playouts is not None and args.playouts < 1:
+        raise UsageError("--playouts must be at least 1")
+    workers = args.workers or os.cpu_count() or 1
+    stats = simulate(spec, seats, args.games, args.seed, options, args.save_dir, args.max_actions,
+                     workers, args.playouts)
     if args.json:
         print(json.dumps(stats))
     else:
@@ -335,26 +353,31 @@ def simulate(
     options: dict[str, Any],
     save_dir: Path | None = None,
     max_actions: int = 10_000,
+    workers: int = 1,
+    playouts: int | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` bot games from seeds ``seed, seed+1, ...``; the figures as plain data.
 
     Each game's save goes to ``save_dir`` if given; a game still going after ``max_actions`` is
-    counted as unfinished."""
+    counted as unfinished. ``workers`` processes share the seeds; each game depends on its seed
+    alone and the outcomes are gathered in seed order, so the figures (but the time) are those
+    of one worker. ``playouts`` fixes the expert's search (else 1 s a decision)."""
     wins = [0] * len(seats)
     lengths: list[int] = []
     scores: list[list[int]] = [[] for _ in seats]
     finished = 0
     began = time.perf_counter()
-    for game_seed in range(seed, seed + games):
-        length, result = _play_one(spec, seats, game_seed, options, save_dir, max_actions)
+    task = (spec.game_id, seats, options, save_dir, max_actions, playouts)
+    for length, outcome in _outcomes(spec, task, range(seed, seed + games), workers):
         lengths.append(length)
-        if result is None:
+        if outcome is None:
             continue
+        winners, totals = outcome
         finished += 1
-        for seat in result.winners:
+        for seat in winners:
             wins[seat] += 1
-        for seat, lines in enumerate(result.breakdown):
-            scores[seat].append(total_score(lines))
+        for seat, total in enumerate(totals):
+            scores[seat].append(total)
     seconds = time.perf_counter() - began
     return {
         "game": spec.game_id,
@@ -372,6 +395,38 @@ def simulate(
     }
 
 
+Outcome = tuple[int, "tuple[list[int], list[int]] | None"]  # length; winners and totals, or None
+
+
+def _outcomes(spec: registry.GameSpec, task: tuple[Any, ...], seeds: range,
+              workers: int) -> list[Outcome]:
+    """Every seed's game played, in seed order: here, or spread over ``workers`` processes in
+    contiguous runs of seeds (each game depends on its seed alone)."""
+    workers = max(1, min(workers, len(seeds)))
+    if workers == 1:
+        return _play_seeds(task, seeds)
+    spec.new_game(task[1], seeds[0], task[2])  # a broken card file is reported here, not in a worker
+    size = -(-len(seeds) // (workers * 4))  # four runs a worker keep every core busy to the end
+    runs = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    with ProcessPoolExecutor(workers) as pool:
+        parts = pool.map(_play_seeds, [task] * len(runs), runs)
+        return [outcome for part in parts for outcome in part]
+
+
+def _play_seeds(task: tuple[Any, ...], seeds: range) -> list[Outcome]:
+    """The games of ``seeds`` (a worker's share): each one's length, winners and score totals."""
+    game_id, seats, options, save_dir, max_actions, playouts = task
+    spec = registry.get(game_id)
+    out: list[Outcome] = []
+    for game_seed in seeds:
+        length, result = _play_one(spec, seats, game_seed, options, save_dir, max_actions,
+                                   playouts)
+        totals = None if result is None else (
+            list(result.winners), [total_score(lines) for lines in result.breakdown])
+        out.append((length, totals))
+    return out
+
+
 def _play_one(
     spec: registry.GameSpec,
     seats: list[str],
@@ -379,6 +434,7 @@ def _play_one(
     options: dict[str, Any],
     save_dir: Path | None,
     max_actions: int,
+    playouts: int | None = None,
 ) -> tuple[int, Result | None]:
     """One bot game: its length in actions and its result (``None``: unfinished), saved to
     ``save_dir/<game>-<seed>.yaml`` if given."""
@@ -387,7 +443,11 @@ def _play_one(
     if save_dir is not None:
         record = Record(format=FORMAT, game=spec.game_id, seed=seed, seats=seats,
                         options=spec.with_defaults(options))
-    length = play_out(game, seat_bots(spec, seats, seed), max_actions, record)
+    bots = seat_bots(spec, seats, seed)
+    for bot in bots.values():
+        if playouts is not None and isinstance(bot, SearchBot):
+            bot.budget = Budget(iterations=playouts)
+    length = play_out(game, bots, max_actions, record)
     if record is not None and save_dir is not None:
         save_record(record, save_dir / f"{spec.game_id}-{seed}.yaml")
     return length, game.result()
@@ -542,18 +602,37 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
         specs = [_spec(game_id) for game_id in registry.game_ids()]
         jobs = [(spec, f) for spec in specs for f in spec.card_check()[0]]
     else:
-        paths = sorted(args.path.rglob("*.yaml")) if args.path.is_dir() else [args.path]
-        jobs = [(_spec(args.game) if args.game else _owner(p), p) for p in paths]
+        jobs = [(_spec(args.game) if args.game else _owner(p), p)
+                for p in paths_given(args.path) if p.parent.name != "tutorials"]
     problems: list[Problem] = []
     for spec, path in jobs:
         problems += check_card_file(spec, path)
+    # the tutorials (cards/tutorials/<game>.yaml) are content too: checked and played through
+    tutorials = ([lessons.tutorial_path(g) for g in lessons.available()] if args.path is None
+                 else [p for p in paths_given(args.path) if p.parent.name == "tutorials"])
+    for path in tutorials:
+        problems += check_tutorial_file(path)
     for problem in problems:
         print(problem)
+    counts = [f"{len(jobs)} card file(s)"] if jobs or not tutorials else []
+    counts += [f"{len(tutorials)} tutorial(s)"] if tutorials else []
     if problems:
-        print(f"{len(problems)} problem(s) in {len(jobs)} card file(s)", file=sys.stderr)
+        print(f"{len(problems)} problem(s) in {', '.join(counts)}", file=sys.stderr)
         return EXIT_FAIL
-    print(f"{len(jobs)} card file(s) OK")
+    print(", ".join(f"{count} OK" for count in counts))
     return EXIT_OK
+
+
+def paths_given(path: Path) -> list[Path]:
+    return sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+
+
+def check_tutorial_file(path: Path) -> list[Problem]:
+    try:
+        lessons.load_tutorial(path=path)
+    except CardFileError as err:
+        return list(err.problems)
+    return []
 
 
 def _owner(path: Path) -> registry.GameSpec:

@@ -25,7 +25,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 def main() -> None:
     # Imported here: the project and the tests are found through the sys.path set above.
-    from ui_table.test_tutorial import click_step, settle
+    from ui_table.tutorial_helpers import click_step, settle
 
     from dungeon_table.core import tutorial as lessons
     from dungeon_table.ui import i18n, scenes, screens  # noqa: F401 - registers the screens

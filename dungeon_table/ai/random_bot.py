@@ -16,6 +16,9 @@ class RandomBot:
     """
 
     name = "random"
+    # It never looks at the view, so the loops that feed bots (``script.play_out``, which
+    # ``simulate`` plays through) build none for it.
+    reads_view = False
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

@@ -61,6 +61,7 @@ S = TypeVar("S", bound=msgspec.Struct)
 Legal = Callable[[Any, int], list[Action]]
 Handler = Callable[[Any, int, Any], list[Event]]
 Check = Callable[[Any, int, Any], "str | None"]
+Quick = Callable[[Any, int, Any], "bool | None"]
 
 
 def _nothing_legal(game: Any, seat: int) -> list[Action]:
@@ -77,12 +78,17 @@ class Phase:
     own reason when an action of this phase is refused ``(game, seat, action) -> reason | None``.
     Hints and reasons are ``core.reasons.Reason``s (``<game>.phase.<name>``,
     ``<game>.refuse.<what>``): English text with the i18n key a table translates them by.
+    ``quick`` may say, for an action type, whether an action of it is in ``legal``'s list without
+    listing everything ``(game, seat, action) -> bool | None``, None when it cannot tell: what a
+    replay asks (a load checks every saved action), where nobody has listed the legal actions.
+    It must answer as membership in the list does (a game's tests hold it to that).
     """
 
     legal: Legal = _nothing_legal
     moves: Mapping[type[Action], Handler] = field(default_factory=dict)
     hint: str = ""
     checks: Mapping[type[Action], Check] = field(default_factory=dict)
+    quick: Mapping[type[Action], Quick] = field(default_factory=dict)
 
 
 # The kit's own caches (see ``PhasedGame.version``), added to every game's ``caches``.
@@ -160,6 +166,10 @@ class PhasedGame(Game, Generic[S]):
             self.version += 1  # what was asked before is stale, whatever happened
 
     def _checked_apply(self, seat: int, action: Action) -> list[Event]:
+        if self._listed_now(seat, action):
+            # The very object listed for this state: made by the rules, so well formed, and
+            # listed only when ``seat`` was to act and the game went on; nothing changed since.
+            return self._apply(seat, action)
         move = self.unlisted.get(type(action))
         if move is None:
             action = self.well_formed(seat, action)
@@ -167,7 +177,7 @@ class PhasedGame(Game, Generic[S]):
                 raise IllegalAction(game_over())
             if seat not in self.to_act():
                 raise IllegalAction(not_to_act(seat, self.to_act()))
-            if action not in self._legal_now(seat):
+            if not self.is_legal(seat, action):
                 raise IllegalAction(self.why_illegal(seat, action))
             return self._apply(seat, action)
         action = self.well_formed(seat, action)
@@ -180,6 +190,38 @@ class PhasedGame(Game, Generic[S]):
         if why:
             raise IllegalAction(why)
         return self._running(handler, seat, action)
+
+    def _listed_now(self, seat: int, action: Action) -> bool:
+        """``action`` is one of the very objects in the legal actions listed for this state (as
+        a bot hands back its pick): equal is not enough, ``Play(space=1.0) == Play(space=1)``."""
+        cached = self._legal
+        if cached is None or cached[0] != self.version or cached[1] != seat:
+            return False
+        listed = cached[2]
+        try:
+            return listed[listed.index(action)] is action  # both in C: the list may be long
+        except ValueError:
+            return False
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` (well formed, ``seat`` to act) is among the legal actions: by the
+        list when it was made for this state, else by the phase's ``quick`` test if it can tell,
+        else by listing them."""
+        cached = self._legal
+        if cached is None or cached[0] != self.version or cached[1] != seat:
+            quick = self.current.quick.get(type(action))
+            verdict = quick(self, seat, action) if quick is not None else None
+            if verdict is not None:
+                return verdict
+        return action in self._legal_now(seat)
+
+    def apply_again(self, seat: int, action: Action) -> list[Event]:
+        move = self.unlisted.get(type(action))
+        handler = move[1] if move is not None else self.current.moves[type(action)]
+        try:
+            return self._running(handler, seat, action)
+        finally:
+            self.version += 1
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         return self._running(self.current.moves[type(action)], seat, action)
@@ -228,9 +270,14 @@ class PhasedGame(Game, Generic[S]):
     def clone(self) -> PhasedGame[S]:
         """An independent copy for search: the same card data and options (shared, they never
         change), a copy of the state and of the random source, caches empty."""
+        twin = self._twin()
+        twin.rng = self.rng.copy()  # type: ignore[attr-defined]
+        return twin
+
+    def _twin(self) -> PhasedGame[S]:
+        """``clone`` but for the random source, which still is this game's own."""
         twin = copy.copy(self)
         twin.state = copy_state(self.state)
-        twin.rng = self.rng.copy()  # type: ignore[attr-defined]
         for name in self.caches:
             twin.__dict__.pop(name, None)
         twin.reset_caches()
@@ -255,16 +302,25 @@ class PhasedGame(Game, Generic[S]):
         to come are unknown too). Its views and legal actions for ``seat`` are this game's.
         Search samples the games it may be in from here; the privacy suite checks that nothing
         ``seat`` is shown tells the two apart."""
-        twin = self.clone()
+        twin = self._twin()  # its random source is replaced: copying this one's is waste
         twin.rng = Rng(rng.getrandbits(63))  # type: ignore[attr-defined]
         twin.redeal(seat, rng)
         twin.reset_caches()
         return twin
 
+    def standing(self) -> list[float] | None:
+        """Each seat's figure the game ranks by, were it to end now (points, gold): how a search
+        that stops a playout before the end scores it (``ai/search_bot.py``). ``None``: the game
+        has none, so its playouts go to the end."""
+        return None
+
     def redeal(self, seat: int | None, rng: random.Random) -> None:
         """Deal anew, in place, what ``seat`` cannot see: the hidden cards shuffled among the
         places hidden from it, other seats' sealed choices made afresh. A game with hidden
-        information overrides it; the generic suite checks that it changes something."""
+        information overrides it; the generic suite checks that it changes something. Deal from
+        which cards are hidden, never from where they lay (sort a pool before shuffling it): two
+        games the seat cannot tell apart must deal the same worlds from the same ``rng``, or a
+        search sampling from here could tell them apart (``tests/test_search_all_games.py``)."""
 
 
 def copy_state(state: S) -> S:

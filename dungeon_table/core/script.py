@@ -24,6 +24,7 @@ from typing import Any
 
 import msgspec
 
+from dungeon_table.ai.search_bot import decide
 from dungeon_table.core import registry
 from dungeon_table.core.bounded_yaml import Limits, read_yaml
 from dungeon_table.core.errors import FileRefused, IllegalAction
@@ -175,8 +176,7 @@ def _seat_of(
         if not waiting:
             break  # apply() reports whose turn it is
         bot_seat = waiting[0]
-        legal = game.legal_actions(bot_seat)
-        _apply(run, bot_seat, bots[bot_seat].choose(game.view(bot_seat), legal), None)
+        _apply(run, bot_seat, decide(bots[bot_seat], game, bot_seat), None)
     return seat
 
 
@@ -194,7 +194,7 @@ def play_out(
         if not to_act:
             break
         seat = to_act[0]
-        action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
+        action = decide(bots[seat], game, seat)
         game.apply(seat, action)
         if record is not None:
             record.append(seat, action)

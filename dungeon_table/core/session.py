@@ -282,9 +282,10 @@ class Session:
         return base, floor
 
     def _advance(self, game: Game, begin: int, end: int) -> None:
-        """Apply steps ``begin`` .. ``end - 1`` (already applied once: they are legal)."""
+        """Apply steps ``begin`` .. ``end - 1`` (already applied once: they are legal, and the
+        rules are not asked again)."""
         for step in self.steps[begin:end]:
-            game.apply(step.seat, step.action)
+            game.apply_again(step.seat, step.action)
 
     def _follow_floor(self) -> None:
         """After a revealing step, the base catches up to it: nothing before can be undone."""

@@ -205,6 +205,12 @@ class Guide:
         index = self.index(movers)
         return self.tutorial.steps[index - 1].why if 0 < index <= len(self.actions) else None
 
+    def followed(self, steps: list[Any]) -> bool:
+        """The human's actions in ``steps`` (a session's) are the tutorial's own so far: a game
+        saved by an older version of the file is not resumed out of step with it."""
+        mine = [step.action for step in steps if step.seat == self.human]
+        return mine[: len(self.actions)] == self.actions[: len(mine)]
+
     def finished(self, movers: list[int]) -> bool:
         return self.index(movers) >= len(self.actions)
 

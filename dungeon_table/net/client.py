@@ -72,6 +72,8 @@ class Client:
         self.errors: list[str] = []
         self.ended: str | None = None  # why the client stopped for good (goodbye, an error)
         self.rejoins = 0
+        self.dropped = False  # the connection was lost and is being made again
+        self.on_drop: Callable[[], None] | None = None  # called (on its loop) when it is
         self._connection: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._changed = asyncio.Condition()
@@ -130,8 +132,14 @@ class Client:
                         self.errors.append(str(err))
                         continue
                     await self._take(message)
-            if self.ended is not None or self._leaving or not await self._rejoin():
+            if self.ended is not None or self._leaving:
                 break
+            self.dropped = True  # until the seat is back: a window says it is reconnecting
+            if self.on_drop is not None:
+                self.on_drop()
+            if not await self._rejoin():
+                break
+            self.dropped = False
         await self._end(self.ended or "the connection to the host was lost")
 
     async def _rejoin(self) -> bool:
@@ -331,6 +339,11 @@ class SyncClient:
                                         name=f"dungeon_table client {code}")
         self._thread.start()
         self.client = Client(address, code, listener=self._heard, **options)
+        self.client.on_drop = self._dropped
+
+    def _dropped(self) -> None:
+        if self.wake is not None:
+            self.wake()
 
     def _heard(self, message: msg.HostMessage) -> None:
         self.inbox.put(message)

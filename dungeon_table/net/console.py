@@ -56,6 +56,12 @@ def table_to_resume(game_id: str, code: str) -> Path:
         folder = tables_dir() / normal_code(code)
         if not (folder / AUTOSAVE).is_file():
             raise HostRefused(f"no table {normal_code(code)} is kept in {tables_dir()}")
+        try:
+            kept_game = load_record(folder / AUTOSAVE).game
+        except SaveError as err:
+            raise HostRefused(str(err)) from None
+        if kept_game != game_id:
+            raise HostRefused(f"table {normal_code(code)} is a {kept_game} table, not {game_id}")
         return folder
     for folder in kept_tables(game_id):
         with contextlib.suppress(SaveError):

@@ -17,6 +17,7 @@ the host). Sealed bids and defences are each player's own: every seat is sent it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +44,8 @@ STAYS_MS = 10**9  # a toast that stays: the table has ended
 def wake_window() -> None:
     """Wake the app's loop (``pygame.event.post`` is safe from any thread)."""
     try:
-        pygame.event.post(pygame.event.Event(WAKE))
+        if not pygame.event.peek(WAKE):  # one waiting is enough: the frame takes them all
+            pygame.event.post(pygame.event.Event(WAKE))
     except pygame.error:  # no display (yet, or any more): the next frame takes the message
         pass
 
@@ -107,8 +109,16 @@ class RemoteSource:
         self.result: Result | None = None
         self.game = RemoteGame(self)
         self.sent = False  # an action of this seat is on its way
-        self.take_state(client.state)
-        client.poll()  # the welcome and that first state, already taken
+        # What came before the table opened (the welcome, states while the host's player was
+        # on its waiting screen): the latest of each is where the table starts.
+        state = client.state
+        for message in client.poll():
+            if isinstance(message, msg.State):
+                state = message
+            elif isinstance(message, msg.Presence):
+                self.presence = list(message.seats)
+        assert state is not None
+        self.take_state(state)
 
     def _kinds(self) -> list[str]:
         """Seat kinds as the table names seats: the host's bots as bots, players as humans."""
@@ -186,16 +196,43 @@ class RemoteTableScene(TableScene):
     """The table for one seat of a hosted game (see the module docstring)."""
 
 
-    def __init__(self, app: App, client: SyncClient, leave_quits: bool = False) -> None:
+    def __init__(self, app: App, client: SyncClient, leave_quits: bool = False,
+                 on_seats: Callable[[], Any] | None = None) -> None:
         self.source = RemoteSource(client)
         self.leave_quits = leave_quits  # a window opened for this table alone closes with it
+        # The app hosts this table: F2 shows its seats and invite (``on_seats``), and the seat
+        # is left when the host's screen closes, not when the table is looked away from.
+        self.on_seats = on_seats
         self.history: list[tuple[list[Event], Any, Any]] = []  # for the log in a new language
         self.pending: list[Event] = []  # events waiting for the state they lead to
         self.ended_shown = False
+        self.drop_shown = False
         super().__init__(app, self.source, self.source.record.seats, bot_delay_ms=0,
                          seating=RemoteSeating(self.source.seat))
         self.clock = HostClock(self)
         client.wake = wake_window
+        if on_seats is not None:
+            self.show_toast(t("remote.seats_key"))
+
+    def seat_names(self) -> list[str]:
+        """Each seat's name, and who is away or played by a bot for now."""
+        names = super().seat_names()
+        for seat in self.source.presence:
+            if seat.seat == self.source.seat:
+                continue
+            if seat.kind == "player" and seat.bot:
+                names[seat.seat] = t("remote.name_bot", name=names[seat.seat])
+            elif seat.kind == "player" and not seat.connected:
+                names[seat.seat] = t("remote.name_away", name=names[seat.seat])
+            elif seat.kind == "open":
+                names[seat.seat] = t("remote.name_open", name=names[seat.seat])
+        return names
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_F2 and self.on_seats is not None:
+            self.on_seats()
+        else:
+            super()._key(event)
 
     def show_result(self) -> None:
         screens.push(self.app, "remote_game_over", self.session)  # ui/scenes/host_join.py
@@ -213,9 +250,13 @@ class RemoteTableScene(TableScene):
     def update(self, now_ms: int) -> bool:
         for message in self.source.client.poll():
             self.take(message)
-        if self.source.client.ended is not None and not self.ended_shown:
+        client = self.source.client
+        if client.ended is not None and not self.ended_shown:
             self.ended_shown = True
-            self._stay(t("remote.ended", reason=self.source.client.ended))
+            self._stay(t("remote.ended", reason=client.ended))
+        elif client.client.dropped and not self.drop_shown and client.ended is None:
+            self.drop_shown = True  # until the welcome back (or the end) says otherwise
+            self._stay(t("remote.reconnecting"))
         return super().update(now_ms)
 
     def take(self, message: msg.HostMessage) -> None:
@@ -238,6 +279,7 @@ class RemoteTableScene(TableScene):
         elif isinstance(message, msg.Presence):
             self._seats_changed(message.seats)
         elif isinstance(message, msg.Welcome):
+            self.drop_shown = False
             self._seats_changed(message.seats)
             self.show_toast(t("remote.back"))
         elif isinstance(message, msg.Error) and not message.fatal:
@@ -250,6 +292,8 @@ class RemoteTableScene(TableScene):
         lines = []
         for seat in seats:
             old = was.get(seat.seat)
+            if seat.seat == self.source.seat and seat.bot != (old.bot if old else ""):
+                lines.append(t("remote.bot_plays_you" if seat.bot else "remote.yours_again"))
             if seat.seat == self.source.seat or old is None or seat.kind == "bot":
                 continue
             name = seat.name or names[seat.seat]
@@ -271,7 +315,8 @@ class RemoteTableScene(TableScene):
 
     def on_exit(self) -> None:
         super().on_exit()
-        if self not in self.app.scenes:  # gone for good (back to the menu): leave the table
+        if self not in self.app.scenes and self.on_seats is None:  # gone: leave the table
+            self.source.client.wake = None
             self.source.client.leave_soon()
             if self.leave_quits:
                 self.app.running = False

@@ -24,6 +24,8 @@ ANIM_SPEEDS = (0.0, 0.5, 1.0, 2.0, 3.0)  # 0 = animations off
 UI_SCALES = (0.75, 0.9, 1.0, 1.25, 1.5)
 LANGUAGES = ("en", "ja")
 VOLUMES = (10, 25, 50, 75, 100)  # effects volume, % (the file may say any whole number 0-100)
+# The expert bot's thinking time a decision: 0.3 / 1 / 3 s (ai/search_bot.THINKING_SECONDS).
+THINKING = ("fast", "normal", "deep")
 
 
 # A settings file is one flat mapping of a few short lines.
@@ -41,6 +43,7 @@ class Settings:
     volume: Annotated[int, msgspec.Meta(ge=0, le=100)] = 75  # effects, % of as made
     # A move undo cannot take back that costs something (Game.costly) is asked about first.
     confirm_costly: bool = True
+    thinking: Literal["fast", "normal", "deep"] = "normal"  # the expert bot's time a decision
 
     def clean(self) -> Settings:
         """Clamp every field to what the app offers (a hand-edited file may say anything)."""
@@ -64,6 +67,8 @@ class Settings:
             self.volume = min(100, max(0, int(self.volume)))
         except (TypeError, ValueError):
             self.volume = defaults.volume
+        if self.thinking not in THINKING:
+            self.thinking = defaults.thinking
         return self
 
 

@@ -28,6 +28,7 @@ from dungeon_table.core.seating import Seating, turn_cut
 from dungeon_table.core.session import start
 from dungeon_table.ui import i18n, screens, theme
 from dungeon_table.ui.anim import AnimQueue
+from dungeon_table.ui.bot_runner import POLL_MS, BotRunner, draw_thinking
 from dungeon_table.ui.event_sounds import EventSounds
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
@@ -90,6 +91,7 @@ class TableScene(Scene):
         self.view: Any = None
         self.toast: tuple[str, int] | None = None
         self.bot_due: int | None = None
+        self.runner = BotRunner()  # a searching bot decides on a worker thread (ui/bot_runner.py)
         self.space_down: int | None = None
         self.game_over_shown = False
         self.board = pygame.Rect(0, 0, 0, 0)  # the renderer's part of the window
@@ -295,8 +297,11 @@ class TableScene(Scene):
         if not self.ui.legal:
             return
         bot = self.spec.make_bot("best", self.session.record.seed + len(self.session.steps))
+        taught = self.tutorial.taught() if self.tutorial is not None else None
         explains = getattr(bot, "decide_with_reason", None)  # ai/explain.py
-        if explains is not None:
+        if taught is not None:
+            choice, why = taught, None  # a tutorial hints its step; its caption says why
+        elif explains is not None:
             choice, why = explains(self.view, self.ui.legal)
         else:
             choice, why = bot.choose(self.view, self.ui.legal), None
@@ -409,8 +414,23 @@ class TableScene(Scene):
         seat = self.seating.next_decider(self.game, self.viewer)
         if seat is None or seat not in self.bots:
             return
+        bot = self.bots[seat]
+        if self.runner.takes(bot):  # the expert searches off this thread; update() takes its answer
+            self.runner.start(bot, self.game, seat, len(self.session.steps),
+                              self.app.settings.thinking)
+            self.app.set_timer(POLL_MS)
+            self.app.request_redraw()
+            return
         view = self.game.view(seat)
-        self.act(seat, self.bots[seat].choose(view, self.game.legal_actions(seat)))
+        self.act(seat, bot.choose(view, self.game.legal_actions(seat)))
+
+    def _take_bot_answer(self) -> None:
+        """The searching bot's move once it has one (dropped if the game has moved on)."""
+        done = self.runner.poll(len(self.session.steps))
+        if done is not None:
+            self.act(*done)
+        elif self.runner.thinking is not None:
+            self.app.set_timer(POLL_MS)
 
     def _run_pending(self, now: int) -> None:
         """Things that wait for the animations to end: game over, handoff, the next bot move."""
@@ -482,6 +502,8 @@ class TableScene(Scene):
         self.sounds.update(now_ms)
         self.ui.animating = busy
         self.ui.hidden = self.anim.hidden()
+        if not busy and self.runner.thinking is not None:
+            self._take_bot_answer()
         if not busy:
             self._run_pending(now_ms)
         if self.refusal is not None and self.refusal.until is not None:
@@ -512,6 +534,8 @@ class TableScene(Scene):
         self.log.draw(surface)
         self.bar.draw(surface)
         self._draw_notice(surface, th)
+        if self.runner.thinking is not None:
+            draw_thinking(surface, th, self.board, self.seat_name(self.runner.thinking))
         if self.held is not None and not self.ui.animating:
             self.hold.draw(surface, th)
         self._draw_toast(surface, th)
@@ -747,17 +771,23 @@ class TableScene(Scene):
 
     def _focus_primary(self) -> bool:
         """Put the keyboard focus on the primary target (the accent button) if there is one."""
-        primary = [i for i, tg in enumerate(self.ui.targets) if tg.primary]
+        primary = self._primaries()
         if not primary:
             return False
         self.ui.focus = primary[0]
         self.focus_auto = True
         return True
 
+    def _primaries(self) -> list[int]:
+        """The primary targets; in a tutorial, the step's own (so Enter takes the step)."""
+        if self.tutorial is not None and self.tutorial.waiting():
+            return self.tutorial.focus_indices()
+        return [i for i, tg in enumerate(self.ui.targets) if tg.primary]
+
     def _start_focus(self) -> int | None:
         """Where Enter puts the focus when there is none: the primary target, else the first
         (where Tab starts too)."""
-        primary = [i for i, tg in enumerate(self.ui.targets) if tg.primary]
+        primary = self._primaries()
         return (primary or list(range(len(self.ui.targets))) or [None])[0]
 
     def _move_focus(self, step: int) -> None:

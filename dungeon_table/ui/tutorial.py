@@ -63,6 +63,16 @@ class TutorialOverlay:
         if step is not None:
             self.table.show_toast(t("tutorial.follow", step=t(step.caption)))
 
+    def taught(self) -> Action | None:
+        """The step's action while it waits for the player (the Hint shows it), else None."""
+        return self.guide.taught(self.movers) if self.waiting() else None
+
+    def focus_indices(self) -> list[int]:
+        """Where the keyboard focus starts during a step: the first target pointed at."""
+        pointed = self.pointed()
+        return [i for i, tg in enumerate(self.table.ui.targets)
+                if any(tg is p for p in pointed)][:1]
+
     def pointed(self) -> list[Target]:
         """The targets to outline: those sending the step's pointed action, else the local
         steps leading to it (the card to pick before its space)."""

@@ -117,7 +117,8 @@ def test_the_host_prints_its_invite_and_each_seat_as_players_come(home: Path,
 
 
 def test_a_crashed_host_resumes_its_table_and_its_players_come_back(
-        home: Path, hosts: list[HostProcess]) -> None:
+        home: Path, hosts: list[HostProcess], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     host = HostProcess(home, "market", "--seats", "human,bot:random", "--seed", "5")
     hosts.append(host)
 
@@ -136,6 +137,9 @@ def test_a_crashed_host_resumes_its_table_and_its_players_come_back(
     again = HostProcess(home, "market", "--resume", host.code)
     hosts.append(again)
     assert again.code == host.code and "Resumed" in again.seen[0]
+    monkeypatch.setenv("DUNGEON_TABLE_HOME", str(home))
+    assert cli.main(["host", "relic", "--resume", host.code, "--port", "0"]) == 2
+    assert f"table {host.code} is a market table, not relic" in capsys.readouterr().err
 
     async def after() -> None:
         client = await join(again.address, again.code, token=token)

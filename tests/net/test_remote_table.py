@@ -22,8 +22,13 @@ SECONDS = 60  # a hang fails the test instead of blocking the suite
 
 
 @pytest.fixture(autouse=True)
-def _ui(ui_display: None, english_afterwards: None) -> None:
-    """A display for the table, English afterwards."""
+def _ui(ui_display: None, english_afterwards: None) -> Iterator[None]:
+    """A display for the table, English afterwards, and no wake-up event left for the tests
+    that come after (nothing here runs a window's loop to take it)."""
+    from dungeon_table.ui.remote_table import WAKE
+
+    yield
+    pygame.event.clear(WAKE)
 
 
 @pytest.fixture
@@ -69,7 +74,8 @@ def play_a_move(app: Any, scene: Any, moves: int) -> None:
 
     app.step([key(pygame.K_h)])
     index = scene.ui.focus
-    assert index is not None, "the hint highlights a target"
+    if index is None or scene.ui.hint is None:  # the host's next state came in that step
+        return  # (another seat acted): the caller looks again
     if scene.ui.targets[index].pick is not None:  # a card to price: picked, then its price
         app.step([key(pygame.K_RETURN)])
         hint, targets = scene.ui.hint, scene.ui.targets
@@ -103,6 +109,7 @@ def test_a_remote_seat_plays_a_whole_game_through_the_table(hosting: HostThread)
             moves += 1
         assert scene.game.result() == hosting.call(table.game.result)
         assert len(app.top.ring.widgets) == 1, "back to the menu: the host keeps the game"
+        assert app.top.ring.primary() is app.top.ring.widgets[0]
         assert len(scene.log.entries) > 10, "the log told the game"
     finally:
         client.close()
@@ -144,5 +151,88 @@ def test_a_dropped_client_comes_back_to_its_current_view(hosting: HostThread) ->
         assert scene.view == on_host(hosting, table, 0), "its current view, nothing lost"
         assert hosting.call(lambda: table.presence()[0].connected)
         play_a_move(app, scene, 0)  # and it plays on
+    finally:
+        client.close()
+
+
+def test_two_remote_windows_enter_their_sealed_choices_at_once(hosting: HostThread) -> None:
+    """Defences and a sealed auction (Professional: chests and jobs): both windows are offered
+    their choices together, neither waits behind a privacy screen or for the other, and each
+    draws only its own view."""
+    from dungeon_table.ui.scenes.host_join import RemoteGameOverScene
+
+    table = hosting.new_table("market", ["human", "human", "bot:random"], seed=11,
+                              options={"professional": True}, keep=False)
+    hosting.start(port=0)
+    windows = [remote_table(hosting, table, seat=seat) for seat in (0, 1)]
+    try:
+        together: set[str] = set()
+        moves, deadline = 0, time.monotonic() + 4 * SECONDS
+        while not all(isinstance(app.top, RemoteGameOverScene) for app, _, _ in windows):
+            assert time.monotonic() < deadline and moves < 6000, "the game should end"
+            for app, _, _ in windows:
+                app.step([])
+            scenes = [scene for _, scene, _ in windows]
+            if all(s.ui.legal for s in scenes) and scenes[0].view.phase == scenes[1].view.phase:
+                together.add(scenes[0].view.phase)
+            ready = [(app, scene) for app, scene, _ in windows
+                     if scene.ui.legal and not isinstance(app.top, RemoteGameOverScene)]
+            if not ready:
+                time.sleep(0.001)
+                continue
+            for app, scene in ready:
+                assert scene.view.seat == scene.viewer, "its own view only"
+                play_a_move(app, scene, moves)
+                moves += 1
+        assert {"defend", "bid"} <= together, together
+    finally:
+        for _, _, client in windows:
+            client.close()
+
+
+def test_join_opens_the_window_at_its_seat_alone_when_another_copy_holds_the_home(
+        hosting: HostThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dungeon-table join``'s window: over the main menu when it can hold the data home; the
+    table alone when the host's own app holds it (nothing written there, and leaving it closes
+    the window)."""
+    from dungeon_table.core import instance, paths
+    from dungeon_table.ui import entry
+    from dungeon_table.ui.scene import App
+
+    opened: list[list[str]] = []
+
+    def run(app: App) -> None:  # instead of the window's loop: what it shows, then close
+        opened.append([type(scene).__name__ for scene in app.scenes])
+        app.quit()
+
+    monkeypatch.setattr(App, "run", run)
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the tests' display stays
+    table = hosting.new_table("relic", ["human", "human"], seed=1, keep=False)
+    hosting.start(port=0)
+    first = join_table(f"127.0.0.1:{hosting.host.port}", table.code, seat=0)
+    assert entry.run_remote(first) == 0
+    held = instance.HomeLock(paths.data_home())
+    held.acquire()
+    try:
+        second = join_table(f"127.0.0.1:{hosting.host.port}", table.code, seat=1)
+        assert entry.run_remote(second) == 0
+    finally:
+        held.release()
+    assert opened == [["MainMenuScene", "RemoteTableScene"], ["RemoteTableScene"]]
+    deadline = time.monotonic() + SECONDS
+    while any(s.connected for s in hosting.presence(table.code)):  # each window left its seat
+        assert time.monotonic() < deadline, "the windows never left"
+        time.sleep(0.01)
+
+
+def test_a_lost_host_is_said_while_the_client_tries_again(hosting: HostThread) -> None:
+    table = hosting.new_table("relic", ["human", "bot:random"], seed=2, keep=False)
+    hosting.start(port=0)
+    app, scene, client = remote_table(hosting, table)
+    try:
+        step_until(app, lambda: bool(scene.ui.legal))
+        hosting.call(hosting.host.abort)  # the host's machine gone: no goodbye, nowhere to go
+        step_until(app, lambda: scene.toast is not None and "joining again" in scene.toast[0])
+        assert client.ended is None, "it is still trying"
     finally:
         client.close()

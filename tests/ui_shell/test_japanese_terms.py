@@ -122,7 +122,8 @@ def game_texts(game: str, lang: str) -> list[tuple[str, str]]:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         mine = path.name in (f"{lang}.{game}.yaml", f"{lang}.{game}-reasons.yaml")
         found += [(f"{path.name}: {key}", str(value)) for key, value in data.items()
-                  if mine or key.startswith((f"rules.{game}.", *keys))]
+                  if mine or key.startswith((f"rules.{game}.", f"tutorial.{game}.",
+                                             f"first_game.{game}", *keys))]
     for name in cards:
         for path in sorted((Path(CARDS_DIR) / name).rglob("*.yaml")) if not name.endswith(
                 ".yaml") else [Path(CARDS_DIR) / name]:

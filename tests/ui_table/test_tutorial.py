@@ -9,58 +9,24 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_events import click_at
+from tutorial_helpers import click_step, open_tutorial, settle
+from ui_events import click_at, key
 
+from dungeon_table.cli import main
+from dungeon_table.core import paths
 from dungeon_table.core import tutorial as lessons
 from dungeon_table.core.errors import CardFileError
-from dungeon_table.ui import i18n, screens
+from dungeon_table.core.session import Session
+from dungeon_table.ui import i18n
 from dungeon_table.ui.scene import App
-from dungeon_table.ui.settings import Settings
 from dungeon_table.ui.table_parts import uncovered_point
 
-SIZE = (1280, 720)
 GAMES = lessons.available()
-MAX_FRAMES = 4000
 
 
 @pytest.fixture(autouse=True)
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DUNGEON_TABLE_HOME", str(tmp_path))
-
-
-def open_tutorial(game_id: str, lang: str) -> tuple[App, Any]:
-    i18n.set_language(lang)
-    app = App(surface=pygame.Surface(SIZE), settings=Settings(lang=lang, anim_speed=0))
-    screens.reset(app, "menu")
-    table = screens.push(app, "tutorial", game_id)
-    table.bot_delay_ms = 0
-    app.step([])
-    return app, table
-
-
-def settle(app: App, table: Any) -> None:
-    """Frames until the bots have played and the table waits for the player (or is over)."""
-    for _ in range(MAX_FRAMES):
-        app.step([])
-        if app.top is not table or table.ui.legal or table.game.result():
-            return
-        if table.bot_due is not None:
-            table.bot_due = 0
-    raise AssertionError("the table never came back to the player")
-
-
-def click_step(app: App, table: Any) -> None:
-    """Click what the overlay points at (a card to pick first, then its space)."""
-    for _ in range(4):
-        before = len(table.session.steps)
-        targets = table.ui.targets
-        pointed = table.tutorial.pointed()
-        assert pointed, f"step {table.tutorial.guide.index(table.tutorial.movers)}: no target"
-        index = targets.index(pointed[0])
-        app.step(click_at(uncovered_point(targets, index)))
-        if len(table.session.steps) > before:
-            return
-    raise AssertionError("the pointed target never sent the step's action")
 
 
 def play_through(game_id: str, lang: str) -> tuple[App, Any]:
@@ -72,7 +38,8 @@ def play_through(game_id: str, lang: str) -> tuple[App, Any]:
         settle(app, table)
         taught = overlay.guide.taught(overlay.movers)
         click_step(app, table)
-        assert table.session.steps[-1].action == taught
+        mine = [step.action for step in table.session.steps if step.seat == overlay.guide.human]
+        assert mine[-1] == taught
     settle(app, table)
     assert overlay.guide.finished(overlay.movers)
     return app, table
@@ -88,6 +55,11 @@ def test_tutorial_plays_to_its_end_through_the_table(game_id: str, lang: str) ->
     assert [k for k in keys if not i18n.has(k, lang)] == []
     # and the player plays on freely: every legal target is accepted now
     assert all(table.tutorial.accepts(tg) for tg in table.ui.targets)
+
+
+def test_every_app_game_has_a_tutorial() -> None:
+    """The four games of the app (the kit's example game, registered by its tests, has none)."""
+    assert GAMES == ["dungeon", "lastdungeon", "market", "relic"]
 
 
 def test_a_click_off_the_step_is_refused_and_changes_nothing() -> None:
@@ -136,3 +108,69 @@ def test_a_tutorial_caption_must_be_a_tutorial_key(tmp_path: Path) -> None:
         lessons.load_tutorial(path=broken)
     problem = err.value.problems[0]
     assert problem.path == "$.steps[1].caption" and problem.line is not None
+
+
+def test_enter_takes_the_step_and_hint_points_at_it() -> None:
+    """The keyboard focus starts on the step's target (the first Enter shows it, the next does
+    it), and Hint names the taught action, not the bot's own choice."""
+    app, table = open_tutorial("lastdungeon", "en")  # a card to play, not the accent button
+    settle(app, table)
+    taught = table.tutorial.taught()
+    assert not any(tg.primary and tg.leads_to(taught) for tg in table.ui.targets)
+    table.hint()
+    assert table.ui.hint == taught
+    assert table.ui.targets[table.ui.focus].leads_to(taught)
+    for _ in range(3):  # the card picked, then its space
+        app.step([key(pygame.K_RETURN)])
+    assert [s.action for s in table.session.steps if s.seat == 0] == [taught]
+
+
+def test_save_and_quit_keeps_a_tutorial_out_of_load() -> None:
+    app, table = open_tutorial("lastdungeon", "en")
+    settle(app, table)
+    click_step(app, table)
+    table.open_menu()
+    app.top.save_quit()
+    assert list(paths.saves_dir().glob("*.yaml")) == []
+    assert lessons.autosave_path("lastdungeon").exists()
+
+
+def test_cards_check_plays_the_tutorials_through(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "check"]) == 0
+    folder = tmp_path / "tutorials"
+    folder.mkdir()
+    broken = folder / "relic.yaml"
+    broken.write_text(lessons.tutorial_path("relic").read_text(encoding="utf-8")
+                      .replace("card: dungeon_gate_1}", "card: dungeon_gate_2}", 1),
+                      encoding="utf-8")
+    capsys.readouterr()
+    assert main(["cards", "check", str(broken)]) == 1
+    out = capsys.readouterr().out
+    assert f"{broken}:" in out and "$.steps[1].action" in out
+
+
+def test_the_table_is_dimmed_but_for_the_step_s_target() -> None:
+    app, table = open_tutorial("lastdungeon", "en")
+    settle(app, table)
+    target = table.tutorial.pointed()[0].rect
+    shown = pygame.Surface(app.size)
+    table.draw(shown)
+    overlay, table.tutorial = table.tutorial, None
+    plain = pygame.Surface(app.size)
+    table.draw(plain)
+    table.tutorial = overlay
+    corner = (table.board.right - 4, table.board.bottom - 4)  # bare felt, far from everything
+    assert sum(shown.get_at(corner)[:3]) < sum(plain.get_at(corner)[:3])
+    inside = (target.centerx, target.centery)
+    assert shown.get_at(inside) == plain.get_at(inside)
+
+
+def test_a_save_out_of_step_with_the_tutorial_is_started_afresh() -> None:
+    tutorial = lessons.load_tutorial("lastdungeon")
+    path = lessons.autosave_path("lastdungeon")
+    session = Session.new(tutorial.game, list(tutorial.seats), tutorial.seed,
+                          dict(tutorial.options), dict(tutorial.stack), autosave=path)
+    session.apply(0, type(session.game).decode_action({"type": "fight"}))
+    _app, table = open_tutorial("lastdungeon", "en")
+    assert table.session.steps == []

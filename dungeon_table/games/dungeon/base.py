@@ -28,28 +28,66 @@ STACK_DECKS = (
 
 
 class HeroContext:
-    """What the movement rules ask about the board for the hero of ``seat``."""
+    """What the movement rules ask about the board for the hero of ``seat``. Each part is
+    looked up when first asked: while an action runs a context is made for every question, and
+    most ask one thing (a load replays thousands of actions)."""
 
     def __init__(self, game: DungeonBase, seat: int) -> None:
         self.game = game
         self.seat = seat
-        state = game.state
-        hero = state.heroes[seat]
-        self.others = {h.space for h in state.heroes if h.seat != seat and h.space}
-        self.open_doors = set(hero.found_doors)
-        self.all_doors = game.t.holds_secret_door_card(hero.treasures)
-        # Asked hundreds of times a move: the waiting monsters and hunters looked up once.
-        self.waiting = {s.space for s in state.slots.values()} | {h.space for h in state.hunters}
+        self._others: set[str] | None = None
+        self._waiting: set[str] | None = None
+        self._doors: set[str] | bool | None = None  # True: the secret door card opens them all
+        self._blocking: set[str] | None = None
+        self._crowded: set[str] | None = None
+
+    @property
+    def others(self) -> set[str]:
+        """Where the other heroes stand."""
+        if self._others is None:
+            seat = self.seat
+            self._others = {h.space for h in self.game.state.heroes if h.seat != seat and h.space}
+        return self._others
+
+    @property
+    def waiting(self) -> set[str]:
+        """Where a monster or a hunter waits (asked hundreds of times a move)."""
+        if self._waiting is None:
+            state = self.game.state
+            self._waiting = {s.space for s in state.slots.values()} | {h.space for h in state.hunters}
+        return self._waiting
+
+    @property
+    def blocking(self) -> set[str]:
+        """Every space entering which stops the move (``blocks`` as a set, for the route
+        search: a waiting monster or hunter, an uncleared room or chamber)."""
+        if self._blocking is None:
+            tokens = self.game.state.tokens
+            self._blocking = self.waiting | {
+                space for space, need in self.game.t.tokens_to_clear.items()
+                if tokens.get(space, 0) < need}
+        return self._blocking
+
+    @property
+    def crowded(self) -> set[str]:
+        """Every space the hero may not stop on (``may_stand`` as a set, for the route search)."""
+        if self._crowded is None:
+            self._crowded = self.others - self.game.board.shared
+        return self._crowded
 
     def blocks(self, space: str) -> bool:
         return space in self.waiting or not self.game.cleared(space)
 
     def may_stand(self, space: str) -> bool:
-        kind = self.game.board.spaces[space].kind
-        return kind in ("chamber", "hall") or space not in self.others
+        return space in self.game.board.shared or space not in self.others
 
     def door_open(self, door: str) -> bool:
-        return self.all_doors or door in self.open_doors
+        doors = self._doors
+        if doors is None:
+            hero = self.game.state.heroes[self.seat]
+            doors = self._doors = (self.game.t.holds_secret_door_card(hero.treasures)
+                                   or set(hero.found_doors))
+        return doors is True or door in doors  # type: ignore[operator]
 
 
 class DungeonBase(PhasedGame[DungeonState]):
@@ -191,9 +229,9 @@ class DungeonBase(PhasedGame[DungeonState]):
             return {}
         space = self.state.heroes[seat].space
         ctx = self.context(seat)
-        found = movement.routes(self.board, ctx, space, moves)
-        # A room with a waiting monster and another hero in it is no place to stop either.
-        return {dest: r for dest, r in found.items() if dest != space and ctx.may_stand(dest)}
+        # Every route ends off the start and where the hero may stand (a room with a waiting
+        # monster and another hero in it is no place to stop either).
+        return movement.routes(self.board, ctx, space, moves)
 
     # --- the end --------------------------------------------------------------------------------
     def end_game(self, reason: str, winners: list[int]) -> list[Event]:

@@ -88,6 +88,13 @@ class Board:
             self._links[p.a].append((p.b, p))
             self._links[p.b].append((p.a, p))
         self._from_hall = _distances(self._links, HALL)
+        # For the route search: each space's neighbours in id order (a stable sort, so two
+        # passages to one space keep the file's order), each with its secret door ("": none).
+        self._sorted_links = {
+            space: tuple((there, p, p.door if p.kind == "secret" else "")
+                         for there, p in sorted(links, key=lambda n: n[0]))
+            for space, links in self._links.items()}
+        self.shared = frozenset(s.id for s in spaces.values() if s.kind in ("chamber", "hall"))
 
     def __eq__(self, other: object) -> bool:
         """A board compares by value (a deep copy is the same board)."""
@@ -98,6 +105,10 @@ class Board:
     def neighbours(self, space: str) -> list[tuple[str, Passage]]:
         """Every space one passage away, with that passage (doors and secret doors included)."""
         return self._links[space]
+
+    def sorted_links(self) -> dict[str, tuple[tuple[str, Passage, str], ...]]:
+        """Each space's ``(neighbour, passage, secret door or "")`` in neighbour id order."""
+        return self._sorted_links
 
     def rooms(self, level: int | None = None) -> list[str]:
         return self._ids("room", level)

@@ -27,10 +27,40 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
     out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
     for using in ("esp", "spell"):
         out += [m.Peek(space=s, using=using) for s in peek_targets(game, seat, using)]
-    out += [m.Move(path=list(route.path)) for _, route in sorted(game.routes(seat).items())]
+    out += [m.Move(path=tuple(route.path)) for _, route in sorted(game.routes(seat).items())]
     if can_end_turn(game, seat):
         out.append(m.EndTurn())
     return out
+
+
+def quick_move(game: DungeonBase, seat: int, action: m.Move) -> bool | None:
+    """Whether ``action`` is the offered move to its destination, by a search only as long as
+    its path when that path tries no unfound secret door (no longer route can then be offered
+    instead: it would try no fewer doors and be longer); None (list them all) otherwise."""
+    path = action.path
+    moves = game.state.turn.moves_left
+    if not path or len(path) > moves:
+        return False
+    start = game.state.heroes[seat].space
+    ctx = game.context(seat)
+    if path[-1] == start or not ctx.may_stand(path[-1]):
+        return False
+    route = movement.routes(game.board, ctx, start, len(path)).get(path[-1])
+    if route is None or route.secret_doors:
+        return None
+    return tuple(route.path) == path
+
+
+QUICK = {
+    m.Move: quick_move,
+    m.EndTurn: lambda game, seat, action: can_end_turn(game, seat),
+    m.Attack: lambda game, seat, action: waiting_here(game, seat),
+    m.Refill: lambda game, seat, action: can_refill(game, seat),
+    m.Scry: lambda game, seat, action: action.space in scry_targets(game, seat),
+    m.Peek: lambda game, seat, action: (action.using in ("esp", "spell") and
+                                        action.space in peek_targets(game, seat, action.using)),
+    m.Teleport: lambda game, seat, action: action.to in flow_combat.teleport_targets(game, seat),
+}
 
 
 # --- moving ---------------------------------------------------------------------------------

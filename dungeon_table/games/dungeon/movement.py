@@ -43,6 +43,9 @@ class MoveContext(Protocol):
         """This hero found secret door ``door``, or holds the secret door card."""
         ...
 
+    # A context may also offer ``blocking`` (every space ``blocks`` says yes to) and ``crowded``
+    # (every space ``may_stand`` says no to) as sets: the route search then reads those.
+
 
 class Route(msgspec.Struct, frozen=True):
     path: list[str]             # the spaces entered in order, the start not included
@@ -56,40 +59,67 @@ def _unfound(ctx: MoveContext, passage: Passage) -> bool:
 def routes(board: Board, ctx: MoveContext, start: str, moves: int) -> dict[str, Route]:
     """Every space the hero may end this move on, with the route trying the fewest unfound
     secret doors, then the shortest (ties: the first found, neighbours in id order)."""
-    # best[n][space] = (secret doors tried, previous space, passage) over paths of exactly n moves;
-    # a path with more secrets may still be the only one that fits the moves, so keep each length.
-    best: list[dict[str, tuple[int, str, Passage | None]]] = [{start: (0, "", None)}]
+    # Layer n holds, for each space, the best (secret doors tried, path, doors tried on it) over
+    # paths of exactly n moves (the first found among the cheapest, from the layer before in id
+    # order); a path with more secrets may still be the only one that fits the moves. An entry
+    # no cheaper than one at fewer moves is dropped: anything walked on from it is walked sooner
+    # from the other, so no chosen route goes through it, and the routes are those of the full
+    # layers (a path never passes a space twice). So each kept entry is cheaper than any before
+    # it for its space, and a space's route is its last kept entry. Asked for every legal-action
+    # list of a moving hero: the neighbours come sorted from the board, and the context's
+    # answers are read from its sets when it has them (``blocking``, ``crowded``: the engine's
+    # context does), else each asked once a space a call.
+    links = board.sorted_links()
+    door_open = ctx.door_open
+    blocked: set[str] | None = getattr(ctx, "blocking", None)
+    crowded: set[str] | None = getattr(ctx, "crowded", None)
+    if blocked is not None and crowded is not None:
+        blocking: Callable[[str], bool] = blocked.__contains__
+        standing: Callable[[str], bool] = lambda space: space not in crowded  # noqa: E731
+    else:
+        blocking = _Memo(ctx.blocks).__getitem__
+        standing = _Memo(ctx.may_stand).__getitem__
+    Path = tuple[str, ...]
+    cheapest: dict[str, int] = {start: 0}
+    last: dict[str, tuple[int, Path, Path]] = {start: (0, (), ())}
+    found: dict[str, tuple[int, Path, Path]] = {}
     for step in range(1, moves + 1):
-        layer: dict[str, tuple[int, str, Passage | None]] = {}
-        for here in sorted(best[step - 1]):
-            if step > 1 and ctx.blocks(here):
+        layer: dict[str, tuple[int, Path, Path]] = {}
+        for here in sorted(last):
+            if step > 1 and blocking(here):
                 continue  # an encounter ends the move: nothing goes on from there
-            tried = best[step - 1][here][0]
-            for there, passage in sorted(board.neighbours(here), key=lambda n: n[0]):
-                cost = tried + _unfound(ctx, passage)
-                if there not in layer or cost < layer[there][0]:
-                    layer[there] = (cost, here, passage)
-        best.append(layer)
-    found: dict[str, tuple[int, int]] = {}
-    for step in range(1, moves + 1):
-        for space, (tried, _prev, _passage) in best[step].items():
-            if space != start and ctx.may_stand(space) and (
-                    space not in found or tried < found[space][0]):
-                found[space] = (tried, step)
-    return {space: _walk_back(best, space, step) for space, (_tried, step) in found.items()}
+            tried, path, doors = last[here]
+            for there, _passage, secret in links[here]:
+                if secret and not door_open(secret):
+                    known = layer.get(there)
+                    if known is None or tried + 1 < known[0]:
+                        layer[there] = (tried + 1, (*path, there), (*doors, secret))
+                else:
+                    known = layer.get(there)
+                    if known is None or tried < known[0]:
+                        layer[there] = (tried, (*path, there), doors)
+        last = {}
+        for space, entry in layer.items():
+            if entry[0] < cheapest.get(space, moves + 1):
+                last[space] = entry
+                cheapest[space] = entry[0]
+                if standing(space):
+                    found[space] = entry
+        if not last:
+            break  # nothing cheaper further on
+    return {space: Route(list(path), list(doors)) for space, (_n, path, doors) in found.items()}
 
 
-def _walk_back(best: list[dict[str, tuple[int, str, Passage | None]]], space: str,
-               step: int) -> Route:
-    path: list[str] = []
-    doors: list[str] = []
-    while step > 0:
-        tried, prev, passage = best[step][space]
-        path.append(space)
-        if passage is not None and passage.kind == "secret" and tried > best[step - 1][prev][0]:
-            doors.append(passage.door)
-        space, step = prev, step - 1
-    return Route(path[::-1], doors[::-1])
+class _Memo(dict[str, bool]):
+    """A question about a space, asked once per space."""
+
+    def __init__(self, ask: Callable[[str], bool]) -> None:
+        super().__init__()
+        self.ask = ask
+
+    def __missing__(self, space: str) -> bool:
+        answer = self[space] = self.ask(space)
+        return answer
 
 
 def check_path(board: Board, ctx: MoveContext, start: str, path: list[str],

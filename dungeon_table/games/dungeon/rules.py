@@ -67,7 +67,8 @@ class Dungeon(DungeonBase):
             checks={m.Move: flow_move.why_not_move, m.EndTurn: flow_move.why_not_end_turn,
                     m.Attack: flow_move.why_not_attack, m.Peek: flow_move.why_not_peek,
                     m.Scry: flow_move.why_not_scry, m.Refill: flow_move.why_not_refill,
-                    m.Teleport: flow_combat.why_not_teleport}),
+                    m.Teleport: flow_combat.why_not_teleport},
+            quick=flow_move.QUICK),
         "doorway": Phase(
             flow_doorway.legal,
             {m.CastSpell: flow_doorway.cast_spell, m.Enter: flow_doorway.enter,
@@ -240,6 +241,10 @@ class Dungeon(DungeonBase):
                 + Counter(f"treasure:{c}" for c in treasures)
                 + Counter(f"spell:{s}" for s in spells))
 
+    def standing(self) -> list[float]:
+        """How far each hero is towards its winning gold (a hero without a target yet: 0)."""
+        return [self.gp(s) / self.target(s) if self.target(s) else 0.0 for s in range(self.n)]
+
     def redeal(self, seat: int | None, rng: random.Random) -> None:
         """Deal anew what ``seat`` cannot see (``docs/rules/dungeon.md``, "Hidden
         information"): each level's hidden monster cards (its deck, the crystal-ball cards of
@@ -270,6 +275,7 @@ class Dungeon(DungeonBase):
                       if not h.revealed and self.t.monster_level(h.card) == level]
             pool = [deck[i] for i in open_at] + [s.monster for s in slots]
             pool += [h.card for h in hidden]
+            pool.sort()  # which cards, not where they lay: the same deal for the same rng
             rng.shuffle(pool)
             for i in open_at:
                 deck[i] = pool.pop()
@@ -282,7 +288,7 @@ class Dungeon(DungeonBase):
         for level in LEVELS:
             deck = self.state.treasures[level].cards
             slots = [s for s in self._hidden_slots(seat, level) if s.treasure]
-            pool = [*deck, *(s.treasure for s in slots)]
+            pool = sorted([*deck, *(s.treasure for s in slots)])
             rng.shuffle(pool)
             for slot in slots:
                 slot.treasure = pool.pop()
@@ -293,6 +299,7 @@ class Dungeon(DungeonBase):
         others = [h for h in state.heroes if h.seat != seat and h.spells]
         pool = [s for h in others for s in h.spells]
         pool += [s for s, count in state.spell_supply.items() for _ in range(count)]
+        pool.sort()
         rng.shuffle(pool)
         for hero in others:
             count = len(hero.spells)

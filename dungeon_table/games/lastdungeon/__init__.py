@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.ai.search_bot import expert
 from dungeon_table.core.registry import GameSpec, Option, register
 from dungeon_table.games.lastdungeon.bot import GreedyBot, PlannerBot
 from dungeon_table.games.lastdungeon.rules import LastDungeon
@@ -14,7 +15,9 @@ SPEC = register(
         min_players=1,
         max_players=1,
         game_class=LastDungeon,
-        bots={"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot},
+        # The expert searches with the planner as its rollout policy, every playout to the end.
+        bots={"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot,
+              "expert": expert(PlannerBot)},
         best="planner",
         view_module="dungeon_table.games.lastdungeon.ui.table",
         # Setup offers easier, normal, harder; the range leaves scripts and tests room to make

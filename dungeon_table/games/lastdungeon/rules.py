@@ -182,7 +182,7 @@ class LastDungeon(LastDungeonBase):
             alike.setdefault(self._looks(card), []).append(i)
         dealt = list(hidden)
         for places in alike.values():
-            cards = [hidden[i] for i in places]
+            cards = sorted(hidden[i] for i in places)  # which, not where: see _redeal_pile
             rng.shuffle(cards)
             for i, card in zip(places, cards, strict=True):
                 dealt[i] = card
@@ -205,7 +205,9 @@ class LastDungeon(LastDungeonBase):
         state = self.state
         shown = {state.pending.card, *state.pending.chosen} if state.pending else set()
         spots = [] if seat == 0 else [i for i, c in enumerate(state.hand) if c not in shown]
-        pool = [state.hand[i] for i in spots] + state.draw_pile.cards
+        # Sorted first: the deal depends on which cards are hidden, not on where they lay, so
+        # two games the seat cannot tell apart deal the same from the same random source.
+        pool = sorted([state.hand[i] for i in spots] + state.draw_pile.cards)
         rng.shuffle(pool)
         for i, card in zip(spots, pool[:len(spots)], strict=True):
             state.hand[i] = card

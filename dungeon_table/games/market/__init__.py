@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.ai.search_bot import expert
 from dungeon_table.core.registry import GameSpec, LazyOptions, register
 from dungeon_table.games.market import cards
 from dungeon_table.games.market.bot import BEST, BOTS
@@ -15,7 +16,11 @@ SPEC = register(
         min_players=2,
         max_players=4,
         game_class=Market,
-        bots={"random": RandomBot, **BOTS},
+        # The expert tries to beat the best bot's choice; its playouts run 40 actions,
+        # scored by points, played on by random bots: as telling as the best bot's at
+        # that depth for a tenth of the cost (bench/playout_cost.py, docs/bots.md).
+        bots={"random": RandomBot, **BOTS,
+              "expert": expert(RandomBot, depth=40, guide=BOTS[BEST])},
         best=BEST,
         view_module="dungeon_table.games.market.ui.table",
         # Read from cards/market.yaml on first use: a broken card file is reported where the

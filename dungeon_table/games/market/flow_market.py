@@ -33,11 +33,27 @@ def start_market(game: MarketBase, events: list[Event]) -> None:
 # --- pricing -------------------------------------------------------------------------------------
 def legal_price(game: MarketBase, seat: int) -> list[Action]:
     coins = game.state.players[seat].coins
-    legal: list[Action] = [
-        m.SetPrice(slot=i, price=p)
-        for i, s in game.slots() for p in range(coins + s.price + 1) if p != s.price
-    ]
+    legal: list[Action] = []
+    for i, s in game.slots():
+        prices = _prices(i, coins + s.price + 1)
+        legal += prices[:s.price]
+        legal += prices[s.price + 1:coins + s.price + 1]
     return [*legal, m.OpenMarket()]
+
+
+# Each slot's SetPrice actions for the prices 0, 1, 2...: a random game lists ~100 of them for
+# each of its ~400 prices, and a slice of these (frozen, shared) costs far less than making them.
+_PRICES: dict[int, tuple[m.SetPrice, ...]] = {}
+
+
+def _prices(slot: int, count: int) -> tuple[m.SetPrice, ...]:
+    """At least ``count`` of slot ``slot``'s SetPrice actions, price 0 first."""
+    known = _PRICES.get(slot, ())
+    if len(known) < count:
+        known = tuple(m.SetPrice(slot=slot, price=p) for p in range(max(count, 2 * len(known))))
+        if count <= 256:  # a purse past any real game's is listed but not kept
+            _PRICES[slot] = known
+    return known
 
 
 def set_price(game: MarketBase, seat: int, action: m.SetPrice) -> list[Event]:

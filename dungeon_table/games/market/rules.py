@@ -219,6 +219,10 @@ class Market(MarketBase):
         cards["coins"] = sum(p.coins for p in state.players) + state.deposit + on_cards
         return cards
 
+    def standing(self) -> list[float]:
+        """Each seat's points were the game to end now."""
+        return [float(lines[-1].value) for lines in totals(self.cards, self.state.players)]
+
     def redeal(self, seat: int | None, rng: random.Random) -> None:
         """Deal anew what ``seat`` cannot see: the deck's order (but a top card a job showed it),
         with the chests' cards among it unless ``seat`` is the active player (a chest never
@@ -234,7 +238,9 @@ class Market(MarketBase):
         known_top = deck[-1:] if seat is not None and state.top_seen_by == seat else []
         chests = [] if seat is not None and seat == state.active else [
             slot for _, slot in self.slots() if slot.chest and slot.hidden]
-        pool = deck[:len(deck) - len(known_top)] + [slot.hidden for slot in chests]
+        # Sorted first: the deal depends on which cards are hidden, not on where they lay, so
+        # two games the seat cannot tell apart deal the same from the same random source.
+        pool = sorted(deck[:len(deck) - len(known_top)] + [slot.hidden for slot in chests])
         under = rng.sample([c for c in pool if self.kind(c) != "ghost"], len(chests))
         for slot, card in zip(chests, under, strict=True):
             slot.hidden = card
@@ -250,7 +256,7 @@ class Market(MarketBase):
         row = self.cards.setup.job_row
         unseen = min(len(state.job_deck), max(0, len(self.cards.jobs) - row * (1 + picks)))
         if unseen:
-            top = state.job_deck.cards[-unseen:]
+            top = sorted(state.job_deck.cards[-unseen:])
             rng.shuffle(top)
             state.job_deck.cards[-unseen:] = top
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.ai.search_bot import expert
 from dungeon_table.core.registry import GameSpec, register
 from dungeon_table.games.relic.bot import BEST, BOTS
 from dungeon_table.games.relic.rules import Relic
@@ -14,7 +15,9 @@ SPEC = register(
         min_players=2,
         max_players=4,
         game_class=Relic,
-        bots={"random": RandomBot, **BOTS},
+        # The expert searches with the hand-written best bot as its rollout policy;
+        # a whole relic game is ~110 actions: playouts go to the end.
+        bots={"random": RandomBot, **BOTS, "expert": expert(BOTS[BEST], depth=None)},
         best=BEST,
         view_module="dungeon_table.games.relic.ui.table",
         player_variants={3: "setup.variant.two_decks", 4: "setup.variant.two_decks"},

@@ -173,6 +173,10 @@ class Relic(RelicBase):
                       *(t.card for t in p.treasures), *p.defeated]
         return Counter(cards)
 
+    def standing(self) -> list[float]:
+        """Each seat's points as they would be counted now (its hand's characters included)."""
+        return [float(points) for points in self.points()]
+
     def redeal(self, seat: int | None, rng: random.Random) -> None:
         """The deck and the other seats' hands are hidden from ``seat``: their cards are
         shuffled together and dealt back, each hand keeping its size. A character committed to
@@ -181,7 +185,8 @@ class Relic(RelicBase):
         state = self.state
         shown = set(state.battle.committed) if state.battle else set()
         hidden = [] if state.phase == "over" else [p for p in state.players if p.seat != seat]
-        pool = [*state.deck.cards, *(c for p in hidden for c in p.hand if c not in shown)]
+        # Sorted first: the deal depends on which cards are hidden, not on where they lay.
+        pool = sorted([*state.deck.cards, *(c for p in hidden for c in p.hand if c not in shown)])
         rng.shuffle(pool)
         for player in hidden:
             kept = [c for c in player.hand if c in shown]

@@ -39,9 +39,23 @@ def resumable(tutorial: lessons.Tutorial) -> Any | None:
         return None
     except (SaveError, OSError, ValueError):
         return None
-    if not lessons.fits(tutorial, session.record) or session.game.result() is not None:
+    if not lessons.fits(tutorial, session.record) or session.game.result() is not None \
+            or not lessons.Guide(tutorial, type(session.game)).followed(session.steps):
         return None
     return session
+
+
+def under_way(game_id: str) -> bool:
+    """A tutorial game begun and not finished is saved (its button says Resume): the save
+    replayed, a few milliseconds, without reading the tutorial file."""
+    path = lessons.autosave_path(game_id)
+    if not path.exists():
+        return False
+    try:
+        session = Session.load(path)
+    except (SaveError, OSError, ValueError):
+        return False
+    return bool(session.steps) and session.game.result() is None
 
 
 def tutorial_session(game_id: str) -> Any:
@@ -76,7 +90,7 @@ class LearnScene(MenuBase):
     def panel_rect(self) -> pygame.Rect:
         return self.page_rect(top=16, bottom=8)
 
-    ROW, GAP = 13, 2
+    ROW, GAP = 15, 2
 
     def build(self) -> list[Widget]:
         th = self.th
@@ -120,7 +134,7 @@ class LessonButton(Button):
     def __init__(self, rect: pygame.Rect, game_id: str, on_click: Any) -> None:
         super().__init__(rect, lambda: game_name(game_id), on_click, role="heading")
         self.game_id = game_id
-        self.under_way = lessons.autosave_path(game_id).exists()
+        self.under_way = under_way(game_id)
 
     def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
         fill, ink = self.colours()
@@ -131,14 +145,15 @@ class LessonButton(Button):
         inner = self.rect.w - 2 * pad
         name = fonts.text(fonts.fit(self.label(), "heading", inner, th.scale), "heading", ink,
                           th.scale)
-        surface.blit(name, (self.rect.x + pad, self.rect.y + th.px(1.2)))
+        top = surface.blit(name, (self.rect.x + pad, self.rect.y + th.px(1.2))).bottom
         if self.under_way:
             tag = fonts.text(t("learn.resume"), "small", theme.ACCENT, th.scale, True)
             surface.blit(tag, tag.get_rect(topright=(self.rect.right - pad,
                                                      self.rect.y + th.px(1.5))))
         line = first_game_line(self.game_id)
         lines = fonts.wrap(line, "small", inner, th.scale)[:2]
-        y = self.rect.bottom - th.px(1.2) - len(lines) * fonts.line_height("small", th.scale)
+        y = max(top, self.rect.bottom - th.px(1.2) - len(lines) * fonts.line_height("small",
+                                                                                  th.scale))
         for text in lines:
             surface.blit(fonts.text(text, "small", theme.TEXT_DIM, th.scale),
                          (self.rect.x + pad, y))

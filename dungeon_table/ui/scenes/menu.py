@@ -129,6 +129,8 @@ class MainMenuScene(MenuBase):
             for g, s in self.continues
         ]
         actions += [
+            (lambda: screens.push(self.app, "host"), lambda: t("menu.host"), False),  # remote
+            (lambda: screens.push(self.app, "join"), lambda: t("menu.join"), False),  # tables
             (self.load, lambda: t("menu.load"), False),
             (self.learn, lambda: t("menu.learn"), False),
             (self.stats, lambda: t("menu.stats"), False),

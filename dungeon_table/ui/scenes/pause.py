@@ -44,7 +44,9 @@ class PauseScene(MenuBase):
 
     def save_quit(self) -> None:
         session = self.session
-        if session is not None and session.record.actions:
+        # A tutorial is kept by its own autosave, which Learn to play resumes: no copy in Load.
+        if session is not None and session.record.actions \
+                and getattr(session, "tutorial", None) is None:
             try:
                 nav.save_game(session)  # this table's earlier save & quit gives way
             except OSError as err:

@@ -1,5 +1,5 @@
 """Settings: language (switches live), animation speed, fullscreen, UI scale, colour-blind glyphs,
-sound on/off and the effects volume.
+sound on/off, the effects volume and the expert bot's thinking time.
 
 Every change applies at once and is saved (``App.apply_settings``); there is no OK/Cancel to forget.
 """
@@ -14,7 +14,7 @@ from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes.base import MenuBase, column
-from dungeon_table.ui.settings import ANIM_SPEEDS, LANGUAGES, UI_SCALES, VOLUMES
+from dungeon_table.ui.settings import ANIM_SPEEDS, LANGUAGES, THINKING, UI_SCALES, VOLUMES
 from dungeon_table.ui.widgets import Button, Choice, Toggle, Widget
 
 
@@ -51,9 +51,9 @@ class SettingsScene(MenuBase):
         s = self.app.settings
         panel = self.panel_rect()
         pad = th.px(4)
-        # eight rows in the height seven took: at 1280x720 and 150 % the title and the path
+        # nine rows in the height seven took: at 1280x720 and 150 % the title and the path
         # line must still fit above and below
-        rows = column(panel.x + pad, panel.y + pad, panel.w - 2 * pad, th.px(6), th.px(1), 8)
+        rows = column(panel.x + pad, panel.y + pad, panel.w - 2 * pad, th.px(5.2), th.px(0.8), 9)
         speeds = list(ANIM_SPEEDS)
         scales = list(UI_SCALES) if s.ui_scale in UI_SCALES else sorted({*UI_SCALES, s.ui_scale})
         volumes = sorted({*VOLUMES, s.volume})  # a hand-set 33 % is shown as it is
@@ -75,6 +75,8 @@ class SettingsScene(MenuBase):
                    lambda v: self.change("volume", v), fmt=lambda v: f"{v} %"),
             Toggle(rows[7], lambda: t("settings.confirm_costly"), s.confirm_costly,
                    lambda v: self.change("confirm_costly", v), fmt=on_off),
+            Choice(rows[8], lambda: t("settings.thinking"), list(THINKING), s.thinking,
+                   lambda v: self.change("thinking", v), fmt=lambda v: t(f"settings.thinking.{v}")),
         ]
         bw, bh = th.px(24), th.px(6.5)
         widgets.append(Button(pygame.Rect(panel.centerx - bw // 2, panel.bottom - pad - bh, bw,

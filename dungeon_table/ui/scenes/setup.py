@@ -393,10 +393,11 @@ class SetupScene(MenuBase):
         if not has(key, "en"):
             return
         th = self.th
-        text = fonts.fit(t("setup.first_game", line=t(key)), "small", panel.w, th.scale)
-        self.blit_text(surface, text, "small", theme.TEXT_DIM,
-                       midtop=(panel.centerx, min(panel.bottom + th.px(1.5),
-                                                  surface.get_height() - th.px(3))))
-
+        step = fonts.line_height("small", th.scale)
+        lines = fonts.wrap(t("setup.first_game", line=t(key)), "small", panel.w, th.scale)[:2]
+        y = min(panel.bottom + th.px(1.5), surface.get_height() - len(lines) * step - th.px(1))
+        for line in lines:
+            self.blit_text(surface, line, "small", theme.TEXT_DIM, midtop=(panel.centerx, y))
+            y += step
 
 screens.register("setup", SetupScene)

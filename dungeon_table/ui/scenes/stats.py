@@ -50,7 +50,7 @@ class StatsScene(MenuBase):
                        midbottom=(panel.centerx, panel.y - th.px(2)))
         theme.draw_panel(surface, panel, th)
         pad = th.px(4)
-        name_w = round((panel.w - 2 * pad) * 0.4)
+        name_w = round((panel.w - 2 * pad) * 0.3)
         col_w = (panel.w - 2 * pad - name_w) // len(COLUMNS)
         y = panel.y + pad
         for i, column in enumerate(COLUMNS):

@@ -7,6 +7,7 @@ schema ``cards.py``), a bot (``bot.py``), the table (``ui/table.py``) and its wo
 
 from __future__ import annotations
 
+from dungeon_table.ai.search_bot import expert
 from dungeon_table.core.registry import GameSpec
 from example_games.torch import bot, cards
 from example_games.torch.rules import Torch
@@ -17,7 +18,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=2,
     game_class=Torch,
-    bots={"careful": bot.CarefulBot},
+    bots={"careful": bot.CarefulBot, "expert": expert(bot.CarefulBot)},
     best="careful",
     card_files=(str(cards.CARD_FILE),),
     card_loader=cards.load,

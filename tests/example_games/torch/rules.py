@@ -236,5 +236,7 @@ class Torch(PhasedGame[TorchState]):
         return Counter([*state.deck, *state.revealed, *state.discard])
 
     def redeal(self, seat: int | None, rng: random.Random) -> None:
-        """The deck is hidden from everyone alike: shuffled anew."""
+        """The deck is hidden from everyone alike: shuffled anew (sorted first, so the deal
+        depends on which cards are hidden, not on their order: a search cannot peek)."""
+        self.state.deck.cards.sort()
         rng.shuffle(self.state.deck.cards)

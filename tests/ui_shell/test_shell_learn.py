@@ -1,0 +1,85 @@
+"""Learn to play and Statistics on the main menu, Learn to play and the first-game line on the
+setup screens, and a finished solo game counted by the table."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from shell_helpers import click, labels, menu_app
+from ui_table.tutorial_helpers import click_step, settle
+
+from dungeon_table.core import registry, stats
+from dungeon_table.core import tutorial as lessons
+from dungeon_table.core.script import seat_bots
+from dungeon_table.core.session import Session
+from dungeon_table.ui import i18n, screens
+from dungeon_table.ui.i18n import t
+from dungeon_table.ui.scenes.learn import LearnScene
+from dungeon_table.ui.scenes.stats import StatsScene
+from dungeon_table.ui.table import TableScene
+
+
+def test_the_main_menu_opens_learn_to_play_and_a_tutorial_from_it() -> None:
+    app = menu_app()
+    click(app, "menu.learn")
+    assert isinstance(app.top, LearnScene)
+    assert labels(app)[:4] == [t("game.dungeon"), t("game.lastdungeon"), t("game.market"),
+                               t("game.relic")]
+    click(app, "game.relic")
+    assert isinstance(app.top, TableScene) and app.top.tutorial is not None
+    assert app.top.session.autosave == lessons.autosave_path("relic")
+
+
+def test_the_main_menu_opens_the_statistics() -> None:
+    app = menu_app()
+    click(app, "menu.stats")
+    assert isinstance(app.top, StatsScene)
+
+
+@pytest.mark.parametrize("game_id", ["dungeon", "lastdungeon", "market", "relic"])
+def test_each_setup_screen_offers_learn_to_play(game_id: str) -> None:
+    app = menu_app()
+    screens.push(app, "setup", game_id)
+    app.step([])
+    click(app, "menu.learn")
+    assert isinstance(app.top, TableScene)
+    assert app.top.tutorial is not None and app.top.game_id == game_id
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_game_has_a_first_game_line(lang: str) -> None:
+    assert [g for g in lessons.available() if not i18n.has(f"first_game.{g}", lang)] == []
+
+
+def finished_solo(seed: int) -> Session:
+    session = Session.new("lastdungeon", ["human"], seed)
+    bot = seat_bots(registry.get("lastdungeon"), ["bot:random"], seed)[0]
+    while session.game.result() is None:
+        session.apply(0, bot.choose(session.game.view(0), session.game.legal_actions(0)))
+    return session
+
+
+def test_the_table_counts_a_solo_game_when_it_ends() -> None:
+    app = menu_app()
+    table = TableScene(app, finished_solo(4), ["human"], bot_delay_ms=0)
+    app.push(table)
+    app.step([])
+    app.step([pygame.event.Event(pygame.NOEVENT)])
+    line = stats.load().games["lastdungeon"]
+    assert line.games == 1 and line.wins == int(0 in table.game.result().winners)
+
+
+def test_a_tutorial_under_way_says_resume() -> None:
+    app = menu_app()
+    click(app, "menu.learn")
+    assert not any(getattr(w, "under_way", False) for w in app.top.widgets)
+    click(app, "game.lastdungeon")
+    table = app.top
+    table.bot_delay_ms = 0
+    settle(app, table)
+    click_step(app, table)
+    app.pop()
+    app.step([])
+    assert isinstance(app.top, LearnScene)
+    assert [w.game_id for w in app.top.widgets if getattr(w, "under_way", False)] == \
+        ["lastdungeon"]
