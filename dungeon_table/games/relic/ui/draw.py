@@ -89,6 +89,17 @@ def points_label(view: m.RelicView, seat: int) -> str:
     return t("relic.points.with_hand" if seat == view.seat else "relic.points.scored", n=points)
 
 
+def points_fitting(name: str, points: str, n: int, room: int, th: theme.Theme) -> str:
+    """The points with what they count, or just "3 pts" where saying it would cut the seat's
+    name (four seats at 1280x720): the name matters more, the rules page says the rest."""
+    for text in (points, t("relic.points", n=n)):
+        width = fonts.font("body", th.scale, True).size(text)[0]
+        free = max(8, room - width - th.px(6.5))
+        if fonts.shrink_to_fit(name, "body", free, th.scale, True) == (name, "body", th.scale):
+            return text
+    return text
+
+
 def draw_seat(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState,
               seat: int, sg: SeatGeo) -> None:
     th = r.th
@@ -109,6 +120,7 @@ def draw_seat(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiS
     if sg.hand is None:  # the viewer's own hand lies fanned along the bottom: its count here
         right = label(surface, t("relic.hand_count", n=player.hand_count), "small",
                       theme.TEXT_DIM, th.scale, midright=(head.right, head.centery))
+    points = points_fitting(name, points, view.players[seat].points, right.x - head.x, th)
     pts = label(surface, points, "body", theme.GOLD, th.scale, True,
                 midright=(right.x - th.px(2), head.centery))
     label(surface, name, "body", theme.TEXT, th.scale, True,
