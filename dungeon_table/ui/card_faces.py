@@ -147,9 +147,17 @@ def plate_layout(title: str, w: int, shown: int) -> tuple[pygame.font.Font, list
     while True:
         f = font_px(size, bold=True)
         lines = wrap_lines(title, f, room)
-        if (len(lines) <= 2 and max(f.size(line)[0] for line in lines) <= room) or size <= 9:
+        fits = len(lines) <= 2 and max(f.size(line)[0] for line in lines) <= room
+        if (fits and not _splits_a_word(title, lines)) or size <= 9:
             return f, lines, margin
         size -= 1
+
+
+def _splits_a_word(title: str, lines: list[str]) -> bool:
+    """A Latin name broken inside a word ("Skeleto" / "n"): smaller type reads better. A
+    Japanese name breaks between phrases by design (``linebreak``), never counted here."""
+    words = set(title.split())
+    return title.isascii() and any(word not in words for line in lines for word in line.split())
 
 
 def _render_plate(title: str, w: int, shown: int) -> pygame.Surface:

@@ -100,3 +100,12 @@ def test_the_cache_keeps_the_most_recent_renders_within_its_bound(
     assert icons.cached_count() <= 8
     assert icons.icon("goblin-head", 51) is icons.icon("goblin-head", 51)
     assert icons.icon("rat", 30) is not kept  # the oldest was let go, and renders again
+
+
+@pytest.mark.parametrize(("title", "width", "shown"), [("Skeleton", 110, 50), ("Villager", 120, 60),
+                                                        ("Giant Bat", 110, 50)])
+def test_a_name_plate_breaks_an_english_name_between_words_only(title: str, width: int,
+                                                                 shown: int) -> None:
+    """A crowded hand read "Skeleto / n": smaller type keeps each word whole."""
+    _, lines, _ = cf.plate_layout(title, width, shown)
+    assert all(word in title.split() for line in lines for word in line.split()), lines

@@ -139,13 +139,15 @@ def draw_tokens(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView) -
         spot.topright = (box.right, box.y)
         spot.size = (round(size * (2 + 2.4 * min(count, 3))), size * 2 + reach)
         r.shown.tips.append((spot, t("dungeon.tip.defeat", n=count)))
+    standing = {hero.space for hero in view.heroes if hero.space}
     for slot in view.slots:
         box = r.space_screen(slot.space)
         if box is None:
             continue
         centre = (box.right - size * 2.4, box.bottom - size * 2.4)
         radius = max(5, round(c * 0.3))
-        known_picture(surface, box, slot.monster or slot.treasure, radius)
+        if slot.space not in standing:  # a hero there: the encounter shows it, large, instead
+            known_picture(surface, box, slot.monster or slot.treasure, radius)
         number_token(surface, str(slot.slot), centre, radius, slot.face_down)
         if slot.monster:  # hovering the token shows the monster waiting there
             r.shown.items.append((pygame.Rect(round(centre[0]) - radius, round(centre[1]) - radius,
