@@ -181,3 +181,29 @@ def test_a_card_flies_to_a_chip_at_a_cards_size() -> None:
             spot, place = sg.card_spot(index), sg.dungeon_rect(index)
             assert spot.center == place.center or not sg.stacked
             assert spot.size == ((sg.cw, sg.ch) if sg.stacked else place.size)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_narrow_seats_depth_marks_are_whole_in_japanese(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """"深度3✓" is wider than the marks' column: it takes two lines there instead of "深…"."""
+    i18n.set_language("ja")
+    try:
+        view = make_view("dungeon", n=4)
+        r = renderer(size)
+        labels = Labels(monkeypatch)
+        r.draw(pygame.Surface(size), view, UiState(seat=view.seat, legal=legal_for(view),
+                                                   targets=[]))
+        for seat, sg in r.geo(view).seats.items():
+            if seat == view.seat:
+                continue
+            column = pygame.Rect(sg.area.x, sg.depths[0].y, sg.depths[0].x - sg.area.x,
+                                 sg.depths[-1].bottom - sg.depths[0].y)
+            marks = [(s, width) for s, width, rect, *_ in labels.drawn if column.contains(rect)]
+            for depth in range(1, DEPTHS + 1):
+                text, _colour = relic_draw.depth_mark(view.players[seat], depth, view, False,
+                                                      True)
+                assert text in "".join(s for s, _w in marks), (seat, text, marks)
+            assert not [s for s in labels.cut(r.th.scale) if s in {s for s, _w in marks}]
+    finally:
+        i18n.set_language("en")

@@ -233,9 +233,16 @@ def draw_dungeon(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: 
     for depth in range(1, DEPTHS + 1):
         group = sg.depths[depth - 1]
         text, colour = depth_mark(player, depth, view, mine, sg.stacked)
-        if sg.stacked:  # the mark at the left of its row
-            label(surface, text, "small", colour, th.scale, True, width=sg.label_w,
-                  midright=(group.x - th.px(0.5), group.centery))
+        if sg.stacked:  # the mark at the left of its row, on two lines where it is wider
+            # than the column ("深度3✓")
+            room = sg.label_w - th.px(0.5)
+            lines = fonts.wrap(text, "small", room, th.scale, True)[:2]
+            line_h = fonts.line_height("small", th.scale)
+            y = group.centery - line_h * len(lines) // 2
+            for line in lines:
+                label(surface, line, "small", colour, th.scale, True, width=room,
+                      midright=(group.x - th.px(0.5), y + line_h // 2))
+                y += line_h
         else:
             label(surface, text, "small", colour, th.scale, True, width=group.w,
                   midtop=(group.centerx, group.y + th.px(0.25)))
