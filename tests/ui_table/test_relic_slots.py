@@ -207,3 +207,31 @@ def test_a_narrow_seats_depth_marks_are_whole_in_japanese(
             assert not [s for s in labels.cut(r.th.scale) if s in {s for s, _w in marks}]
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("n", [3, 4])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_viewers_flat_row_tags_a_long_name_on_two_lines_of_whole_words(
+        n: int, size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its cards cover nothing: "Crystal …" (cut to one line) reads "Crystal / Cavern"."""
+    i18n.set_language(lang)
+    try:
+        looks = RelicLooks()
+        view = full_dungeons(n, looks)
+        r = renderer(size)
+        sg = r.geo(view).seats[r.bottom(view)]
+        assert sg.flat
+        relic_draw.tag_image.cache_clear()  # the tags' texts are drawn, not taken from the cache
+        labels = Labels(monkeypatch)
+        r.draw(pygame.Surface(size), view, UiState(seat=view.seat, legal=legal_for(view),
+                                                   targets=[]))
+        room = sg.cw - r.th.px(0.5)
+        tags = [s for s, width, *_ in labels.drawn if width == room]
+        assert tags and not [s for s in labels.cut(r.th.scale) if s in tags], tags
+        names = {looks.name(c.card) for c in view.players[view.seat].dungeon}
+        joined = {" ".join(tags[k:k + 2]) if lang == "en" else "".join(tags[k:k + 2])
+                  for k in range(len(tags))} | set(tags)
+        assert names <= joined, (names - joined, tags)
+    finally:
+        i18n.set_language("en")

@@ -264,7 +264,7 @@ def draw_dungeon(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: 
             image = r.looks.back(sg.cw) if card.face_down else r.looks.face(card.card, sg.cw)
             cf.blit_card(surface, image, rect)
             if not card.face_down:
-                name_tag(r, surface, rect, card.card, sg.tag_h)
+                name_tag(r, surface, rect, card.card, sg.tag_h, 2 if sg.flat else 1)
                 r.shown.add(rect, card.card)
     setting = any(isinstance(a, m.SetDungeon) for a in ui.legal)
     if mine and view.forfeits and setting and view.forfeits < DEPTHS:
@@ -300,14 +300,26 @@ def dungeon_chip(r: RelicTable, surface: pygame.Surface, place: pygame.Rect,
 
 
 def name_tag(r: RelicTable, surface: pygame.Surface, card: pygame.Rect, card_id: str,
-             height: int) -> None:
+             height: int, lines: int = 1) -> None:
     """The card's name in the table's small type on a band-coloured tag across its top: the
-    strip of the card that the next one leaves visible."""
+    strip of the card that the next one leaves visible. ``lines``: on a card nothing covers
+    (a flat row) a name too long for one line takes up to that many, split between words."""
     if height <= 0:
         return
+    name = r.looks.name(card_id)
+    split = name_lines(name, card.w - r.th.px(0.5), r.th.scale)
+    if 1 < len(split) <= lines:
+        height += (len(split) - 1) * fonts.line_height("small", r.th.scale)
     band = KIND_BANDS.get(r.looks.info(card_id).kind, theme.FELT_DARK)
-    surface.blit(tag_image(r.looks.name(card_id), card.w, min(height, card.h), r.th.scale, band),
-                 card.topleft)
+    surface.blit(tag_image(name, card.w, min(height, card.h), r.th.scale, band), card.topleft)
+
+
+def name_lines(name: str, width: int, scale: float) -> list[str]:
+    """``name`` wrapped to ``width``, or on one line where wrapping would break a word inside
+    ("Pillare / d Hall": a Latin name splits between words only)."""
+    lines = fonts.wrap(name, "small", width, scale)
+    whole = not name.isascii() or [w for line in lines for w in line.split()] == name.split()
+    return lines if whole else [name]
 
 
 @lru_cache(maxsize=512)
@@ -319,7 +331,7 @@ def tag_image(name: str, w: int, h: int, scale: float,
     pygame.draw.rect(image, theme.mix(band, (0, 0, 0), 0.45), image.get_rect(),
                      border_top_left_radius=th.px(1), border_top_right_radius=th.px(1))
     line_h = fonts.line_height("small", scale)
-    lines = fonts.wrap(name, "small", w - th.px(0.5), scale)
+    lines = name_lines(name, w - th.px(0.5), scale)
     room = max(1, h // line_h)
     if len(lines) > room:  # the rest joins the last line, which shrinks or ends in an ellipsis
         lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
