@@ -215,7 +215,8 @@ def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
             return None
         seat = to_act[0]
         bot = bots.get(seat) or bots.setdefault(seat, rollout(rng.getrandbits(32)))
-        action = bot.choose(world.view(seat), world.legal_actions(seat))
+        view = world.view(seat) if getattr(bot, "reads_view", True) else None  # random reads none
+        action = bot.choose(view, world.legal_actions(seat))
         # Chosen from the legal list just made: apply's own legality check would make it again.
         world._apply(seat, action)
         steps += 1
