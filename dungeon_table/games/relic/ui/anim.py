@@ -67,7 +67,7 @@ def card_spot(r: RelicTable, view: m.RelicView, card: str) -> pygame.Rect | None
     for seat, player in enumerate(view.players):
         for k, d in enumerate(player.dungeon):
             if d.card == card:
-                return g.seats[seat].dungeon_rect(k)
+                return g.seats[seat].card_spot(k)
         rects = g.seats[seat].enemy_rects(len(player.enemies))
         for rect, enemy in zip(rects, player.enemies, strict=True):
             if enemy.card == card:
@@ -139,7 +139,7 @@ def _first_draw(r: RelicTable, e: Any, before: m.RelicView,
 
 
 def _dungeon_set(r: RelicTable, e: Any, before: m.RelicView, after: m.RelicView) -> list[Tween]:
-    end = r.geo(after).seats[e.seat].dungeon_rect(max(0, e.count - 1))
+    end = r.geo(after).seats[e.seat].card_spot(max(0, e.count - 1))
     return [move(r, e.card, hand_spot(r, before, e.seat, e.card), end, True)]
 
 
@@ -175,7 +175,7 @@ def _searched(r: RelicTable, e: Any, before: m.RelicView, after: m.RelicView) ->
     flips: list[Tween] = []
     for k, card in enumerate(after.players[e.seat].dungeon):
         if card.depth == e.depth:
-            rect = sg.dungeon_rect(k)
+            rect = sg.card_spot(k)
             flips.append(FlipCard(front=r.looks.face(card.card, rect.w),
                                   back=r.looks.back(rect.w), center=centre(rect),
                                   hides=frozenset({f"card:{card.card}"})))

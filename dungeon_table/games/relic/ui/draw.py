@@ -9,7 +9,7 @@ from functools import lru_cache
 import pygame
 
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic.ui.faces import KIND_BANDS, TS_GLYPHS, face_text
+from dungeon_table.games.relic.ui.faces import BACK, KIND_BANDS, TS_GLYPHS, face_text
 from dungeon_table.games.relic.ui.layout import DEPTHS, PER_DEPTH, RelicTable, SeatGeo
 from dungeon_table.games.relic.ui.log import SEAT_COLOURS, seat_name
 from dungeon_table.ui import card_faces as cf
@@ -233,14 +233,21 @@ def draw_dungeon(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: 
     for depth in range(1, DEPTHS + 1):
         group = sg.depths[depth - 1]
         text, colour = depth_mark(player, depth, view, mine, sg.stacked)
-        if sg.stacked:  # the mark at the left of its row's visible strip
-            label(surface, text, "small", colour, th.scale, True, width=sg.label_w,
-                  topright=(group.x - th.px(0.5), group.y + th.px(0.25)))
+        if sg.stacked:  # the mark at the left of its row, on two lines where it is wider
+            # than the column ("深度3✓")
+            room = sg.label_w - th.px(0.5)
+            lines = fonts.wrap(text, "small", room, th.scale, True)[:2]
+            line_h = fonts.line_height("small", th.scale)
+            y = group.centery - line_h * len(lines) // 2
+            for line in lines:
+                label(surface, line, "small", colour, th.scale, True, width=room,
+                      midright=(group.x - th.px(0.5), y + line_h // 2))
+                y += line_h
         else:
             label(surface, text, "small", colour, th.scale, True, width=group.w,
                   midtop=(group.centerx, group.y + th.px(0.25)))
-        # the depth's slot, its three places in one outline, under every card (of any depth: the
-        # stacked rows overlap), so a card over it hides its edge instead of being crossed by it
+        # the depth's slot, its three places in one outline, under every card, so a card over it
+        # hides its edge instead of being crossed by it
         tabletop.empty_place(surface, sg.depth_slot(depth), th)
     for depth in range(1, DEPTHS + 1):
         first = (depth - 1) * PER_DEPTH
@@ -249,10 +256,15 @@ def draw_dungeon(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: 
             card = player.dungeon[index]
             if f"card:{card.card}" in ui.hidden:
                 continue
+            if sg.stacked:
+                dungeon_chip(r, surface, rect, card)
+                if not card.face_down:
+                    r.shown.add(rect, card.card)
+                continue
             image = r.looks.back(sg.cw) if card.face_down else r.looks.face(card.card, sg.cw)
             cf.blit_card(surface, image, rect)
             if not card.face_down:
-                name_tag(r, surface, rect, card.card, sg.tag_h)
+                name_tag(r, surface, rect, card.card, sg.tag_h, 2 if sg.flat else 1)
                 r.shown.add(rect, card.card)
     setting = any(isinstance(a, m.SetDungeon) for a in ui.legal)
     if mine and view.forfeits and setting and view.forfeits < DEPTHS:
@@ -262,15 +274,52 @@ def draw_dungeon(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: 
                       midtop=(group.centerx, group.y + fonts.line_height("small", th.scale)))
 
 
+def dungeon_chip(r: RelicTable, surface: pygame.Surface, place: pygame.Rect,
+                 card: m.DungeonCardView) -> None:
+    """A dungeon card in a narrow seat's row: its dice face in the faces' badge and its name on
+    one line, whole (a word is never broken); a face-down card shows only the back's colour."""
+    th = r.th
+    chip = place.inflate(-2, -2)
+    radius = th.px(0.75)
+    if card.face_down:
+        pygame.draw.rect(surface, BACK, chip, border_radius=radius)
+        theme.draw_glyph(surface, "diamond", chip.center, chip.h * 0.3,
+                         theme.mix(BACK, theme.TEXT, 0.5))
+        return
+    band = KIND_BANDS.get(r.looks.info(card.card).kind, theme.FELT_DARK)
+    pygame.draw.rect(surface, theme.mix(band, (0, 0, 0), 0.45), chip, border_radius=radius)
+    pygame.draw.rect(surface, band, chip, 1, border_radius=radius)
+    dot = chip.h // 2 - 1
+    centre = (chip.x + th.px(0.25) + dot, chip.centery)
+    pygame.draw.circle(surface, cf.BADGE["scout"], centre, dot)
+    label(surface, face_text(r.looks.info(card.card).face), "small", theme.TEXT, th.scale * 0.8,
+          True, center=centre)
+    left = centre[0] + dot + th.px(0.5)
+    label(surface, r.looks.name(card.card), "small", theme.TEXT, th.scale, width=chip.right - left
+          - th.px(0.25), midleft=(left, chip.centery))
+
+
 def name_tag(r: RelicTable, surface: pygame.Surface, card: pygame.Rect, card_id: str,
-             height: int) -> None:
+             height: int, lines: int = 1) -> None:
     """The card's name in the table's small type on a band-coloured tag across its top: the
-    strip of the card that the next one leaves visible."""
+    strip of the card that the next one leaves visible. ``lines``: on a card nothing covers
+    (a flat row) a name too long for one line takes up to that many, split between words."""
     if height <= 0:
         return
+    name = r.looks.name(card_id)
+    split = name_lines(name, card.w - r.th.px(0.5), r.th.scale)
+    if 1 < len(split) <= lines:
+        height += (len(split) - 1) * fonts.line_height("small", r.th.scale)
     band = KIND_BANDS.get(r.looks.info(card_id).kind, theme.FELT_DARK)
-    surface.blit(tag_image(r.looks.name(card_id), card.w, min(height, card.h), r.th.scale, band),
-                 card.topleft)
+    surface.blit(tag_image(name, card.w, min(height, card.h), r.th.scale, band), card.topleft)
+
+
+def name_lines(name: str, width: int, scale: float) -> list[str]:
+    """``name`` wrapped to ``width``, or on one line where wrapping would break a word inside
+    ("Pillare / d Hall": a Latin name splits between words only)."""
+    lines = fonts.wrap(name, "small", width, scale)
+    whole = not name.isascii() or [w for line in lines for w in line.split()] == name.split()
+    return lines if whole else [name]
 
 
 @lru_cache(maxsize=512)
@@ -282,7 +331,7 @@ def tag_image(name: str, w: int, h: int, scale: float,
     pygame.draw.rect(image, theme.mix(band, (0, 0, 0), 0.45), image.get_rect(),
                      border_top_left_radius=th.px(1), border_top_right_radius=th.px(1))
     line_h = fonts.line_height("small", scale)
-    lines = fonts.wrap(name, "small", w - th.px(0.5), scale)
+    lines = name_lines(name, w - th.px(0.5), scale)
     room = max(1, h // line_h)
     if len(lines) > room:  # the rest joins the last line, which shrinks or ends in an ellipsis
         lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
@@ -509,6 +558,14 @@ def prompt_text(r: RelicTable, view: m.RelicView, ui: UiState) -> str:
     return t(f"relic.prompt.{view.phase}")
 
 
+def fitted_lines(lines: list[str], room: int) -> list[str]:
+    """At most ``room`` lines: the rest joins the last, which ``label`` shrinks or ends in an
+    ellipsis."""
+    if room <= 0:
+        return []
+    return lines if len(lines) <= room else lines[:room - 1] + [" ".join(lines[room - 1:])]
+
+
 def draw_status(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: UiState) -> None:
     th = r.th
     g = r.geo(view)
@@ -519,11 +576,13 @@ def draw_status(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: U
     y = label(surface, whose, "body", theme.TEXT, th.scale, True, width=inner.w,
               topleft=(inner.x, y)).bottom + th.px(0.5)
     f = fonts.font("small", th.scale)
+    # the variant's line keeps the panel's foot: the prompt and the first draw end above it
+    bottom = inner.bottom - (f.get_linesize() if view.variant else 0)
     colour = theme.ACCENT if view.seat in view.to_act else theme.TEXT_DIM
-    for line in fonts.wrap_lines(prompt_text(r, view, ui), f, inner.w):
-        if y + f.get_linesize() > inner.bottom:
-            break
-        y = label(surface, line, "small", colour, th.scale, topleft=(inner.x, y)).bottom
+    for line in fitted_lines(fonts.wrap_lines(prompt_text(r, view, ui), f, inner.w),
+                             (bottom - y) // f.get_linesize()):
+        y = label(surface, line, "small", colour, th.scale, width=inner.w,
+                  topleft=(inner.x, y)).bottom
     if view.first_draw and view.turn <= view.n_players:  # who starts, and why
         # every round: a seat missing from a redraw was out-drawn in the round before
         rounds = [t("relic.first_draw" if k == 0 else "relic.first_draw.redraw", draws=t(
@@ -533,10 +592,7 @@ def draw_status(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: U
             for seat, card in enumerate(cards) if card))
             for k, cards in enumerate(view.first_draw)]
         lines = fonts.wrap_lines(" ".join(rounds), f, inner.w)
-        room = max(0, (inner.bottom - f.get_linesize() - y) // f.get_linesize())
-        if len(lines) > room and room:  # the last line that fits ends in an ellipsis
-            lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
-        for line in lines[:room]:
+        for line in fitted_lines(lines, (bottom - y) // f.get_linesize()):
             y = label(surface, line, "small", theme.TEXT_DIM, th.scale, width=inner.w,
                       topleft=(inner.x, y)).bottom
     if view.variant:

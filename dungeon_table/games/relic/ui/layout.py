@@ -4,7 +4,10 @@ The opponents' areas share the top band (one to three side by side, smaller as t
 the centre band holds the deck, the discard and the battle or the treasure table, the viewer's
 area lies above the hand, which is fanned along the bottom edge; the right column holds the turn
 and the phase buttons. Each seat's area: a header line, its score pile at the left, its dungeon
-in three depth groups of three overlapping cards, its enemies at the right.
+in three depth groups of three overlapping cards, its enemies at the right. A narrow area (3-4
+players) lists each depth in a row of its own instead, each card a one-line chip (its dice face
+and its name): a card face the height of such a row is too small to read, and a taller one
+covered the next depth.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from dungeon_table.ui.renderer import Shown
 DEPTHS = 3
 PER_DEPTH = 3
 OVERLAP = 0.55  # how much of a dungeon card the next one in its depth leaves visible
-ROW_STEP = 0.42  # stacked depths: how much of a row the next depth's row leaves visible
+ROW_STEP = 0.42  # deciding the stacked layout: rows of cards, each showing this much of itself
 
 
 @dataclass
@@ -37,8 +40,8 @@ class SeatGeo:
     depths: list[pygame.Rect]   # one group per depth, its label line included
     enemies: pygame.Rect
     cw: int
-    # narrow areas (3-4 players) stack the depths as three overlapping rows, their marks in a
-    # label column at the left, instead of three groups side by side
+    # narrow areas (3-4 players) list the depths in three rows, their marks in a label column at
+    # the left, each card a chip a third of its row high, instead of three groups side by side
     stacked: bool = False
     label_w: int = 0
     # each dungeon card's name on a tag across its top, the strip the next card leaves visible:
@@ -56,8 +59,8 @@ class SeatGeo:
         group = self.depths[min(index // PER_DEPTH, DEPTHS - 1)]
         k = index % PER_DEPTH
         if self.stacked:
-            step = (group.w - self.cw) // (PER_DEPTH - 1)
-            return pygame.Rect(group.x + k * step, group.y, self.cw, self.ch)
+            step = group.h // PER_DEPTH
+            return pygame.Rect(group.x, group.y + k * step, group.w, step)
         if self.flat:
             step = (group.w - self.cw) // (PER_DEPTH - 1)
             return pygame.Rect(group.x + k * step, group.bottom - self.ch, self.cw, self.ch)
@@ -73,6 +76,15 @@ class SeatGeo:
         first = (depth - 1) * PER_DEPTH
         places = [self.dungeon_rect(first + k) for k in range(PER_DEPTH)]
         return places[0].unionall(places[1:]).inflate(2, 2)
+
+    def card_spot(self, index: int) -> pygame.Rect:
+        """Where a card flies to or turns over for the ``index``-th dungeon place: a card's size
+        centred on the place (a chip is no card's shape)."""
+        place = self.dungeon_rect(index)
+        if not self.stacked:
+            return place
+        return pygame.Rect(0, 0, self.cw, self.ch).move(place.centerx - self.cw // 2,
+                                                       place.centery - self.ch // 2)
 
     def enemy_rects(self, n: int) -> list[pygame.Rect]:
         if n == 0:
@@ -136,13 +148,15 @@ def seat_geo(area: pygame.Rect, th: theme.Theme, other: bool = False) -> SeatGeo
     hand_under = th.px(10) if other else 0  # another seat's hand lies under the rows
     score = pygame.Rect(body.x, body.y, score_w, body.h)
     if min(cw_rows, cw_tall(hand_under)) > cw * 1.1:
-        cw = max(8, int(min(cw_rows, cw_tall(hand_under))))
+        cw = max(8, int(min(cw_rows, cw_tall(hand_under))))  # the enemies' faces
         ch = round(cw * cf.RATIO)
-        step = max(round(ch * ROW_STEP), tall_tag)
         x = body.x + label_w
         row_w = cw * PER_DEPTH + gap * (PER_DEPTH - 1)
-        depths = [pygame.Rect(x, body.y + th.px(0.25) + d * step, row_w, ch)
-                  for d in range(DEPTHS)]
+        # three rows that never overlap, over a hand of backs just tall enough to read as cards
+        top = body.y + th.px(0.25)
+        rows_bottom = body.bottom - (th.px(9) + gap if other else th.px(0.25))
+        row_h = (rows_bottom - top - (DEPTHS - 1) * gap) // DEPTHS
+        depths = [pygame.Rect(x, top + d * (row_h + gap), row_w, row_h) for d in range(DEPTHS)]
         right = pygame.Rect(x + row_w + 2 * gap, body.y, body.right - x - row_w - 2 * gap,
                             body.h)
         enemies = pygame.Rect(right.x, right.y + label_h, right.w, ch)
@@ -151,7 +165,7 @@ def seat_geo(area: pygame.Rect, th: theme.Theme, other: bool = False) -> SeatGeo
         under = depths[-1].bottom + gap
         hand = pygame.Rect(body.x, under, label_w + row_w, body.bottom - under) if other else None
         return SeatGeo(area, header, score, depths, enemies, cw, True, label_w,
-                       tag_height(th, 2), hand)
+                       row_h // PER_DEPTH, hand)
     group_w = round(cw * group_k) + gap
     # width the cards (held back by the height) leave over widens the score pile, keeping room
     # for an enemy and most of a second (more overlap)
@@ -204,7 +218,8 @@ def table_geo(board: pygame.Rect, th: theme.Theme, n_players: int, bottom: int) 
     hand = pygame.Rect(left.x + th.px(4), left.bottom - hand_h + th.px(2), left.w - th.px(8),
                        hand_h - th.px(2))
     hand_cw = round(hand.h / cf.RATIO)
-    status = pygame.Rect(side.x, side.y, side.w, round(side.h * 0.3))
+    # room for the longest prompt (the play phase's, in Japanese: seven lines) and the variant
+    status = pygame.Rect(side.x, side.y, side.w, round(side.h * 0.36))
     buttons = pygame.Rect(side.x, status.bottom + mg, side.w, side.bottom - status.bottom - mg)
     return TableGeo(board, seats, centre, deck, discard, panel, hand, hand_cw, side, status,
                     buttons)
