@@ -14,14 +14,14 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.core import damaged
 from dungeon_table.core import tutorial as lessons
-from dungeon_table.core.errors import CardFileError, DamagedSave, SaveError
+from dungeon_table.core.errors import CardFileError, SaveError
 from dungeon_table.core.session import Session
 from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.names import game_name
 from dungeon_table.ui.scene import App, Scene
+from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import MenuBase, column
 from dungeon_table.ui.widgets import Button, Widget
 
@@ -29,15 +29,8 @@ from dungeon_table.ui.widgets import Button, Widget
 def resumable(tutorial: lessons.Tutorial) -> Any | None:
     """The tutorial's unfinished game from its autosave, or None (none, finished, set up by an
     older tutorial file, or damaged: then set aside)."""
-    path = lessons.autosave_path(tutorial.game)
-    if not path.exists():
-        return None
-    try:
-        session = Session.load(path, autosave=path)
-    except DamagedSave as err:
-        damaged.set_aside(path, err.reason)
-        return None
-    except (SaveError, OSError, ValueError):
+    session = nav.load_autosave(lessons.autosave_path(tutorial.game))
+    if session is None:
         return None
     if not lessons.fits(tutorial, session.record) or session.game.result() is not None \
             or not lessons.Guide(tutorial, type(session.game)).followed(session.steps):

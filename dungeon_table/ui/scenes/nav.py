@@ -218,17 +218,22 @@ def describe(info: SaveInfo) -> str | None:
 def continuable(game_id: str) -> Any | None:
     """The autosaved session of an unfinished ``game_id``, or None (none, finished or damaged: a
     damaged one is set aside, so it never stops the menu again)."""
-    path = paths.autosave_path(game_id)
+    session = load_autosave(paths.autosave_path(game_id))
+    return session if session is not None and session.game.result() is None else None
+
+
+def load_autosave(path: Path) -> Session | None:
+    """The session autosaved at ``path`` (it keeps autosaving there), or None: no file, or one
+    that cannot be read; a damaged one is set aside, so it never stops the menu again."""
     if not path.exists():
         return None
     try:
-        session = Session.load(path, autosave=path)
+        return Session.load(path, autosave=path)
     except DamagedSave as err:
         damaged.set_aside(path, err.reason)
         return None
     except (SaveError, OSError, ValueError):
         return None
-    return session if session.game.result() is None else None
 
 
 def load_session(path: Path, keep_autosave: bool = True) -> Any:
