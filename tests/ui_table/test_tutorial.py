@@ -174,3 +174,25 @@ def test_a_save_out_of_step_with_the_tutorial_is_started_afresh() -> None:
     session.apply(0, type(session.game).decode_action({"type": "fight"}))
     _app, table = open_tutorial("lastdungeon", "en")
     assert table.session.steps == []
+
+
+def test_a_finished_tutorial_is_not_saved_into_load_by_its_results() -> None:
+    from dungeon_table.core import registry
+    from dungeon_table.ui import screens
+    from dungeon_table.ui.scenes.gameover import GameOverScene
+    from dungeon_table.ui.scenes.menu import MainMenuScene
+    from dungeon_table.ui.settings import Settings
+
+    tutorial = lessons.load_tutorial("lastdungeon")
+    session = Session.new("lastdungeon", list(tutorial.seats), tutorial.seed, {})
+    bot = registry.get("lastdungeon").make_bot("random", 1)
+    while session.game.result() is None:  # played on freely to the end
+        seat = session.game.to_act()[0]
+        session.apply(seat, bot.choose(None, session.game.legal_actions(seat)))
+    session.tutorial = tutorial  # as Learn to play marks its session
+    app = App(surface=pygame.Surface((1280, 720)), settings=Settings(anim_speed=0))
+    app.push(MainMenuScene(app))
+    screens.push(app, "game_over", session)  # as the table does when the game ends
+    app.step([])
+    assert isinstance(app.top, GameOverScene)
+    assert list(paths.saves_dir().glob("*.yaml")) == [], "Learn to play deals it again"

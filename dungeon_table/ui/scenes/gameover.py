@@ -113,6 +113,8 @@ class GameOverScene(MenuBase):
     def on_enter(self) -> None:
         if self.guard.since is None:  # once: back from the rules or settings it is not new
             self.guard.start()
+        if self.saved is None and getattr(self.session, "tutorial", None) is not None:
+            self.saved = ""  # a tutorial is no game to load: Learn to play deals it again
         if self.saved is None:
             try:
                 self.saved = nav.save_game(self.session).name  # its earlier saves give way
