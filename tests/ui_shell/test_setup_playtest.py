@@ -1,7 +1,7 @@
 """Setup as a new player met it (play-test): Dungeon!'s options translated and explained, only
 those of the chosen mode, the modes named in full, no test-only ``heroes`` field; every game's
-options and values in words in both languages, each value shown whole in its box; every option on screen named, in words and explained, no
-id and no bare On/Off."""
+options and values in words in both languages, each value shown whole in its box; every option
+on screen named, in words and explained, no id and no bare On/Off."""
 
 from __future__ import annotations
 
