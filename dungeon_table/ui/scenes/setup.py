@@ -2,10 +2,12 @@
 
 Options come from the game's declarations (``GameSpec.option_specs``): each starts at its default
 (``GameSpec.options``), the values offered are its ``GameSpec.option_values``, a boolean becomes an
-on/off toggle. Beside each option a short line
-says what the house rule does (``option.<name>.help``); an option another one fixes while it is on
+on/off toggle whose two sides say what they do (``option.<name>.on`` / ``.off``: "Treasure chests:
+Left out"), every value in words (``option.<name>.<value>``). Beside each option a short line
+says what the house rule does (``option.<name>.help``), beside the daily run and the seed what
+they deal (``setup.daily.help``, ``setup.seed.help``); an option another one fixes while it is on
 (``GameSpec.implied_options``: Professional always plays with the chests) shows that value,
-locked. A solo game with a daily run offers the toggle that sets the seed to today's date
+locked, and says which game holds it ("Always so in the Professional game"). A solo game with a daily run offers the toggle that sets the seed to today's date
 (YYYYMMDD), the same run for everyone that day.
 """
 
