@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +57,9 @@ def _open_window(settings: settings_io.Settings) -> pygame.Surface:
     else:
         surface = pygame.display.set_mode(window_size(), pygame.RESIZABLE)
     try:
-        pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        with warnings.catch_warnings():  # deprecated in 2.5, with no successor for a display
+            warnings.simplefilter("ignore", DeprecationWarning)  # module window until 2.6
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
     except (AttributeError, pygame.error):
         pass  # older pygame-ce: the layout still copes with small windows
     return surface
