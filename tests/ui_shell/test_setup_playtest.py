@@ -1,6 +1,7 @@
 """Setup as a new player met it (play-test): Dungeon!'s options translated and explained, only
 those of the chosen mode, the modes named in full, no test-only ``heroes`` field; every game's
-options and values in words in both languages, each value shown whole in its box."""
+options and values in words in both languages, each value shown whole in its box; every option
+on screen named, in words and explained, no id and no bare On/Off."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dungeon_table.core import registry
 from dungeon_table.ui import fonts, i18n
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes.menu import MainMenuScene
-from dungeon_table.ui.scenes.setup import SetupScene, option_value_text
+from dungeon_table.ui.scenes.setup import SetupScene, option_help, option_label, option_value_text
 from dungeon_table.ui.settings import Settings
 
 GAMES = ["lastdungeon", "market", "relic", "dungeon"]
@@ -58,10 +59,9 @@ def test_every_option_and_value_is_in_words_and_shown_whole(game_id: str, lang: 
             if not option.at_setup:
                 continue
             assert i18n.has(f"option.{name}", lang), name
-            assert i18n.has(f"option.{name}.help", lang) or game_id == "lastdungeon", name
+            assert i18n.has(f"option.{name}.help", lang), name
             for value in spec.option_values.get(name, []):
-                assert option_value_text(name, value) != str(value) or isinstance(value, int) \
-                    and name == "difficulty", (name, value)
+                assert option_value_text(name, value) != str(value), (name, value)
         scene = setup(game_id, lang)
         modes = spec.option_values.get("mode", [None])
         for mode in modes:
@@ -79,3 +79,71 @@ def test_every_option_and_value_is_in_words_and_shown_whole(game_id: str, lang: 
                     assert drawn[0] == text, (name, text, "cut short")
     finally:
         i18n.set_language("en")
+
+
+def drawn_texts(scene: SetupScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the setup screen draws in a frame."""
+    drawn: list[str] = []
+    text = fonts.text
+
+    def spy(s: str, *args, **kwargs) -> pygame.Surface:  # noqa: ANN002, ANN003
+        drawn.append(s)
+        return text(s, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "text", spy)
+    scene.app.draw()
+    monkeypatch.setattr(fonts, "text", text)
+    return drawn
+
+
+def raw_ids(spec: registry.GameSpec, name: str) -> set[str]:
+    """What the screen would show of an option it could not put in words: its id (or the id
+    spelt with spaces) and its values' ids."""
+    values = [v for v in spec.option_values.get(name, []) if isinstance(v, str)]
+    return {name, name.replace("_", " "), *values}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_option_shown_reads_in_words_with_its_explanation(
+    game_id: str, lang: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each option of each mode on screen: its translated name, its value in its own words (an
+    on/off one says what it does: "Treasure chests: Left out", not "Off"), its explanation beside
+    it; never an option's id, nor a bare number (Last Dungeon's difficulty said "Easier (−1)"
+    with no explanation, Market's house rules "On"/"Off")."""
+    i18n.set_language(lang)
+    try:
+        spec = registry.get(game_id)
+        scene = setup(game_id, lang)
+        bare = {i18n.t("common.on"), i18n.t("common.off")}
+        for mode in spec.option_values.get("mode", [None]):
+            if mode is not None:
+                scene.set_option("mode", mode)
+            drawn = drawn_texts(scene, monkeypatch)
+            for name in shown(scene):
+                assert i18n.has(f"option.{name}", lang) and i18n.has(f"option.{name}.help", lang)
+                assert option_label(name) in drawn, (name, "its name")
+                explanation = option_help(name)
+                assert any(line and explanation.startswith(line) for line in drawn), \
+                    (name, "its explanation")
+                for value in [False, True] if isinstance(spec.options[name], bool) else \
+                        spec.option_values.get(name, []):
+                    words = option_value_text(name, value)
+                    assert words not in bare and words != str(value), (name, value, words)
+                assert option_value_text(name, scene.chosen_options()[name]) in drawn
+            for name in spec.option_specs:
+                assert not raw_ids(spec, name) & set(drawn), (name, "an id on screen")
+            assert not bare & set(drawn), "an On/Off that does not say what it turns on"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_locked_option_says_which_game_holds_it() -> None:
+    """Professional fixes the chests: the chests' row says so in the Professional's words."""
+    scene = setup("market")
+    scene.set_option("professional", True)
+    text, _colour = scene._row_help("chests")
+    assert text == i18n.t("setup.implied", option=option_label("professional"),
+                          value=option_value_text("professional", True))
+    assert option_value_text("professional", True) in text

@@ -12,7 +12,7 @@ from shell_helpers import labels, menu_app
 from dungeon_table.core import registry
 from dungeon_table.ui import i18n
 from dungeon_table.ui.i18n import t
-from dungeon_table.ui.scenes.setup import SetupScene
+from dungeon_table.ui.scenes.setup import SetupScene, option_label, option_value_text
 from dungeon_table.ui.widgets import Choice
 
 
@@ -72,7 +72,6 @@ def test_professional_shows_the_chests_on_and_locked_and_starts_with_them(
     house_rules: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from dungeon_table.ui.scenes import nav
-    from dungeon_table.ui.scenes.setup import option_label
 
     started: list[dict] = []
     monkeypatch.setattr(nav, "start_game", lambda app, game, seats, seed, options, names:
@@ -85,8 +84,9 @@ def test_professional_shows_the_chests_on_and_locked_and_starts_with_them(
     assert chests.value is True and not chests.enabled, "on, and it cannot be turned off"
     assert ghosts.value == "first_reshuffle" and not ghosts.enabled
     assert scene.options["chests"] is False, "the player's own choice comes back afterwards"
-    assert t("setup.implied", option=option_label("professional")) == \
-        "Fixed while Professional is on: it always plays this way."
+    assert t("setup.implied", option=option_label("professional"),
+             value=option_value_text("professional", True)) == \
+        "Always so in the Professional game."
     scene.start()
     assert started and started[0]["chests"] is True and started[0]["professional"] is True
 
@@ -138,7 +138,7 @@ def test_four_seats_and_five_explained_options_fit_at_every_scale(
             assert panel.contains(w.rect), (scale, w.rect, panel)
         rows = [rect for _name, rect in scene.option_rows]
         assert len(rows) == 5 and all(a.bottom < b.top for a, b in zip(rows, rows[1:], strict=False))
-    assert cut == [], "no label, value or explanation cut short"
+    assert cut == [], ("no label, value or explanation cut short", cut)
 
 
 def test_a_game_whose_options_cannot_be_read_says_so_on_the_menu(house_rules: str) -> None:

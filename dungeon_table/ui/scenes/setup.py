@@ -2,10 +2,12 @@
 
 Options come from the game's declarations (``GameSpec.option_specs``): each starts at its default
 (``GameSpec.options``), the values offered are its ``GameSpec.option_values``, a boolean becomes an
-on/off toggle. Beside each option a short line
-says what the house rule does (``option.<name>.help``); an option another one fixes while it is on
+on/off toggle whose two sides say what they do (``option.<name>.on`` / ``.off``: "Treasure chests:
+Left out"), every value in words (``option.<name>.<value>``). Beside each option a short line
+says what the house rule does (``option.<name>.help``), beside the daily run and the seed what
+they deal (``setup.daily.help``, ``setup.seed.help``); an option another one fixes while it is on
 (``GameSpec.implied_options``: Professional always plays with the chests) shows that value,
-locked. A solo game with a daily run offers the toggle that sets the seed to today's date
+locked, and says which game holds it ("Always so in the Professional game"). A solo game with a daily run offers the toggle that sets the seed to today's date
 (YYYYMMDD), the same run for everyone that day.
 """
 
@@ -35,8 +37,11 @@ def option_label(name: str) -> str:
 
 
 def option_value_text(name: str, value: Any) -> str:
+    """The value in words: what an on/off option does at it ("Treasure chests: In play",
+    ``option.<name>.on`` / ``.off``; "On"/"Off" only where the catalog has no such words)."""
     if isinstance(value, bool):
-        return t("common.on" if value else "common.off")
+        key = f"option.{name}.{'on' if value else 'off'}"
+        return t(key) if has(key, "en") else t("common.on" if value else "common.off")
     key = f"option.{name}.{value}"
     return t(key) if has(key, "en") else str(value)
 
@@ -162,8 +167,10 @@ class SetupScene(MenuBase):
         five options at UI scale 125 % ran off the foot of a 1280×720 window), and not below the
         one where type stops shrinking (at 75 % the explanations outgrew their rows)."""
         app_th = self.app.theme
-        # the title and the "New game" line above the panel take about 16 units
-        fit = self.app.size[1] / ((self._panel_units() + 16 + 4) * theme.GRID)
+        # the title and the "New game" line above the panel take about 16 units, the first
+        # game's two small lines under it about 6 (they ran over the foot of a four-seat panel)
+        below = 6 if has(f"first_game.{self.game_id}", "en") else 0
+        fit = self.app.size[1] / ((self._panel_units() + 16 + 4 + below) * theme.GRID)
         scale = min(max(app_th.scale, TEXT_FLOOR), fit)
         return app_th if scale == app_th.scale else theme.Theme(scale=scale)
 
@@ -219,17 +226,23 @@ class SetupScene(MenuBase):
                                         locked.get(name)))
             self.option_rows.append((name, rect))
             y += row + gap
+        # the daily run and the seed line up with the options above them
         if self.spec.daily:
-            widgets.append(Toggle(self._labelled(x, y, self.BOX_W), lambda: t("setup.daily"),
+            self.daily_row = pygame.Rect(x, y, label_px + box_px, row)
+            widgets.append(Toggle(self.daily_row, lambda: t("setup.daily"),
                                   self.daily, self.set_daily,
-                                  fmt=lambda on: t("common.on" if on else "common.off"),
-                                  label_width=share))
+                                  fmt=lambda on: t("setup.daily.on" if on else "setup.daily.off"),
+                                  label_width=label_px / (label_px + box_px)))
             y += row + gap
-        self.seed_row = self._labelled(x, y, self.BOX_W)
+        self.seed_row = pygame.Rect(x, y, label_px + box_px, row)
+        self.seed_value_x = x + label_px  # where the seed, or today's date, is written
+        self.help_rows = [*self.option_rows,
+                          *([("setup.daily", self.daily_row)] if self.spec.daily else []),
+                          *([] if self.daily else [("setup.seed", self.seed_row)])]
         if not self.daily:
             box = self.seed_row.copy()
-            box.x += th.px(self.LABEL_W)
-            box.w = th.px(self.BOX_W)
+            box.x += label_px
+            box.w = box_px
             widgets.append(TextField(box, self.seed_text, self._set_seed, max_len=9,
                                      allowed=SEED_DIGITS,
                                      placeholder=lambda: t("setup.seed_random")))
@@ -245,20 +258,25 @@ class SetupScene(MenuBase):
         return widgets
 
     def _box_width(self, usual: int) -> int:
-        """``usual``, or wider where a value of the options shown would be cut short in it (a
-        box sets a long value in smaller type first): "Solo: treasure hunt", not "Solo: hunt…";
-        at most half the panel."""
+        """``usual``, or wider where a value of the options shown would not fit it in its own
+        type: "Solo: treasure hunt", not "Solo: hunt…", nor set smaller than its neighbours; at
+        most half the panel. (Measured, never cut: cutting to measure showed as a cut value.)"""
         th = self.th
         arrows = 2 * th.px(self.ROW)  # each arrow's area is as wide as the row is high
-        texts = [option_value_text(name, value) for name in self.shown_options()
-                 for value in self.spec.option_values.get(name, [self.options.get(name)])]
-        cut = [text for text in texts
-               if fonts.shrink_to_fit(text, "body", usual - arrows, th.scale, True)[0] != text]
-        if not cut:
-            return usual
         bold = fonts.font("body", th.scale, bold=True)
-        widest = max(bold.size(text)[0] for text in cut)
-        return min(max(usual, widest + arrows + th.px(1)), self.panel_rect().w // 2)
+        widest = max((bold.size(option_value_text(name, value))[0]
+                      for name in self.shown_options() for value in self._values(name)), default=0)
+        if widest <= usual - arrows:
+            return usual
+        return min(widest + arrows + th.px(1), self.panel_rect().w // 2)
+
+    def _values(self, name: str) -> list[Any]:
+        """Every value the option's box may show: both sides of an on/off one (each in its own
+        words now), the offered ones, else the value it has."""
+        value = self.options.get(name)
+        if isinstance(value, bool):
+            return [False, True]
+        return list(self.spec.option_values.get(name, [value]))
 
     def learn(self) -> None:
         try:
@@ -321,19 +339,27 @@ class SetupScene(MenuBase):
         return widget
 
     # --- drawing ---------------------------------------------------------------------------------
+    def _row_help(self, name: str) -> tuple[str, tuple[int, int, int]]:
+        """What a row's explanation says, and in what colour: an option's own line, or the value
+        of the option that holds it ("Always this way in the Professional expansion"); the daily
+        run's and the seed's (``setup.daily``, ``setup.seed``) what they deal."""
+        locked = self.locked()
+        if name in locked:
+            by = locked[name][1]
+            return (t("setup.implied", option=option_label(by),
+                      value=option_value_text(by, self.options.get(by))), theme.ACCENT)
+        if name.startswith("setup."):
+            return t(f"{name}.help"), theme.TEXT_DIM
+        return option_help(name), theme.TEXT_DIM
+
     def _draw_option_help(self, surface: pygame.Surface, right: int) -> None:
         """Each option's explanation beside it, in at most two small lines; a locked option says
         which option holds it."""
         th = self.th
-        locked = self.locked()
         step = fonts.line_height("small", th.scale)
-        for name, rect in self.option_rows:
+        for name, rect in self.help_rows:
             x = rect.right + th.px(2)
-            if name in locked:
-                text = t("setup.implied", option=option_label(locked[name][1]))
-                colour = theme.ACCENT
-            else:
-                text, colour = option_help(name), theme.TEXT_DIM
+            text, colour = self._row_help(name)
             if not text or right - x < th.px(10):
                 continue
             lines = fonts.wrap(text, "small", right - x, th.scale)
@@ -377,7 +403,7 @@ class SetupScene(MenuBase):
         if self.daily:
             detail = t("setup.daily_detail", date=nav.daily_seed())
             self.blit_text(surface, detail, "body", theme.ACCENT,
-                           midleft=(self.seed_row.x + th.px(self.LABEL_W) + th.px(1.5), seed_y))
+                           midleft=(self.seed_value_x + th.px(1.5), seed_y))
         self._draw_first_game(surface, panel)
         if self.error:
             lines = fonts.wrap(self.error, "small", panel.w - 2 * pad, th.scale)[:2]
