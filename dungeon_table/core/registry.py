@@ -43,11 +43,12 @@ class Option:
     check: Callable[[Any], str | None] | None = None
     when: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     at_setup: bool = True
+    min_players: int = 0  # fewer seats play without it (market's ghosts: 3-4 players only)
 
-    def applies(self, options: Mapping[str, Any]) -> bool:
-        """Offered at setup with the other options at ``options``."""
-        return self.at_setup and all(options.get(name) in values
-                                     for name, values in self.when.items())
+    def applies(self, options: Mapping[str, Any], players: int | None = None) -> bool:
+        """Offered at setup with the other options at ``options`` and ``players`` seats."""
+        return self.at_setup and (players is None or players >= self.min_players) and all(
+            options.get(name) in values for name, values in self.when.items())
 
     def values(self) -> list[Any]:
         """What setup offers: ``offered``, else ``choices``; ``[]`` for on/off and free values."""
@@ -179,10 +180,11 @@ class GameSpec:
         offered = {name: option.values() for name, option in self.option_specs.items()}
         return {name: values for name, values in offered.items() if values}
 
-    def setup_options(self, chosen: Mapping[str, Any]) -> list[str]:
-        """The options setup shows while the others are at ``chosen`` (``Option.applies``), in
-        declaration order."""
-        return [name for name, option in self.option_specs.items() if option.applies(chosen)]
+    def setup_options(self, chosen: Mapping[str, Any], players: int | None = None) -> list[str]:
+        """The options setup shows while the others are at ``chosen`` and ``players`` sit
+        (``Option.applies``), in declaration order."""
+        return [name for name, option in self.option_specs.items()
+                if option.applies(chosen, players)]
 
     def with_defaults(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """``options`` with every option left out at its default: what a game is built with and

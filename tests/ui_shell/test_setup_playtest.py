@@ -147,3 +147,11 @@ def test_a_locked_option_says_which_game_holds_it() -> None:
     assert text == i18n.t("setup.implied", option=option_label("professional"),
                           value=option_value_text("professional", True))
     assert option_value_text("professional", True) in text
+
+
+def test_market_offers_when_the_ghosts_join_only_to_a_game_that_reshuffles() -> None:
+    # two players never turn the discard pile over (MarketBase.can_refill): the option does nothing
+    spec = registry.get("market")
+    assert "ghosts_enter" not in spec.setup_options(spec.options, players=2)
+    assert "ghosts_enter" in spec.setup_options(spec.options, players=3)
+    assert "ghosts_enter" in spec.setup_options(spec.options)  # no count: every option it has

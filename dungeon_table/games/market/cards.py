@@ -330,5 +330,11 @@ def option_specs() -> dict[str, Option]:
     """Each option declared from the file: its default (its kind: on/off or a word) and, for
     one listed under ``option_values``, the only values it takes."""
     cards = load()
-    return {name: Option(default, choices=tuple(cards.option_values.get(name, ())))
+    return {name: Option(default, choices=tuple(cards.option_values.get(name, ())),
+                         min_players=FEWEST_PLAYERS.get(name, 0))
             for name, default in msgspec.structs.asdict(cards.options).items()}
+
+
+# Options that only change a game of this many players or more: two players never reshuffle
+# (``MarketBase.can_refill``), so when the ghosts join cannot matter to them.
+FEWEST_PLAYERS = {"ghosts_enter": 3}

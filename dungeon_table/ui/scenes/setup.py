@@ -122,7 +122,7 @@ class SetupScene(MenuBase):
     def shown_options(self) -> list[str]:
         """The options that apply to what is chosen now (Dungeon!'s hunters only in its hunter
         mode), never one kept for scripts and tests (``Option.at_setup``)."""
-        return self.spec.setup_options(self.chosen_options())
+        return self.spec.setup_options(self.chosen_options(), self.count)
 
     def set_option(self, name: str, value: Any) -> None:
         shown = self.shown_options()
