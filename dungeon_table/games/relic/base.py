@@ -128,7 +128,11 @@ class RelicBase(PhasedGame[RelicState]):
         return None
 
     def no_dungeon_set(self, seat: int, card: str) -> str | None:
-        """Why ``card`` may not go onto ``seat``'s dungeon, whichever way it is set."""
+        """Why ``card`` may not go onto ``seat``'s dungeon, whichever way it is set (the dungeon
+        phase or an advance)."""
+        if self.state.double_drawn:
+            return refuse("relic.refuse.after_double_draw_no",
+                          "after a double draw no card goes onto the field this turn")
         if self.player(seat).enemies:
             return refuse("relic.refuse.enemy_field_no_dungeon",
                           "an enemy is on your field: no dungeon set until it is gone")

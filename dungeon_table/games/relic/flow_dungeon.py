@@ -39,9 +39,6 @@ def set_enemy(game: RelicBase, seat: int, action: m.SetEnemy) -> list[Event]:
 
 # --- refusals -----------------------------------------------------------------------------------
 def no_dungeon_set(game: RelicBase, seat: int, action: m.SetDungeon) -> str | None:
-    if game.state.double_drawn:
-        return refuse("relic.refuse.after_double_draw_no",
-                      "after a double draw no card goes onto the field this turn")
     if game.state.dungeon_set_done:
         return refuse("relic.refuse.dungeon_set_done_turn",
                       "the dungeon set is done this turn (once per dungeon phase)")

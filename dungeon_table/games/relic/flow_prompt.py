@@ -98,9 +98,6 @@ def no_advance(game: RelicBase, seat: int, action: m.SetDungeon) -> str | None:
     if game.state.prompts[0].kind != "advance":
         return refuse("relic.refuse.set_dungeon_answers_advance",
                       "set_dungeon answers an advance prompt only")
-    if game.state.double_drawn:
-        return refuse("relic.refuse.after_double_draw_no",
-                      "after a double draw no card goes onto the field this turn")
     return game.no_dungeon_set(seat, action.card)
 
 
