@@ -128,6 +128,15 @@ class Button(Widget):
             return mix(base, (255, 255, 255), 0.12), ink
         return base, ink
 
+    def draw_tile(self, surface: pygame.Surface, theme: Theme) -> tuple[int, int, int]:
+        """The panel of a button drawn as a tile (a menu game, a tutorial), its focus ring
+        included; returns the colour its text takes."""
+        fill, ink = self.colours()
+        draw_panel(surface, self.rect, theme, fill)
+        if self.focused:
+            outline(surface, self.rect, TEXT, theme, width=0.3)
+        return ink
+
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         fill, ink = self.colours()
         rect = self.rect.move(0, theme.px(0.15)) if self.pressed else self.rect

@@ -130,10 +130,7 @@ class LessonButton(Button):
         self.under_way = under_way(game_id)
 
     def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
-        fill, ink = self.colours()
-        theme.draw_panel(surface, self.rect, th, fill)
-        if self.focused:
-            theme.outline(surface, self.rect, theme.TEXT, th, width=0.3)
+        ink = self.draw_tile(surface, th)
         pad = th.px(2.5)
         inner = self.rect.w - 2 * pad
         name = fonts.text(fonts.fit(self.label(), "heading", inner, th.scale), "heading", ink,

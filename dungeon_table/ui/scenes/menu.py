@@ -38,10 +38,7 @@ class GameTile(Button):
         return self.detail() + (f"  ·  {t(blurb)}" if has(blurb, "en") else "")
 
     def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
-        fill, ink = self.colours()
-        theme.draw_panel(surface, self.rect, th, fill)
-        if self.focused:
-            theme.outline(surface, self.rect, theme.TEXT, th, width=0.3)
+        ink = self.draw_tile(surface, th)
         pad = th.px(2.5)
         x = self.rect.x + pad + self._draw_picture(surface, th)
         inner = self.rect.right - pad - x
