@@ -200,17 +200,23 @@ def draw_caption_panel(surface: pygame.Surface, box: pygame.Rect,
 def draw_closing(surface: pygame.Surface, th: theme.Theme, session: Any,
                  results: pygame.Rect) -> None:
     """On the results of a tutorial's finished game: its closing caption (what happened, how a
-    real game ends), above the results panel where the window leaves room, else below it."""
+    real game ends), above the results panel where the window leaves room, else below it; in
+    the small type, and without its last line, where the body type would not fit there."""
     tutorial = tutorial_for(session)
     if tutorial is None:
         return
-    width = results.w - th.px(4)
-    images = [fonts.text(line, "body", theme.TEXT, th.scale)
-              for line in fonts.wrap(t(tutorial.done), "body", width, th.scale)]
-    images.append(fonts.text(t("tutorial.closing", title=t(tutorial.title)), "small",
-                             theme.TEXT_DIM, th.scale))
-    box = panel_box(images, th)
     gap = th.px(1)
+    room = max(results.top, surface.get_height() - results.bottom) - 2 * gap
+    width = results.w - th.px(4)
+    text, last = t(tutorial.done), t("tutorial.closing", title=t(tutorial.title))
+    for style, with_last in (("body", True), ("small", True), ("small", False)):
+        images = [fonts.text(line, style, theme.TEXT, th.scale)
+                  for line in fonts.wrap(text, style, width, th.scale)]
+        if with_last:
+            images.append(fonts.text(last, "small", theme.TEXT_DIM, th.scale))
+        box = panel_box(images, th)
+        if box.h <= room:
+            break
     box.midbottom = (results.centerx, results.top - gap)
     if box.top < gap:
         box.midtop = (results.centerx, results.bottom + gap)
