@@ -159,7 +159,8 @@ class TutorialOverlay:
         w, h = size
         if near is None:
             return board.centerx - w // 2, board.y + th.px(2)
-        reach = near.inflate(0, th.px(24))  # the target, its key cap and arrow, above or below
+        # the target, its arrow above or below it, and its key cap on any side
+        reach = near.inflate(th.px(24), th.px(24))
         targets = [tg.rect for tg in self.table.ui.targets] + [reach]
         drawn = [rect for rect, _what in self.table.renderer.shown]
         step = th.px(4)
