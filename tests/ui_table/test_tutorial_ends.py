@@ -78,3 +78,17 @@ def test_the_last_dungeon_tutorial_ends_with_the_hero_on_the_treasure(lang: str)
 def test_the_last_dungeon_tutorial_teaches_every_kind_of_decision() -> None:
     assert {"play", "discard", "fight", "scout", "crystallise", "pay", "expand",
             "retreat"} <= taught("lastdungeon")
+
+
+def test_play_again_after_a_tutorial_deals_a_real_game() -> None:
+    """The results' Play again after the short dungeon of Last Dungeon's tutorial starts a game
+    of the game's own options (all three levels), not the lesson's."""
+    app, table = play_to_the_end("lastdungeon", "en")
+    results = app.top
+    assert isinstance(results, GameOverScene) and table.session.record.options["levels"] == 1
+    results.again()
+    game = app.top.game
+    assert app.top.session.record.options.get("levels", 3) == 3
+    assert getattr(app.top.session, "tutorial", None) is None
+    assert game.levels == 3 and "hero" in game.state.adventurer_deck.cards
+    assert len(game.state.adventurer_deck) == 15
