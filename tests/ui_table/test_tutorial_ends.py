@@ -92,3 +92,17 @@ def test_play_again_after_a_tutorial_deals_a_real_game() -> None:
     assert getattr(app.top.session, "tutorial", None) is None
     assert game.levels == 3 and "hero" in game.state.adventurer_deck.cards
     assert len(game.state.adventurer_deck) == 15
+
+
+def test_the_short_dungeon_resumes_as_it_was_dealt() -> None:
+    """A Last Dungeon tutorial left at the hero's entry resumes from its autosave with its short
+    dungeon (the ``levels`` option kept in the save): the hero next, no level-2 card."""
+    app, table = open_tutorial("lastdungeon", "en")
+    for _ in range(27):  # up to the Pickpocket's discard: the hero enters
+        settle(app, table)
+        click_step(app, table)
+    settle(app, table)
+    assert table.game.state.adventurer.card == "hero"
+    _app, again = open_tutorial("lastdungeon", "en")
+    assert len(again.session.steps) == len(table.session.steps)
+    assert again.game.state.adventurer.card == "hero" and again.game.levels == 1
