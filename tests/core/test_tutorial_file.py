@@ -30,8 +30,10 @@ def problem_of(path: Path) -> tuple[int | None, str, str]:
 
 
 def test_a_tutorial_has_exactly_one_human(tmp_path: Path) -> None:
-    line, where, message = problem_of(broken(tmp_path, "seats: [human]", "seats: [\"bot:planner\"]"))
-    assert (line, where) == (7, "$.seats") and "one human seat" in message
+    path = broken(tmp_path, "seats: [human]", "seats: [\"bot:planner\"]")
+    seats_line = path.read_text(encoding="utf-8").splitlines().index("seats: [\"bot:planner\"]") + 1
+    line, where, message = problem_of(path)
+    assert (line, where) == (seats_line, "$.seats") and "one human seat" in message
 
 
 def test_an_unknown_field_is_named_on_its_line(tmp_path: Path) -> None:

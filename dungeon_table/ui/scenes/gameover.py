@@ -130,9 +130,13 @@ class GameOverScene(MenuBase):
         record = self.session.record
         # Today's daily run is played again as the daily run; any other game gets a fresh seed.
         seed = record.seed if record.seed == nav.daily_seed() else nav.random_seed()
+        # After a tutorial, a real game: its options were the lesson's (Last Dungeon's short
+        # dungeon), not the game's.
+        lesson = getattr(self.session, "tutorial", None) is not None
+        options = {} if lesson else dict(record.options)
         self._menu()
-        nav.start_game(self.app, self.game_id, list(record.seats), seed, dict(record.options),
-                       self.names, replace=False)
+        nav.start_game(self.app, self.game_id, list(record.seats), seed, options, self.names,
+                       replace=False)
 
     def new_game(self) -> None:
         self._menu()
