@@ -27,6 +27,9 @@ STACK_DECKS = (
 )
 
 
+NO_SPACES: frozenset[str] = frozenset()
+
+
 class HeroContext:
     """What the movement rules ask about the board for the hero of ``seat``. Each part is
     looked up when first asked: while an action runs a context is made for every question, and
@@ -75,8 +78,31 @@ class HeroContext:
             self._crowded = self.others - self.game.board.shared
         return self._crowded
 
+    def blocking_among(self, spaces: frozenset[str]) -> frozenset[str]:
+        """The spaces of ``spaces`` that block (``blocks`` of each, as a set; what a kept route
+        search is looked up by)."""
+        game = self.game
+        need = game.t.tokens_to_clear
+        tokens = game.state.tokens
+        uncleared = [space for space in spaces if space in need
+                     and tokens.get(space, 0) < need[space]]
+        waiting = spaces & self.waiting
+        return waiting.union(uncleared) if uncleared else waiting
+
+    def unfound_among(self, doors: tuple[str, ...]) -> frozenset[str]:
+        """The secret doors of ``doors`` not open to this hero."""
+        if not doors:
+            return NO_SPACES
+        return frozenset(door for door in doors if not self.door_open(door))
+
     def blocks(self, space: str) -> bool:
-        return space in self.waiting or not self.game.cleared(space)
+        if self._waiting is not None:
+            return space in self._waiting or not self.game.cleared(space)
+        # Asked once or twice of a context made while an action runs: the slots and hunters
+        # looked through, not made into a set.
+        game = self.game
+        return (not game.cleared(space) or game.slot_at(space) is not None
+                or game.hunter_at(space) is not None)
 
     def may_stand(self, space: str) -> bool:
         return space in self.game.board.shared or space not in self.others
@@ -216,22 +242,33 @@ class DungeonBase(PhasedGame[DungeonState]):
         return cached[2]
 
     def routes(self, seat: int) -> dict[str, movement.Route]:
-        """Every destination of a move now, with its offered path (kept until the next action:
-        the legal actions and the view both ask)."""
+        """Every destination of a move now, with its offered path, in the order the search
+        reached them (kept until the next action: the legal actions and the view both ask)."""
         cached = self._routes
         if cached is None or cached[0] != self.version or cached[1] != seat:
-            cached = self._routes = (self.version, seat, self._find_routes(seat))
+            routes = {space: movement.Route(list(move.path), list(doors))
+                      for space, move, doors in self.offers(seat, listed=False)}
+            cached = self._routes = (self.version, seat, routes)
         return cached[2]
 
-    def _find_routes(self, seat: int) -> dict[str, movement.Route]:
-        moves = self.state.turn.moves_left
-        if not moves:
-            return {}
-        space = self.state.heroes[seat].space
+    def offers(self, seat: int, moves: int | None = None,
+               listed: bool = True) -> tuple[movement.Offer, ...]:
+        """Every move ``seat``'s hero may make now, with ``moves`` (default: those left), as
+        (destination, its ``Move``, the unfound secret doors it tries): by destination id when
+        ``listed`` (the legal actions' order), else in the order the search reached them. The
+        search is kept per board for what it depends on (``movement.Reach``); the spaces other
+        heroes hold are taken out here."""
+        if moves is None:
+            moves = self.state.turn.moves_left
+        if moves <= 0:
+            return ()
         ctx = self.context(seat)
-        # Every route ends off the start and where the hero may stand (a room with a waiting
-        # monster and another hero in it is no place to stop either).
-        return movement.routes(self.board, ctx, space, moves)
+        reach = movement.reach(self.board, self.state.heroes[seat].space, moves)
+        walk = reach.walk(ctx.blocking_among(reach.inner), ctx.unfound_among(reach.doors))
+        crowded = ctx.crowded
+        if crowded:
+            return walk.without(crowded, listed)
+        return walk.listed if listed else walk.found
 
     # --- the end --------------------------------------------------------------------------------
     def end_game(self, reason: str, winners: list[int]) -> list[Event]:

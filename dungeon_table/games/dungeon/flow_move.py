@@ -27,7 +27,7 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
     out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
     for using in ("esp", "spell"):
         out += [m.Peek(space=s, using=using) for s in peek_targets(game, seat, using)]
-    out += [m.Move(path=tuple(route.path)) for _, route in sorted(game.routes(seat).items())]
+    out += [move for _space, move, _doors in game.offers(seat)]
     if can_end_turn(game, seat):
         out.append(m.EndTurn())
     return out
@@ -42,13 +42,12 @@ def quick_move(game: DungeonBase, seat: int, action: m.Move) -> bool | None:
     if not path or len(path) > moves:
         return False
     start = game.state.heroes[seat].space
-    ctx = game.context(seat)
-    if path[-1] == start or not ctx.may_stand(path[-1]):
+    if path[-1] == start or not game.context(seat).may_stand(path[-1]):
         return False
-    route = movement.routes(game.board, ctx, start, len(path)).get(path[-1])
-    if route is None or route.secret_doors:
+    offer = next((o for o in game.offers(seat, len(path)) if o[0] == path[-1]), None)
+    if offer is None or offer[2]:
         return None
-    return tuple(route.path) == path
+    return offer[1].path == path
 
 
 QUICK = {
