@@ -57,7 +57,10 @@ class HeroContext:
         """Where a monster or a hunter waits (asked hundreds of times a move)."""
         if self._waiting is None:
             state = self.game.state
-            self._waiting = {s.space for s in state.slots.values()} | {h.space for h in state.hunters}
+            waiting = {slot.space for slot in state.slots.values()}
+            if state.hunters:
+                waiting.update(hunter.space for hunter in state.hunters)
+            self._waiting = waiting
         return self._waiting
 
     @property
@@ -78,14 +81,15 @@ class HeroContext:
             self._crowded = self.others - self.game.board.shared
         return self._crowded
 
-    def blocking_among(self, spaces: frozenset[str]) -> frozenset[str]:
-        """The spaces of ``spaces`` that block (``blocks`` of each, as a set; what a kept route
-        search is looked up by)."""
+    def blocking_among(self, rooms: tuple[str, ...], spaces: frozenset[str]) -> frozenset[str]:
+        """The spaces of ``spaces`` that block (``blocks`` of each, as a set: what a kept route
+        search is looked up by); ``rooms``: its rooms and chambers, the spaces that may be
+        uncleared."""
         game = self.game
         need = game.t.tokens_to_clear
         tokens = game.state.tokens
-        uncleared = [space for space in spaces if space in need
-                     and tokens.get(space, 0) < need[space]]
+        uncleared = [space for space in rooms
+                     if (n := need.get(space, 0)) and tokens.get(space, 0) < n]
         waiting = spaces & self.waiting
         return waiting.union(uncleared) if uncleared else waiting
 
@@ -101,8 +105,11 @@ class HeroContext:
         # Asked once or twice of a context made while an action runs: the slots and hunters
         # looked through, not made into a set.
         game = self.game
-        return (not game.cleared(space) or game.slot_at(space) is not None
-                or game.hunter_at(space) is not None)
+        if not game.cleared(space):
+            return True
+        state = game.state
+        return (any(slot.space == space for slot in state.slots.values())
+                or any(hunter.space == space for hunter in state.hunters))
 
     def may_stand(self, space: str) -> bool:
         return space in self.game.board.shared or space not in self.others
@@ -226,10 +233,7 @@ class DungeonBase(PhasedGame[DungeonState]):
         return next((n for n in range(1, self.t.slots + 1) if n not in self.state.slots), 0)
 
     def secret_door_between(self, a: str, b: str) -> str:
-        for other, passage in self.board.neighbours(a):
-            if other == b and passage.kind == "secret":
-                return passage.door
-        return ""
+        return self.board.secret_door_between(a, b)
 
     def context(self, seat: int) -> HeroContext:
         """The movement context of ``seat``'s hero; between actions the same one serves every
@@ -255,20 +259,24 @@ class DungeonBase(PhasedGame[DungeonState]):
                listed: bool = True) -> tuple[movement.Offer, ...]:
         """Every move ``seat``'s hero may make now, with ``moves`` (default: those left), as
         (destination, its ``Move``, the unfound secret doors it tries): by destination id when
-        ``listed`` (the legal actions' order), else in the order the search reached them. The
-        search is kept per board for what it depends on (``movement.Reach``); the spaces other
-        heroes hold are taken out here."""
+        ``listed`` (the legal actions' order), else in the order the search reached them."""
+        walk = self.walk(seat, moves)
+        return walk.listed if listed else walk.found
+
+    def walk(self, seat: int, moves: int | None = None) -> movement.Walk:
+        """The moves of ``offers`` (by default its ``Move`` actions alone: ``walk(seat).moves``).
+        The search is kept per board for what it depends on (``movement.Reach``); the spaces
+        other heroes hold are taken out here."""
         if moves is None:
             moves = self.state.turn.moves_left
         if moves <= 0:
-            return ()
+            return movement.NO_WALK
         ctx = self.context(seat)
         reach = movement.reach(self.board, self.state.heroes[seat].space, moves)
-        walk = reach.walk(ctx.blocking_among(reach.inner), ctx.unfound_among(reach.doors))
+        walk = reach.walk(ctx.blocking_among(reach.inner_rooms, reach.inner),
+                          ctx.unfound_among(reach.doors))
         crowded = ctx.crowded
-        if crowded:
-            return walk.without(crowded, listed)
-        return walk.listed if listed else walk.found
+        return walk.without(crowded) if crowded else walk
 
     # --- the end --------------------------------------------------------------------------------
     def end_game(self, reason: str, winners: list[int]) -> list[Event]:

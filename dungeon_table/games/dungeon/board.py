@@ -95,6 +95,13 @@ class Board:
                          for there, p in sorted(links, key=lambda n: n[0]))
             for space, links in self._links.items()}
         self.shared = frozenset(s.id for s in spaces.values() if s.kind in ("chamber", "hall"))
+        # (from, to) -> the secret door between them: the first such passage, as ``neighbours``
+        # lists them (a move asks at every step)
+        self._secret_between: dict[tuple[str, str], str] = {}
+        for space, links in self._links.items():
+            for there, p in links:
+                if p.kind == "secret":
+                    self._secret_between.setdefault((space, there), p.door)
 
     def __eq__(self, other: object) -> bool:
         """A board compares by value (a deep copy is the same board)."""
@@ -109,6 +116,10 @@ class Board:
     def sorted_links(self) -> dict[str, tuple[tuple[str, Passage, str], ...]]:
         """Each space's ``(neighbour, passage, secret door or "")`` in neighbour id order."""
         return self._sorted_links
+
+    def secret_door_between(self, a: str, b: str) -> str:
+        """The secret door on a passage from ``a`` to ``b``; "" when none is."""
+        return self._secret_between.get((a, b), "")
 
     def rooms(self, level: int | None = None) -> list[str]:
         return self._ids("room", level)

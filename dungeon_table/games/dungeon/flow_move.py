@@ -18,16 +18,26 @@ from dungeon_table.games.dungeon.state import Encounter, Slot
 
 
 def legal(game: DungeonBase, seat: int) -> list[Action]:
+    # Asked once a step of a moving hero: each kind is looked for only when what it needs at
+    # the least is there (its own test says the rest).
+    state = game.state
+    hero = state.heroes[seat]
     out: list[Action] = []
-    if can_refill(game, seat):
-        out.append(m.Refill())
-    if waiting_here(game, seat):
-        out.append(m.Attack())
-    out += [m.Scry(space=s) for s in scry_targets(game, seat)]
-    out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
-    for using in ("esp", "spell"):
-        out += [m.Peek(space=s, using=using) for s in peek_targets(game, seat, using)]
-    out += [move for _space, move, _doors in game.offers(seat)]
+    if not state.turn.moved:  # what only a turn's start offers
+        if can_refill(game, seat):
+            out.append(m.Refill())
+        if waiting_here(game, seat):
+            out.append(m.Attack())
+        if hero.treasures:
+            out += [m.Scry(space=s) for s in scry_targets(game, seat)]
+    if hero.spells:
+        out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
+    if state.turn.moves_left:
+        if hero.treasures:
+            out += [m.Peek(space=s, using="esp") for s in peek_targets(game, seat, "esp")]
+        if hero.spells:
+            out += [m.Peek(space=s, using="spell") for s in peek_targets(game, seat, "spell")]
+        out += game.walk(seat).moves
     if can_end_turn(game, seat):
         out.append(m.EndTurn())
     return out
@@ -70,8 +80,9 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     ctx = game.context(seat)
     events: list[Event] = []
     walked: list[str] = []
+    between = game.board.secret_door_between
     for space in action.path:
-        door = game.secret_door_between(hero.space, space)
+        door = between(hero.space, space)
         # With the secret door card no roll is needed, but the door still counts as found:
         # it stays open to this hero if the card is dropped later.
         if door and door not in hero.found_doors:
@@ -88,7 +99,9 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
         turn.moved = True
         if ctx.blocks(space):
             break
-    return events + _moved(game, seat, walked) + after_step(game, seat)
+    # nothing that blocks changed on the way: the walk's context still answers for the end
+    ended = ctx.blocks(hero.space)
+    return events + _moved(game, seat, walked) + after_step(game, seat, ended)
 
 
 def settle(game: DungeonBase, seat: int) -> list[Event]:
@@ -110,10 +123,11 @@ def _moved(game: DungeonBase, seat: int, walked: list[str]) -> list[Event]:
     return [m.Moved(seat=seat, path=list(walked), moves_left=game.state.turn.moves_left)]
 
 
-def after_step(game: DungeonBase, seat: int) -> list[Event]:
-    """Standing on a blocking space starts its encounter; out of moves, the turn ends."""
+def after_step(game: DungeonBase, seat: int, blocked: bool | None = None) -> list[Event]:
+    """Standing on a blocking space starts its encounter (``blocked``: whether it does, when
+    the caller knows); out of moves, the turn ends."""
     space = game.state.heroes[seat].space
-    if game.context(seat).blocks(space):
+    if blocked if blocked is not None else game.context(seat).blocks(space):
         return encounter.meet(game, seat, space)
     if not game.state.turn.moves_left:
         return cycle.end_turn(game)

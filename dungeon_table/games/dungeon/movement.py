@@ -127,30 +127,32 @@ Offer = tuple[str, m.Move, Path]
 
 class Walk:
     """What the route search found for one start, moves and set of blockers and unfound doors:
-    every destination in the order the search reached it (``found``) and by space id
-    (``listed``, the legal actions' order), whoever stands there."""
+    every destination in the order the search reached it (``found``), by space id (``listed``,
+    the legal actions' order) and those ``Move`` actions alone (``moves``)."""
 
-    __slots__ = ("found", "listed", "spaces", "_without")
+    __slots__ = ("found", "listed", "moves", "spaces", "_without")
 
     def __init__(self, found: tuple[Offer, ...]) -> None:
         self.found = found
         self.listed = tuple(sorted(found))
+        self.moves = tuple(move for _space, move, _doors in self.listed)
         self.spaces = frozenset(offer[0] for offer in found)
-        self._without: dict[frozenset[str], tuple[tuple[Offer, ...], tuple[Offer, ...]]] = {}
+        self._without: dict[frozenset[str], Walk] = {}
 
-    def without(self, crowded: frozenset[str] | set[str],
-                listed: bool) -> tuple[Offer, ...]:
-        """``listed`` or ``found`` but the destinations in ``crowded`` (where another hero stands
-        and this one may not stop), kept per those among the destinations."""
+    def without(self, crowded: frozenset[str] | set[str]) -> Walk:
+        """This walk but for the destinations in ``crowded`` (where another hero stands and
+        this one may not stop), kept per those among its destinations."""
         taken = self.spaces.intersection(crowded)
         if not taken:
-            return self.listed if listed else self.found
-        both = self._without.get(taken)
-        if both is None:
-            both = self._without[taken] = (
-                tuple(offer for offer in self.listed if offer[0] not in taken),
+            return self
+        fewer = self._without.get(taken)
+        if fewer is None:
+            fewer = self._without[taken] = Walk(
                 tuple(offer for offer in self.found if offer[0] not in taken))
-        return both[0] if listed else both[1]
+        return fewer
+
+
+NO_WALK = Walk(())  # no move left
 
 
 class Reach:
@@ -163,7 +165,8 @@ class Reach:
     (``walk``), it is found once a board, not once a list. Other heroes are passed, so where
     they stand is not in the key; it only takes their spaces out of the destinations."""
 
-    __slots__ = ("board", "start", "moves", "inner", "doors", "_walks", "_offers", "_kept")
+    __slots__ = ("board", "start", "moves", "inner", "inner_rooms", "doors", "_walks",
+                 "_offers", "_kept")
 
     def __init__(self, board: Board, start: str, moves: int, kept: _BoardReaches) -> None:
         self.board = board
@@ -172,6 +175,9 @@ class Reach:
         self.moves = moves
         links = board.sorted_links()
         self.inner = _within(links, start, moves - 1)
+        # the rooms and chambers among them: the spaces of ``inner`` that may be uncleared
+        self.inner_rooms = tuple(sorted(space for space in self.inner
+                                        if board.spaces[space].kind in ("room", "chamber")))
         self.doors = tuple(sorted({secret for space in (start, *self.inner)
                                    for _there, _passage, secret in links[space] if secret}))
         self._walks: dict[tuple[frozenset[str], frozenset[str]], Walk] = {}
