@@ -1,7 +1,9 @@
 """The kept route search (``movement.Reach``, looked up by the blockers and unfound doors in
 reach) offers exactly what the search made afresh for every list offered, in the same order: the
 old search is kept in ``reference_routes.py`` and both are asked on every move-phase state of
-seeded random games, with the moves left and with every count from 1 to 7."""
+seeded random games, with the moves left and with every count from 1 to 7. The reference asks
+a context made afresh from the state, so a context the engine kept from the step before
+(``DungeonBase.keep_context``) is checked too."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.base import HeroContext
 from dungeon_table.games.dungeon.rules import Dungeon
 
 from .reference_routes import reference_routes
@@ -39,7 +42,7 @@ def test_the_kept_search_offers_what_the_old_one_found(heroes: int, seed: int,
     compared = 0
     for game, seat in move_states(heroes, seed, options):
         start = game.state.heroes[seat].space
-        ctx = game.context(seat)
+        ctx = HeroContext(game, seat)  # made afresh: the game's own may be kept from a walk
         expected = reference_routes(game.board, ctx, start, game.state.turn.moves_left)
         assert list(game.routes(seat).items()) == list(expected.items())  # the order too
         moves = [a for a in game.legal_actions(seat) if isinstance(a, m.Move)]

@@ -100,16 +100,7 @@ class HeroContext:
         return frozenset(door for door in doors if not self.door_open(door))
 
     def blocks(self, space: str) -> bool:
-        if self._waiting is not None:
-            return space in self._waiting or not self.game.cleared(space)
-        # Asked once or twice of a context made while an action runs: the slots and hunters
-        # looked through, not made into a set.
-        game = self.game
-        if not game.cleared(space):
-            return True
-        state = game.state
-        return (any(slot.space == space for slot in state.slots.values())
-                or any(hunter.space == space for hunter in state.hunters))
+        return space in self.waiting or not self.game.cleared(space)
 
     def may_stand(self, space: str) -> bool:
         return space in self.game.board.shared or space not in self.others
@@ -244,6 +235,11 @@ class DungeonBase(PhasedGame[DungeonState]):
         if cached is None or cached[0] != self.version or cached[1] != seat:
             cached = self._context = (self.version, seat, HeroContext(self, seat))
         return cached[2]
+
+    def keep_context(self, ctx: HeroContext) -> None:
+        """``ctx`` still answers for the state the running action leaves (the kit counts that
+        state's ``version`` one on from this one's): the next questions ask it."""
+        self._context = (self.version + 1, ctx.seat, ctx)
 
     def routes(self, seat: int) -> dict[str, movement.Route]:
         """Every destination of a move now, with its offered path, in the order the search

@@ -18,24 +18,26 @@ from dungeon_table.games.dungeon.state import Encounter, Slot
 
 
 def legal(game: DungeonBase, seat: int) -> list[Action]:
-    # Asked once a step of a moving hero: each kind is looked for only when what it needs at
-    # the least is there (its own test says the rest).
+    # Asked at every step of a moving hero: each kind is looked for only when the least it
+    # needs is there (its own test says the rest), most steps being a walk and its end.
     state = game.state
     hero = state.heroes[seat]
+    turn = state.turn
     out: list[Action] = []
-    if not state.turn.moved:  # what only a turn's start offers
-        if can_refill(game, seat):
+    if not turn.moved:  # what only a turn's start offers
+        if hero.hero == "wizard" and can_refill(game, seat):
             out.append(m.Refill())
-        if waiting_here(game, seat):
+        if (state.slots or state.hunters) and waiting_here(game, seat):
             out.append(m.Attack())
-        if hero.treasures:
+        if hero.treasures and not turn.crystal_ball_used:
             out += [m.Scry(space=s) for s in scry_targets(game, seat)]
-    if hero.spells:
+    spells = hero.spells
+    if spells and "teleport" in spells and not turn.spell_cast:
         out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
-    if state.turn.moves_left:
-        if hero.treasures:
+    if turn.moves_left:
+        if hero.treasures and not turn.esp_used:
             out += [m.Peek(space=s, using="esp") for s in peek_targets(game, seat, "esp")]
-        if hero.spells:
+        if spells and not turn.spell_cast:
             out += [m.Peek(space=s, using="spell") for s in peek_targets(game, seat, "spell")]
         out += game.walk(seat).moves
     if can_end_turn(game, seat):
@@ -101,7 +103,13 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
             break
     # nothing that blocks changed on the way: the walk's context still answers for the end
     ended = ctx.blocks(hero.space)
-    return events + _moved(game, seat, walked) + after_step(game, seat, ended)
+    events += _moved(game, seat, walked)
+    if not ended and turn.moves_left and len(events) == 1:
+        # A plain walk (no door tried), the turn going on: only this hero's place and turn
+        # changed, none of what the context knows (the other heroes, the blockers, the doors
+        # found), so the next list asks this one.
+        game.keep_context(ctx)
+    return events + after_step(game, seat, ended)
 
 
 def settle(game: DungeonBase, seat: int) -> list[Event]:
