@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from dungeon_table.ai.search_bot import Budget, SearchBot, SeatKnowledge, decide
+from dungeon_table.ai.search_bot import Budget, SearchBot, SeatKnowledge, decide, value_of
 from dungeon_table.core import registry
 from dungeon_table.core.protocol import Game
 
@@ -125,3 +125,15 @@ def test_without_the_game_the_expert_plays_its_rollout_policy() -> None:
     game, seat = next(moments("relic", seed=8, count=1))
     view, legal = game.view(seat), game.legal_actions(seat)
     assert searcher("relic", 3).choose(view, legal) == spec.bots[spec.best](3).choose(view, legal)
+
+
+def test_a_game_s_leaf_scores_every_playout_cut_short() -> None:
+    """``leaf`` (a game's judgement of a position) replaces the standing share at ``depth``."""
+    spec = registry.get("relic")
+    game, seat = next(moments("relic", seed=8, count=1))
+    assert value_of(game, seat, leaf=lambda world, s: 0.25) == 0.25
+    bot = SearchBot(2, spec.bots[spec.best], 2, Budget(iterations=ITERATIONS), ARMS,
+                    leaf=lambda world, s: 0.25)
+    decide(bot, game, seat)
+    rounds = ITERATIONS // min(ARMS, len(game.legal_actions(seat)))
+    assert [total for _, total in bot.last_totals] == [0.25 * rounds] * len(bot.last_totals)

@@ -40,6 +40,8 @@ MIN_ROUNDS = 3  # rounds before another action may replace the policy's choice
 SURE = 2.0  # standard errors of the paired difference it must win by
 TIME_USED = 0.92  # of a time budget searched: the rest covers the step under way at the end
 BotFactory = Callable[[int], Any]
+# A game's value of a playout cut short, for the seat, in [0, 1] (``GameSpec`` expert's ``leaf``).
+LeafValue = Callable[[Game, int], float]
 
 
 @dataclass(frozen=True)
@@ -115,13 +117,15 @@ class SearchBot:
     rollout bot if not given; it also decides when there is no game to search); ``depth`` caps
     a playout (``None``: to the end); ``arms`` is how many root actions are compared;
     ``budget`` may be changed between decisions (the table sets the thinking time from the
-    settings)."""
+    settings); ``leaf`` scores a playout cut short at ``depth`` (the game's own judgement of the
+    position; ``None``: the standing share)."""
 
     name = "expert"
 
     def __init__(self, seed: int, rollout: BotFactory, depth: int | None = None,
                  budget: Budget | None = None, arms: int = MAX_ARMS,
-                 guide: BotFactory | None = None) -> None:
+                 guide: BotFactory | None = None, leaf: LeafValue | None = None) -> None:
+        self.leaf = leaf
         self.rng = random.Random(seed)
         self.rollout = rollout
         self.guide = guide or rollout
@@ -164,7 +168,8 @@ class SearchBot:
             luck = rng.getrandbits(63)
             values = []
             for arm in arms:
-                value = playout(knows, arm.action, luck, self.rollout, self.depth, deadline)
+                value = playout(knows, arm.action, luck, self.rollout, self.depth, deadline,
+                                self.leaf)
                 if value is None:  # out of time mid-round: the round counts for nothing
                     break
                 values.append(value)
@@ -197,7 +202,8 @@ class SearchBot:
 
 
 def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
-            depth: int | None, deadline: float | None) -> float | None:
+            depth: int | None, deadline: float | None,
+            leaf: LeafValue | None = None) -> float | None:
     """The value for ``knows.seat`` of playing ``first`` in the world dealt from ``luck``, the
     rollout bots seeded from it too; ``None`` if the deadline passed first."""
     if deadline is not None and time.perf_counter() >= deadline:
@@ -220,17 +226,20 @@ def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
         # Chosen from the legal list just made: apply's own legality check would make it again.
         world._apply(seat, action)
         steps += 1
-    return value_of(world, knows.seat)
+    return value_of(world, knows.seat, leaf)
 
 
-def value_of(world: Game, seat: int) -> float:
+def value_of(world: Game, seat: int, leaf: LeafValue | None = None) -> float:
     """What a playout's end is worth to ``seat``, in [0, 1]. Finished: a win (shared or not)
     0.9, plus 0.1 times its standing share (a close second beats a distant last); unfinished:
     the standing share alone, 0.5 for a game without ``standing``. The standing share is the
     part of the other seats the game's ``standing`` ranks below this one (ties half), or, alone
-    at the table, the figure itself (Dungeon!'s gold towards the target)."""
-    share = standing_share(world, seat)
+    at the table, the figure itself (Dungeon!'s gold towards the target). A game's ``leaf``
+    replaces the unfinished figure."""
     result = world.result()
+    if result is None and leaf is not None:
+        return leaf(world, seat)
+    share = standing_share(world, seat)
     if result is None:
         return 0.5 if share is None else share
     won = 1.0 if seat in result.winners else 0.0
@@ -250,12 +259,13 @@ def standing_share(world: Game, seat: int) -> float | None:
 
 
 def expert(rollout: BotFactory, depth: int | None = None,
-           guide: BotFactory | None = None) -> BotFactory:
+           guide: BotFactory | None = None, leaf: LeafValue | None = None) -> BotFactory:
     """A game's ``expert`` entry for ``GameSpec.bots``: seed -> SearchBot over ``rollout``,
-    ``guide`` (default: the rollout bot) proposing the move to beat."""
+    ``guide`` (default: the rollout bot) proposing the move to beat, ``leaf`` (default: the
+    standing share) scoring a playout cut short."""
 
     def make(seed: int) -> SearchBot:
-        return SearchBot(seed, rollout, depth, guide=guide)
+        return SearchBot(seed, rollout, depth, guide=guide, leaf=leaf)
 
     make.__name__ = "expert"
     return make
