@@ -38,6 +38,11 @@ DEFAULT_THINKING = "normal"
 MAX_ARMS = 5  # root actions compared at most: the policy's choice and a sample of the rest
 MIN_ROUNDS = 3  # rounds before another action may replace the policy's choice
 SURE = 2.0  # standard errors of the paired difference it must win by
+# Rounds after which a candidate that scored exactly as the guide's choice in every one is
+# dropped: it is the same move (the same cards in another order) and its playouts are better
+# spent on the others. Most of Last Dungeon's decisions and a third of relic's are such.
+SAME_ROUNDS = 4
+DROP_SURE = 2.5  # standard errors by which a candidate that lost to the guide's choice is dropped
 TIME_USED = 0.92  # of a time budget searched: the rest covers the step under way at the end
 BotFactory = Callable[[int], Any]
 # A game's value of a playout cut short, for the seat, in [0, 1] (``GameSpec`` expert's ``leaf``).
@@ -103,12 +108,33 @@ class Arm:
         when the paired difference is clear of its noise (``SURE`` standard errors), else None:
         a move that beat the policy's choice in two rounds of four was usually lucky, and a
         search that follows luck plays worse than its policy."""
-        diffs = [mine - theirs for mine, theirs in zip(self.values, prior.values, strict=True)]
+        diffs = self._diffs(prior)
         if len(diffs) < MIN_ROUNDS:
             return None
-        mean = statistics.fmean(diffs)
-        noise = statistics.stdev(diffs) / math.sqrt(len(diffs))
+        mean, noise = _paired(diffs)
         return mean if mean > 0 and mean > SURE * noise else None
+
+    def settled(self, prior: Arm) -> bool:
+        """Whether this candidate need play no more rounds: it scored exactly as the guide's
+        choice in every one of ``SAME_ROUNDS`` or more (the same move), or lost to it by more
+        than ``DROP_SURE`` standard errors (it will not beat it)."""
+        diffs = self._diffs(prior)
+        if len(diffs) >= SAME_ROUNDS and not any(diffs):
+            return True
+        if len(diffs) < MIN_ROUNDS:
+            return False
+        mean, noise = _paired(diffs)
+        return mean < 0 and -mean > DROP_SURE * noise
+
+    def _diffs(self, prior: Arm) -> list[float]:
+        """This candidate's values less the guide's, over the rounds it played (the first ones:
+        a candidate once dropped plays no more)."""
+        return [mine - theirs for mine, theirs in zip(self.values, prior.values, strict=False)]
+
+
+def _paired(diffs: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error."""
+    return statistics.fmean(diffs), statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
 class SearchBot:
@@ -150,7 +176,9 @@ class SearchBot:
         """Rounds of paired playouts: each round deals one world and plays every candidate in
         it with the same dice and the same rollout seeds, so two actions are compared on the
         same luck. The policy's own choice (first) stands unless another beat it clearly
-        (``Arm.edge_over``), so a search too short to tell plays it."""
+        (``Arm.edge_over``), so a search too short to tell plays it. A candidate settled
+        (``Arm.settled``: the same move, or a clear loser) plays no more rounds, and the search
+        ends when none is left to question the guide's choice."""
         began = time.perf_counter()
         legal = knows.legal()
         if len(legal) == 1:
@@ -164,20 +192,25 @@ class SearchBot:
                     if self.budget.seconds is not None else None)
         limit = self.budget.iterations
         done = 0
-        while limit is None or done + len(arms) <= limit:
+        live = arms  # the guide's choice first, and the candidates still in question
+        while len(live) > 1 and (limit is None or done + len(live) <= limit):
             luck = rng.getrandbits(63)
             values = []
-            for arm in arms:
+            for arm in live:
                 value = playout(knows, arm.action, luck, self.rollout, self.depth, deadline,
                                 self.leaf)
                 if value is None:  # out of time mid-round: the round counts for nothing
                     break
                 values.append(value)
             done += len(values)
-            if len(values) < len(arms):
+            if len(values) < len(live):
                 break
-            for arm, value in zip(arms, values, strict=True):
+            for arm, value in zip(live, values, strict=True):
                 arm.values.append(value)
+            # The budget goes to the candidates still in question: with the same moves and the
+            # clear losers out, those left get more rounds, and a decision where every move is
+            # the same ends early (the guide's choice).
+            live = [live[0], *(arm for arm in live[1:] if not arm.settled(live[0]))]
         self.last_iterations = done
         self.last_totals = [(arm.action, arm.total) for arm in arms]
         chosen = self._verdict(arms)
