@@ -7,7 +7,9 @@ anything else says "Follow the step: …" and changes nothing), ``accepts_action
 action, and ``draw`` after its targets. While a step waits for the player, the board is dimmed
 but for the target to use, outlined with an arrow, and its caption lies next to it with the
 "why" of the step just done; once the last step is done, one line says how the game ends and
-the player plays on freely.
+the player plays on freely. A tutorial whose last step ends the game (``ends`` in its file) says
+its closing line on the results screen instead (``draw_closing``, called by ``game_over``): what
+happened and how a real game ends, above the results.
 """
 
 from __future__ import annotations
