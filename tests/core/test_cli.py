@@ -172,7 +172,7 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
 @pytest.mark.parametrize(
     ("option", "message"),
     [
-        ("colour=red", "lastdungeon has no option 'colour' (options: difficulty)"),
+        ("colour=red", "lastdungeon has no option 'colour' (options: difficulty, levels)"),
         ("difficulty=hard", "option 'difficulty' of lastdungeon takes a whole number from -20 to "
                             "20 (got 'hard')"),
     ],
