@@ -1,6 +1,6 @@
-"""Every step of every tutorial as it looks at the table: ``out/tutorial/<game>-<lang>-<n>.png``.
+"""Every step of every tutorial as it looks at the table: ``out/tutorial/<lesson>-<lang>-<n>.png``.
 
-    python tools/tutorial_shots.py [GAME ...] [--lang en|ja|both] [--size 1280x720]
+    python tools/tutorial_shots.py [LESSON ...] [--lang en|ja|both] [--size 1280x720]
 
 Plays each tutorial through the table as the tests do (clicking what the overlay points at)
 and saves the frame the player sees at each step, and the one after the last.
@@ -45,7 +45,7 @@ def main() -> None:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((1, 1))
-    for game_id in args.games or lessons.available():
+    for game_id in args.games or lessons.lessons():
         for lang in (["en", "ja"] if args.lang == "both" else [args.lang]):
             for old in lessons.autosave_path(game_id).parent.glob(f"{game_id}.yaml"):
                 old.unlink()

@@ -29,6 +29,7 @@ from dungeon_table.ui.scenes.gameover_parts import (
     table_width,
 )
 from dungeon_table.ui.table_parts import TABLE_MAX_UI_SCALE
+from dungeon_table.ui.tutorial import draw_closing
 from dungeon_table.ui.widgets import Button, Widget
 
 SOLO_OUTCOMES = {"result.won", "result.lost"}  # a solo game's headline; others name the winners
@@ -224,6 +225,7 @@ class GameOverScene(MenuBase):
             saved = fonts.fit(t("gameover.saved", file=self.saved), "small", table_w, th.scale)
             self.blit_text(surface, saved, "small", theme.TEXT_DIM,
                            bottomleft=(panel.x + pad, bottom))
+        draw_closing(surface, th, self.session, panel)  # a tutorial's last words
         if self.enter_told:
             told = fonts.fit(t("gameover.click_to_start"), "small", panel.w - 2 * pad, th.scale)
             self.blit_text(surface, told, "small", theme.ACCENT,
