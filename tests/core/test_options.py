@@ -18,7 +18,8 @@ from dungeon_table.core.session import Session
 # (game, options, what the message says), one per kind of mistake the issue names
 REFUSED = [
     ("lastdungeon", {"dificulty": -20},
-     "lastdungeon has no option 'dificulty' (did you mean 'difficulty'? options: difficulty, levels)"),
+     "lastdungeon has no option 'dificulty' (did you mean 'difficulty'? options: difficulty, "
+     "levels)"),
     ("lastdungeon", {"difficulty": -21},
      "option 'difficulty' of lastdungeon takes a whole number from -20 to 20 (got -21)"),
     ("lastdungeon", {"difficulty": 1.0},

@@ -69,7 +69,8 @@ def test_tutorial_plays_to_its_end_through_the_table(game_id: str, lang: str) ->
 # The lessons that walk the player to the game's end, and how each ends (the test above holds
 # every file to its own ``ends``; this holds the files to ending at all).
 ENDS = {"dungeon": ("dungeon.result.returned", [0]), "dungeon_spells": ("dungeon.result.found", [0]),
-        "market": ("market.result.win", [0]), "market_professional": ("market.result.win", [0])}
+        "market": ("market.result.win", [0]), "market_professional": ("market.result.win", [0]),
+        "relic": ("relic.result.win", [0]), "lastdungeon": ("result.lost", [])}
 
 
 @pytest.mark.parametrize("lesson", sorted(ENDS))
