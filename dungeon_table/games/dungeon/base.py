@@ -90,8 +90,11 @@ class HeroContext:
         tokens = game.state.tokens
         uncleared = [space for space in rooms
                      if (n := need.get(space, 0)) and tokens.get(space, 0) < n]
-        waiting = spaces & self.waiting
-        return waiting.union(uncleared) if uncleared else waiting
+        waiting = self._waiting
+        if waiting is None:
+            waiting = self.waiting
+        among = spaces.intersection(waiting) if waiting else NO_SPACES
+        return among.union(uncleared) if uncleared else among
 
     def unfound_among(self, doors: tuple[str, ...]) -> frozenset[str]:
         """The secret doors of ``doors`` not open to this hero."""
@@ -100,10 +103,19 @@ class HeroContext:
         return frozenset(door for door in doors if not self.door_open(door))
 
     def blocks(self, space: str) -> bool:
-        return space in self.waiting or not self.game.cleared(space)
+        waiting = self._waiting
+        if waiting is None:
+            waiting = self.waiting
+        if space in waiting:
+            return True
+        game = self.game
+        return not game.t.cleared(space, game.state.tokens.get(space, 0))
 
     def may_stand(self, space: str) -> bool:
-        return space in self.game.board.shared or space not in self.others
+        others = self._others
+        if others is None:
+            others = self.others
+        return space not in others or space in self.game.board.shared
 
     def door_open(self, door: str) -> bool:
         doors = self._doors
