@@ -120,6 +120,31 @@ def _walk(board: Board, start: str, moves: int, blocking: Callable[[str], bool],
     return kept
 
 
+def _open_walk(board: Board, start: str, moves: int, blocking: frozenset[str]) -> dict[str, Entry]:
+    """``_walk`` when every door in reach is open to the hero (most searches): no route tries a
+    door, so each space is kept at the first layer reaching it, from the first space of the
+    layer before (in id order) that leads there; a plain breadth-first walk, in that order."""
+    links = board.sorted_links()
+    seen = {start}
+    last: list[tuple[str, Path]] = [(start, ())]
+    kept: dict[str, Entry] = {}
+    for step in range(1, moves + 1):
+        layer: dict[str, Path] = {}
+        for here, path in last:
+            if step > 1 and here in blocking:
+                continue  # an encounter ends the move: nothing goes on from there
+            for there, _passage, _secret in links[here]:
+                if there not in seen and there not in layer:
+                    layer[there] = (*path, there)
+        if not layer:
+            break
+        seen.update(layer)
+        for space, path in layer.items():
+            kept[space] = (0, path, ())
+        last = sorted(layer.items())
+    return kept
+
+
 # One destination of a move as the engine offers it: the space, its ``Move`` (made once, shared
 # by every list that offers it: actions are immutable) and the unfound secret doors it tries.
 Offer = tuple[str, m.Move, Path]
@@ -198,8 +223,11 @@ class Reach:
         self._walks.clear()
 
     def _search(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
-        kept = _walk(self.board, self.start, self.moves, blocking.__contains__,
-                     lambda door: door not in unfound)
+        if unfound:
+            kept = _walk(self.board, self.start, self.moves, blocking.__contains__,
+                         lambda door: door not in unfound)
+        else:
+            kept = _open_walk(self.board, self.start, self.moves, blocking)
         offers = self._offers
         found = []
         for space, (_n, path, doors) in kept.items():
