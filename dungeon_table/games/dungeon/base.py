@@ -284,7 +284,11 @@ class DungeonBase(PhasedGame[DungeonState]):
         walk = reach.walk(ctx.blocking_among(reach.inner_rooms, reach.inner),
                           ctx.unfound_among(reach.doors))
         crowded = ctx.crowded
-        return walk.without(crowded) if crowded else walk
+        if crowded:
+            taken = reach.near.intersection(crowded)
+            if taken:
+                return walk.without(taken)
+        return walk
 
     # --- the end --------------------------------------------------------------------------------
     def end_game(self, reason: str, winners: list[int]) -> list[Event]:
