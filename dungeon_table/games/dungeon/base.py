@@ -142,6 +142,7 @@ class DungeonBase(PhasedGame[DungeonState]):
 
     t: Tables
     board: Board
+    _reaches: dict[tuple[str, int], movement.Reach] | None = None  # movement.reaches_of(board)
     n: int
     mode: str
     starts: list[str]
@@ -188,7 +189,7 @@ class DungeonBase(PhasedGame[DungeonState]):
         hero.came_from, hero.space = hero.space, space
 
     def gp(self, seat: int) -> int:
-        return sum(self.t.gp(card) for card in self.state.heroes[seat].treasures)
+        return self.t.total_gp(self.state.heroes[seat].treasures)
 
     def target(self, seat: int) -> int:
         hero = self.state.heroes[seat].hero
@@ -275,12 +276,17 @@ class DungeonBase(PhasedGame[DungeonState]):
         """The moves of ``offers`` (by default its ``Move`` actions alone: ``walk(seat).moves``).
         The search is kept per board for what it depends on (``movement.Reach``); the spaces
         other heroes hold are taken out here."""
+        state = self.state
         if moves is None:
-            moves = self.state.turn.moves_left
+            moves = state.turn.moves_left
         if moves <= 0:
             return movement.NO_WALK
         ctx = self.context(seat)
-        reach = movement.reach(self.board, self.state.heroes[seat].space, moves)
+        start = state.heroes[seat].space
+        reaches = self._reaches
+        if reaches is None:  # the board's, shared by every game on it
+            reaches = self._reaches = movement.reaches_of(self.board)
+        reach = reaches.get((start, moves)) or movement.reach(self.board, start, moves)
         walk = reach.walk(ctx.blocking_among(reach.inner_rooms, reach.inner),
                           ctx.unfound_among(reach.doors))
         crowded = ctx.crowded

@@ -281,12 +281,23 @@ class _BoardReaches:
 _BOARDS: dict[int, _BoardReaches] = {}
 
 
-def reach(board: Board, start: str, moves: int) -> Reach:
-    """The ``Reach`` of ``moves`` from ``start`` on ``board``, made once a board (the board never
-    changes: a loaded one is shared by every game)."""
+def _kept_on(board: Board) -> _BoardReaches:
     kept = _BOARDS.get(id(board))
     if kept is None or kept.board is not board:
         kept = _BOARDS[id(board)] = _BoardReaches(board)
+    return kept
+
+
+def reaches_of(board: Board) -> dict[tuple[str, int], Reach]:
+    """Every ``Reach`` made so far on ``board``, by (start, moves): a game looks its own up
+    here before asking ``reach`` to make one."""
+    return _kept_on(board).reaches
+
+
+def reach(board: Board, start: str, moves: int) -> Reach:
+    """The ``Reach`` of ``moves`` from ``start`` on ``board``, made once a board (the board never
+    changes: a loaded one is shared by every game)."""
+    kept = _kept_on(board)
     found = kept.reaches.get((start, moves))
     if found is None:
         found = kept.reaches[(start, moves)] = Reach(board, start, moves, kept)
