@@ -88,8 +88,9 @@ class HeroContext:
         game = self.game
         need = game.t.tokens_to_clear
         tokens = game.state.tokens
+        # ``Tables.cleared`` for each (every room and chamber needs a count of tokens)
         uncleared = [space for space in rooms
-                     if (n := need.get(space, 0)) and tokens.get(space, 0) < n]
+                     if (tokens[space] if space in tokens else 0) < need[space]]
         waiting = self._waiting
         if waiting is None:
             waiting = self.waiting

@@ -35,7 +35,7 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
     if spells and "teleport" in spells and not turn.spell_cast:
         out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
     if turn.moves_left:
-        if hero.treasures and not turn.esp_used:
+        if hero.treasures and not turn.esp_used and game.t.holds(hero.treasures, "esp"):
             out += [m.Peek(space=s, using="esp") for s in peek_targets(game, seat, "esp")]
         if spells and not turn.spell_cast:
             out += [m.Peek(space=s, using="spell") for s in peek_targets(game, seat, "spell")]
