@@ -88,10 +88,14 @@ class HeroContext:
         game = self.game
         need = game.t.tokens_to_clear
         tokens = game.state.tokens
+        # ``Tables.cleared`` for each (every room and chamber needs a count of tokens)
         uncleared = [space for space in rooms
-                     if (n := need.get(space, 0)) and tokens.get(space, 0) < n]
-        waiting = spaces & self.waiting
-        return waiting.union(uncleared) if uncleared else waiting
+                     if (tokens[space] if space in tokens else 0) < need[space]]
+        waiting = self._waiting
+        if waiting is None:
+            waiting = self.waiting
+        among = spaces.intersection(waiting) if waiting else NO_SPACES
+        return among.union(uncleared) if uncleared else among
 
     def unfound_among(self, doors: tuple[str, ...]) -> frozenset[str]:
         """The secret doors of ``doors`` not open to this hero."""
@@ -100,10 +104,19 @@ class HeroContext:
         return frozenset(door for door in doors if not self.door_open(door))
 
     def blocks(self, space: str) -> bool:
-        return space in self.waiting or not self.game.cleared(space)
+        waiting = self._waiting
+        if waiting is None:
+            waiting = self.waiting
+        if space in waiting:
+            return True
+        game = self.game
+        return not game.t.cleared(space, game.state.tokens.get(space, 0))
 
     def may_stand(self, space: str) -> bool:
-        return space in self.game.board.shared or space not in self.others
+        others = self._others
+        if others is None:
+            others = self.others
+        return space not in others or space in self.game.board.shared
 
     def door_open(self, door: str) -> bool:
         doors = self._doors
@@ -130,6 +143,7 @@ class DungeonBase(PhasedGame[DungeonState]):
 
     t: Tables
     board: Board
+    _reaches: dict[tuple[str, int], movement.Reach] | None = None  # movement.reaches_of(board)
     n: int
     mode: str
     starts: list[str]
@@ -176,7 +190,7 @@ class DungeonBase(PhasedGame[DungeonState]):
         hero.came_from, hero.space = hero.space, space
 
     def gp(self, seat: int) -> int:
-        return sum(self.t.gp(card) for card in self.state.heroes[seat].treasures)
+        return self.t.total_gp(self.state.heroes[seat].treasures)
 
     def target(self, seat: int) -> int:
         hero = self.state.heroes[seat].hero
@@ -263,16 +277,25 @@ class DungeonBase(PhasedGame[DungeonState]):
         """The moves of ``offers`` (by default its ``Move`` actions alone: ``walk(seat).moves``).
         The search is kept per board for what it depends on (``movement.Reach``); the spaces
         other heroes hold are taken out here."""
+        state = self.state
         if moves is None:
-            moves = self.state.turn.moves_left
+            moves = state.turn.moves_left
         if moves <= 0:
             return movement.NO_WALK
         ctx = self.context(seat)
-        reach = movement.reach(self.board, self.state.heroes[seat].space, moves)
+        start = state.heroes[seat].space
+        reaches = self._reaches
+        if reaches is None:  # the board's, shared by every game on it
+            reaches = self._reaches = movement.reaches_of(self.board)
+        reach = reaches.get((start, moves)) or movement.reach(self.board, start, moves)
         walk = reach.walk(ctx.blocking_among(reach.inner_rooms, reach.inner),
                           ctx.unfound_among(reach.doors))
         crowded = ctx.crowded
-        return walk.without(crowded) if crowded else walk
+        if crowded:
+            taken = reach.near.intersection(crowded)
+            if taken:
+                return walk.without(taken)
+        return walk
 
     # --- the end --------------------------------------------------------------------------------
     def end_game(self, reason: str, winners: list[int]) -> list[Event]:

@@ -58,11 +58,11 @@ def next_turn(game: DungeonBase) -> list[Event]:
     state = game.state
     if state.phase == "over":
         return []
-    dead = next((h.seat for h in state.heroes if not h.space), None)
-    if dead is not None:
-        state.phase = "choose_hero"
-        state.active = dead
-        return []
+    for hero in state.heroes:
+        if not hero.space:  # a hero died: its seat chooses another first
+            state.phase = "choose_hero"
+            state.active = hero.seat
+            return []
     return start_turn(game, (state.active + 1) % game.n)
 
 

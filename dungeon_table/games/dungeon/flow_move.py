@@ -35,7 +35,7 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
     if spells and "teleport" in spells and not turn.spell_cast:
         out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
     if turn.moves_left:
-        if hero.treasures and not turn.esp_used:
+        if hero.treasures and not turn.esp_used and game.t.holds(hero.treasures, "esp"):
             out += [m.Peek(space=s, using="esp") for s in peek_targets(game, seat, "esp")]
         if spells and not turn.spell_cast:
             out += [m.Peek(space=s, using="spell") for s in peek_targets(game, seat, "spell")]
@@ -80,9 +80,11 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     hero = state.heroes[seat]
     turn = state.turn
     ctx = game.context(seat)
+    blocks = ctx.blocks
+    between = game.board.secret_door_between
     events: list[Event] = []
     walked: list[str] = []
-    between = game.board.secret_door_between
+    ended = False  # the space the hero stands on blocks: its encounter starts
     for space in action.path:
         door = between(hero.space, space)
         # With the secret door card no roll is needed, but the door still counts as found:
@@ -99,10 +101,9 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
         turn.path.append(space)
         turn.moves_left -= 1
         turn.moved = True
-        if ctx.blocks(space):
+        ended = blocks(space)
+        if ended:
             break
-    # nothing that blocks changed on the way: the walk's context still answers for the end
-    ended = ctx.blocks(hero.space)
     events += _moved(game, seat, walked)
     if not ended and turn.moves_left and len(events) == 1:
         # A plain walk (no door tried), the turn going on: only this hero's place and turn
@@ -157,7 +158,7 @@ def waiting_here(game: DungeonBase, seat: int) -> bool:
     state = game.state
     space = state.heroes[seat].space
     return (state.phase == "move" and not state.turn.moved and bool(space)
-            and (game.slot_at(space) is not None or game.hunter_at(space) is not None))
+            and space in game.context(seat).waiting)
 
 
 def attack_waiting(game: DungeonBase, seat: int, action: m.Attack) -> list[Event]:

@@ -120,6 +120,31 @@ def _walk(board: Board, start: str, moves: int, blocking: Callable[[str], bool],
     return kept
 
 
+def _open_walk(board: Board, start: str, moves: int, blocking: frozenset[str]) -> dict[str, Entry]:
+    """``_walk`` when every door in reach is open to the hero (most searches): no route tries a
+    door, so each space is kept at the first layer reaching it, from the first space of the
+    layer before (in id order) that leads there; a plain breadth-first walk, in that order."""
+    links = board.sorted_links()
+    seen = {start}
+    last: list[tuple[str, Path]] = [(start, ())]
+    kept: dict[str, Entry] = {}
+    for step in range(1, moves + 1):
+        layer: dict[str, Path] = {}
+        for here, path in last:
+            if step > 1 and here in blocking:
+                continue  # an encounter ends the move: nothing goes on from there
+            for there, _passage, _secret in links[here]:
+                if there not in seen and there not in layer:
+                    layer[there] = (*path, there)
+        if not layer:
+            break
+        seen.update(layer)
+        for space, path in layer.items():
+            kept[space] = (0, path, ())
+        last = sorted(layer.items())
+    return kept
+
+
 # One destination of a move as the engine offers it: the space, its ``Move`` (made once, shared
 # by every list that offers it: actions are immutable) and the unfound secret doors it tries.
 Offer = tuple[str, m.Move, Path]
@@ -128,23 +153,26 @@ Offer = tuple[str, m.Move, Path]
 class Walk:
     """What the route search found for one start, moves and set of blockers and unfound doors:
     every destination in the order the search reached it (``found``), by space id (``listed``,
-    the legal actions' order) and those ``Move`` actions alone (``moves``)."""
+    the legal actions' order) and those ``Move`` actions alone (``moves``). Thousands are kept
+    (``Reach``), so each holds only its two tuples, and the walks without some destinations
+    once asked for."""
 
-    __slots__ = ("found", "listed", "moves", "spaces", "_without")
+    __slots__ = ("found", "moves", "_without")
 
     def __init__(self, found: tuple[Offer, ...]) -> None:
         self.found = found
-        self.listed = tuple(sorted(found))
-        self.moves = tuple(move for _space, move, _doors in self.listed)
-        self.spaces = frozenset(offer[0] for offer in found)
-        self._without: dict[frozenset[str], Walk] = {}
+        self.moves = tuple(move for _space, move, _doors in sorted(found))
+        self._without: dict[frozenset[str], Walk] | None = None
 
-    def without(self, crowded: frozenset[str] | set[str]) -> Walk:
-        """This walk but for the destinations in ``crowded`` (where another hero stands and
-        this one may not stop), kept per those among its destinations."""
-        taken = self.spaces.intersection(crowded)
-        if not taken:
-            return self
+    @property
+    def listed(self) -> tuple[Offer, ...]:
+        return tuple(sorted(self.found))
+
+    def without(self, taken: frozenset[str]) -> Walk:
+        """This walk but for the destinations in ``taken`` (where another hero stands and this
+        one may not stop), kept per ``taken``."""
+        if self._without is None:
+            self._without = {}
         fewer = self._without.get(taken)
         if fewer is None:
             fewer = self._without[taken] = Walk(
@@ -165,8 +193,8 @@ class Reach:
     (``walk``), it is found once a board, not once a list. Other heroes are passed, so where
     they stand is not in the key; it only takes their spaces out of the destinations."""
 
-    __slots__ = ("board", "start", "moves", "inner", "inner_rooms", "doors", "_walks",
-                 "_offers", "_kept")
+    __slots__ = ("board", "start", "moves", "inner", "inner_rooms", "doors", "near", "_walks",
+                 "_kept")
 
     def __init__(self, board: Board, start: str, moves: int, kept: _BoardReaches) -> None:
         self.board = board
@@ -175,14 +203,13 @@ class Reach:
         self.moves = moves
         links = board.sorted_links()
         self.inner = _within(links, start, moves - 1)
+        self.near = _within(links, start, moves)  # every space a move may end on
         # the rooms and chambers among them: the spaces of ``inner`` that may be uncleared
         self.inner_rooms = tuple(sorted(space for space in self.inner
                                         if board.spaces[space].kind in ("room", "chamber")))
         self.doors = tuple(sorted({secret for space in (start, *self.inner)
                                    for _there, _passage, secret in links[space] if secret}))
         self._walks: dict[tuple[frozenset[str], frozenset[str]], Walk] = {}
-        # one Offer a path (and the doors it tries: a door found since is not), shared by the walks
-        self._offers: dict[tuple[Path, Path], Offer] = {}
 
     def walk(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
         """The search's answer when the spaces of ``inner`` that block are ``blocking`` and the
@@ -198,9 +225,12 @@ class Reach:
         self._walks.clear()
 
     def _search(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
-        kept = _walk(self.board, self.start, self.moves, blocking.__contains__,
-                     lambda door: door not in unfound)
-        offers = self._offers
+        if unfound:
+            kept = _walk(self.board, self.start, self.moves, blocking.__contains__,
+                         lambda door: door not in unfound)
+        else:
+            kept = _open_walk(self.board, self.start, self.moves, blocking)
+        offers = self._kept.offers
         found = []
         for space, (_n, path, doors) in kept.items():
             offer = offers.get((path, doors))
@@ -222,9 +252,10 @@ def _within(links: dict[str, tuple[tuple[str, Passage, str], ...]], start: str,
     return frozenset(seen)
 
 
-# A bound on the searches kept for one board (``Reach.walk``): a random four-hero game makes a
-# few hundred new ones, and most of a game's lists are found among those already made.
-MAX_WALKS = 50_000
+# A bound on the searches kept for one board (``Reach.walk``), all dropped when it is passed:
+# random four-hero games make ~600 new ones each at first, ~60 after a hundred games, and 12,000
+# with what they share hold ~30 MiB.
+MAX_WALKS = 12_000
 
 
 class _BoardReaches:
@@ -234,11 +265,15 @@ class _BoardReaches:
         self.board = board  # held, so the id it is kept under stays its own
         self.reaches: dict[tuple[str, int], Reach] = {}
         self.walks = 0
+        # One Offer a path (and the doors it tries: a door found since is not), shared by every
+        # walk on the board (the path says where it goes, whichever space it starts next to).
+        self.offers: dict[tuple[Path, Path], Offer] = {}
 
     def counted(self) -> None:
         self.walks += 1
         if self.walks > MAX_WALKS:
             self.walks = 0
+            self.offers.clear()
             for kept in self.reaches.values():
                 kept.forget()
 
@@ -246,12 +281,23 @@ class _BoardReaches:
 _BOARDS: dict[int, _BoardReaches] = {}
 
 
-def reach(board: Board, start: str, moves: int) -> Reach:
-    """The ``Reach`` of ``moves`` from ``start`` on ``board``, made once a board (the board never
-    changes: a loaded one is shared by every game)."""
+def _kept_on(board: Board) -> _BoardReaches:
     kept = _BOARDS.get(id(board))
     if kept is None or kept.board is not board:
         kept = _BOARDS[id(board)] = _BoardReaches(board)
+    return kept
+
+
+def reaches_of(board: Board) -> dict[tuple[str, int], Reach]:
+    """Every ``Reach`` made so far on ``board``, by (start, moves): a game looks its own up
+    here before asking ``reach`` to make one."""
+    return _kept_on(board).reaches
+
+
+def reach(board: Board, start: str, moves: int) -> Reach:
+    """The ``Reach`` of ``moves`` from ``start`` on ``board``, made once a board (the board never
+    changes: a loaded one is shared by every game)."""
+    kept = _kept_on(board)
     found = kept.reaches.get((start, moves))
     if found is None:
         found = kept.reaches[(start, moves)] = Reach(board, start, moves, kept)

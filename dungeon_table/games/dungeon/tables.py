@@ -42,6 +42,8 @@ class Tables:
         # Every copy's special, by its own id: what a hero holds is asked at every step.
         self._special_of = {card: self._treasures[base_id(card)].special or ""
                             for lv in range(1, 7) for card in cards.treasure_ids(lv)}
+        self._gp_of = {card: self._treasures[base_id(card)].gp
+                       for lv in range(1, 7) for card in cards.treasure_ids(lv)}
 
     def __eq__(self, other: object) -> bool:
         """Card data compares by value (a deep copy is the same data)."""
@@ -89,7 +91,11 @@ class Tables:
         return self._treasures[base_id(card)].level
 
     def gp(self, card: str) -> int:
-        return self._treasures[base_id(card)].gp
+        found = self._gp_of.get(card)
+        return found if found is not None else self._treasures[base_id(card)].gp
+
+    def total_gp(self, treasures: list[str]) -> int:
+        return sum(map(self.gp, treasures))
 
     def special(self, card: str) -> str:
         return self._treasures[base_id(card)].special or ""
