@@ -18,7 +18,10 @@ HAND_LIMIT = load().hand_limit
 
 def facts(card: str) -> Card:
     """A card's printed facts; a second set's id (``-b``) reads as the first set's."""
-    return load().card(card)
+    return _FACTS.get(card) or _FACTS.setdefault(card, load().card(card))
+
+
+_FACTS: dict[str, Card] = {}  # the card file's facts by id: the bots ask thousands a playout
 
 
 def outcome(enemy: str, cards: tuple[str, ...], ts: str, skills: frozenset[str],

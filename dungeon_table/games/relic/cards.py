@@ -80,7 +80,7 @@ class RelicCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def card(self, card_id: str) -> Card:
         """A card by id; the second set's ``-b`` copies share their original's data."""
-        return _index(self)[base_id(card_id)]
+        return _index(self)[card_id]
 
     def treasure(self, depth: int, face: int) -> tuple[int, str]:
         """``(points, treasure id)`` of a search at ``depth`` showing ``face`` (0: the fail)."""
@@ -106,7 +106,8 @@ def _index(cards: RelicCards) -> dict[str, Card]:
     known = _INDEXES.get(id(cards))
     if known is not None and known[0] is cards:
         return known[1]
-    index = {c.id: c for c in cards.cards}
+    # Both sets' ids, so a look-up (the bots' playouts make hundreds a game) is one dict read.
+    index = {c.id: c for c in cards.cards} | {c.id + SECOND_SET: c for c in cards.cards}
     _INDEXES[id(cards)] = (cards, index)
     return index
 
