@@ -34,8 +34,14 @@ ARMS = 3  # three rounds of three candidates
 DEPTH = {"market": 30, "relic": 30}
 
 
-def searcher(game_id: str, seed: int) -> SearchBot:
+def searcher(game_id: str, seed: int, own: bool = False) -> SearchBot:
+    """A small search with the best bot playing the playouts on, or (``own``) with the game's
+    registered expert's rollout bots, guide and leaf judgement."""
     spec = registry.get(game_id)
+    if own:
+        made = spec.make_bot("expert", seed)
+        return SearchBot(seed, made.rollout, DEPTH.get(game_id, 10),
+                         Budget(iterations=ITERATIONS), ARMS, guide=made.guide, leaf=made.leaf)
     return SearchBot(seed, spec.bots[spec.best], DEPTH.get(game_id, 10),
                      Budget(iterations=ITERATIONS), ARMS)
 
@@ -62,9 +68,10 @@ def encoded(view: Any) -> bytes:
     return msgspec.json.encode(view)
 
 
+@pytest.mark.parametrize("own", [False, True], ids=["best rollouts", "the game's own expert"])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_game_differing_only_in_what_the_seat_cannot_see_gets_the_same_decision(
-        game_id: str) -> None:
+        game_id: str, own: bool) -> None:
     checked = differs = 0
     for game, seat in moments(game_id, seed=21, count=4):
         twin = game.redeal_hidden(seat, random.Random(checked + 100))
@@ -77,7 +84,7 @@ def test_a_game_differing_only_in_what_the_seat_cannot_see_gets_the_same_decisio
             assert world.state_dict() == other.state_dict(), (game_id, checked, seat, luck)
             assert world.rng.getstate() == other.rng.getstate()  # type: ignore[attr-defined]
         # ... so the decision is too.
-        mine, theirs = searcher(game_id, 5), searcher(game_id, 5)
+        mine, theirs = searcher(game_id, 5, own), searcher(game_id, 5, own)
         assert decide(mine, game, seat) == decide(theirs, twin, seat), (game_id, checked, seat)
         # Every playout scored the same, not just the choice: nothing hidden leaked anywhere.
         assert mine.last_totals == theirs.last_totals, (game_id, checked, seat)

@@ -7,6 +7,7 @@ from dungeon_table.ai.search_bot import expert
 from dungeon_table.core.registry import GameSpec, LazyOptions, register
 from dungeon_table.games.market import cards
 from dungeon_table.games.market.bot import BEST, BOTS
+from dungeon_table.games.market.bot_leaf import leaf_value
 from dungeon_table.games.market.rules import Market
 
 SPEC = register(
@@ -17,10 +18,11 @@ SPEC = register(
         max_players=4,
         game_class=Market,
         # The expert tries to beat the best bot's choice; its playouts run 40 actions,
-        # scored by points, played on by random bots: as telling as the best bot's at
-        # that depth for a tenth of the cost (bench/playout_cost.py, docs/bots.md).
+        # played on by random bots (as telling as the best bot's at that depth for a tenth of
+        # the cost, bench/playout_cost.py), scored by the lead in points (bot_leaf: every point
+        # counts, not only the ranks; docs/bots.md).
         bots={"random": RandomBot, **BOTS,
-              "expert": expert(RandomBot, depth=40, guide=BOTS[BEST])},
+              "expert": expert(RandomBot, depth=40, guide=BOTS[BEST], leaf=leaf_value)},
         best=BEST,
         view_module="dungeon_table.games.market.ui.table",
         # Read from cards/market.yaml on first use: a broken card file is reported where the
