@@ -608,7 +608,7 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
     for spec, path in jobs:
         problems += check_card_file(spec, path)
     # the tutorials (cards/tutorials/<game>.yaml) are content too: checked and played through
-    tutorials = ([lessons.tutorial_path(g) for g in lessons.available()] if args.path is None
+    tutorials = ([lessons.tutorial_path(name) for name in lessons.lessons()] if args.path is None
                  else [p for p in paths_given(args.path) if p.parent.name == "tutorials"])
     for path in tutorials:
         problems += check_tutorial_file(path)

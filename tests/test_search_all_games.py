@@ -14,7 +14,15 @@ from typing import Any
 import msgspec
 import pytest
 
-from dungeon_table.ai.search_bot import Budget, SearchBot, SeatKnowledge, decide
+from dungeon_table.ai.search_bot import (
+    SAME_ROUNDS,
+    Arm,
+    Budget,
+    SearchBot,
+    SeatKnowledge,
+    decide,
+    value_of,
+)
 from dungeon_table.core import registry
 from dungeon_table.core.protocol import Game
 
@@ -125,3 +133,43 @@ def test_without_the_game_the_expert_plays_its_rollout_policy() -> None:
     game, seat = next(moments("relic", seed=8, count=1))
     view, legal = game.view(seat), game.legal_actions(seat)
     assert searcher("relic", 3).choose(view, legal) == spec.bots[spec.best](3).choose(view, legal)
+
+
+def test_a_game_s_leaf_scores_every_playout_cut_short() -> None:
+    """``leaf`` (a game's judgement of a position) replaces the standing share at ``depth``."""
+    spec = registry.get("relic")
+    game, seat = next(moments("relic", seed=8, count=1))
+    assert value_of(game, seat, leaf=lambda world, s: 0.25) == 0.25
+    bot = SearchBot(2, spec.bots[spec.best], 2, Budget(iterations=ITERATIONS), ARMS,
+                    leaf=lambda world, s: 0.25)
+    decide(bot, game, seat)
+    rounds = ITERATIONS // min(ARMS, len(game.legal_actions(seat)))
+    assert [total for _, total in bot.last_totals] == [0.25 * rounds] * len(bot.last_totals)
+
+
+def test_a_candidate_that_scores_as_the_guide_s_choice_every_round_is_the_same_move() -> None:
+    """After ``SAME_ROUNDS`` rounds of exactly the guide's scores a candidate plays no more."""
+    prior = Arm("guide", [0.9, 0.0, 0.9, 0.0])
+    assert Arm("same", [0.9, 0.0, 0.9, 0.0]).settled(prior)
+    assert not Arm("same so far", [0.9, 0.0, 0.9]).settled(Arm("guide", [0.9, 0.0, 0.9]))
+    assert not Arm("once better", [0.9, 0.9, 0.9, 0.0]).settled(prior)
+
+
+def test_a_candidate_clearly_beaten_by_the_guide_s_choice_plays_no_more() -> None:
+    prior = Arm("guide", [0.9, 0.9, 0.9])
+    assert Arm("loser", [0.0, 0.0, 0.0]).settled(prior)
+    assert not Arm("loser once", [0.0, 0.9, 0.9]).settled(prior)
+    assert not Arm("too soon", [0.0, 0.0]).settled(Arm("guide", [0.9, 0.9]))
+
+
+def test_a_decision_where_every_candidate_is_the_same_ends_after_the_same_rounds() -> None:
+    """Every playout scored alike (a constant leaf): the search stops once every candidate is
+    settled, spending ``SAME_ROUNDS`` rounds, not the budget, and plays the guide's choice."""
+    spec = registry.get("relic")
+    game, seat = next(moments("relic", seed=8, count=1))
+    bot = SearchBot(2, spec.bots[spec.best], 2, Budget(iterations=200), ARMS,
+                    leaf=lambda world, s: 0.25)
+    chosen = decide(bot, game, seat)
+    arms = min(ARMS, len(game.legal_actions(seat)))
+    assert bot.last_iterations == SAME_ROUNDS * arms
+    assert chosen == bot.last_totals[0][0] and not bot.last_overruled

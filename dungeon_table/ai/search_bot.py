@@ -38,8 +38,15 @@ DEFAULT_THINKING = "normal"
 MAX_ARMS = 5  # root actions compared at most: the policy's choice and a sample of the rest
 MIN_ROUNDS = 3  # rounds before another action may replace the policy's choice
 SURE = 2.0  # standard errors of the paired difference it must win by
+# Rounds after which a candidate that scored exactly as the guide's choice in every one is
+# dropped: it is the same move (the same cards in another order) and its playouts are better
+# spent on the others. Most of Last Dungeon's decisions and a third of relic's are such.
+SAME_ROUNDS = 4
+DROP_SURE = 2.5  # standard errors by which a candidate that lost to the guide's choice is dropped
 TIME_USED = 0.92  # of a time budget searched: the rest covers the step under way at the end
 BotFactory = Callable[[int], Any]
+# A game's value of a playout cut short, for the seat, in [0, 1] (``GameSpec`` expert's ``leaf``).
+LeafValue = Callable[[Game, int], float]
 
 
 @dataclass(frozen=True)
@@ -101,12 +108,33 @@ class Arm:
         when the paired difference is clear of its noise (``SURE`` standard errors), else None:
         a move that beat the policy's choice in two rounds of four was usually lucky, and a
         search that follows luck plays worse than its policy."""
-        diffs = [mine - theirs for mine, theirs in zip(self.values, prior.values, strict=True)]
+        diffs = self._diffs(prior)
         if len(diffs) < MIN_ROUNDS:
             return None
-        mean = statistics.fmean(diffs)
-        noise = statistics.stdev(diffs) / math.sqrt(len(diffs))
+        mean, noise = _paired(diffs)
         return mean if mean > 0 and mean > SURE * noise else None
+
+    def settled(self, prior: Arm) -> bool:
+        """Whether this candidate need play no more rounds: it scored exactly as the guide's
+        choice in every one of ``SAME_ROUNDS`` or more (the same move), or lost to it by more
+        than ``DROP_SURE`` standard errors (it will not beat it)."""
+        diffs = self._diffs(prior)
+        if len(diffs) >= SAME_ROUNDS and not any(diffs):
+            return True
+        if len(diffs) < MIN_ROUNDS:
+            return False
+        mean, noise = _paired(diffs)
+        return mean < 0 and -mean > DROP_SURE * noise
+
+    def _diffs(self, prior: Arm) -> list[float]:
+        """This candidate's values less the guide's, over the rounds it played (the first ones:
+        a candidate once dropped plays no more)."""
+        return [mine - theirs for mine, theirs in zip(self.values, prior.values, strict=False)]
+
+
+def _paired(diffs: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error."""
+    return statistics.fmean(diffs), statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
 class SearchBot:
@@ -115,13 +143,15 @@ class SearchBot:
     rollout bot if not given; it also decides when there is no game to search); ``depth`` caps
     a playout (``None``: to the end); ``arms`` is how many root actions are compared;
     ``budget`` may be changed between decisions (the table sets the thinking time from the
-    settings)."""
+    settings); ``leaf`` scores a playout cut short at ``depth`` (the game's own judgement of the
+    position; ``None``: the standing share)."""
 
     name = "expert"
 
     def __init__(self, seed: int, rollout: BotFactory, depth: int | None = None,
                  budget: Budget | None = None, arms: int = MAX_ARMS,
-                 guide: BotFactory | None = None) -> None:
+                 guide: BotFactory | None = None, leaf: LeafValue | None = None) -> None:
+        self.leaf = leaf
         self.rng = random.Random(seed)
         self.rollout = rollout
         self.guide = guide or rollout
@@ -146,7 +176,9 @@ class SearchBot:
         """Rounds of paired playouts: each round deals one world and plays every candidate in
         it with the same dice and the same rollout seeds, so two actions are compared on the
         same luck. The policy's own choice (first) stands unless another beat it clearly
-        (``Arm.edge_over``), so a search too short to tell plays it."""
+        (``Arm.edge_over``), so a search too short to tell plays it. A candidate settled
+        (``Arm.settled``: the same move, or a clear loser) plays no more rounds, and the search
+        ends when none is left to question the guide's choice."""
         began = time.perf_counter()
         legal = knows.legal()
         if len(legal) == 1:
@@ -160,19 +192,25 @@ class SearchBot:
                     if self.budget.seconds is not None else None)
         limit = self.budget.iterations
         done = 0
-        while limit is None or done + len(arms) <= limit:
+        live = arms  # the guide's choice first, and the candidates still in question
+        while len(live) > 1 and (limit is None or done + len(live) <= limit):
             luck = rng.getrandbits(63)
             values = []
-            for arm in arms:
-                value = playout(knows, arm.action, luck, self.rollout, self.depth, deadline)
+            for arm in live:
+                value = playout(knows, arm.action, luck, self.rollout, self.depth, deadline,
+                                self.leaf)
                 if value is None:  # out of time mid-round: the round counts for nothing
                     break
                 values.append(value)
             done += len(values)
-            if len(values) < len(arms):
+            if len(values) < len(live):
                 break
-            for arm, value in zip(arms, values, strict=True):
+            for arm, value in zip(live, values, strict=True):
                 arm.values.append(value)
+            # The budget goes to the candidates still in question: with the same moves and the
+            # clear losers out, those left get more rounds, and a decision where every move is
+            # the same ends early (the guide's choice).
+            live = [live[0], *(arm for arm in live[1:] if not arm.settled(live[0]))]
         self.last_iterations = done
         self.last_totals = [(arm.action, arm.total) for arm in arms]
         chosen = self._verdict(arms)
@@ -197,7 +235,8 @@ class SearchBot:
 
 
 def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
-            depth: int | None, deadline: float | None) -> float | None:
+            depth: int | None, deadline: float | None,
+            leaf: LeafValue | None = None) -> float | None:
     """The value for ``knows.seat`` of playing ``first`` in the world dealt from ``luck``, the
     rollout bots seeded from it too; ``None`` if the deadline passed first."""
     if deadline is not None and time.perf_counter() >= deadline:
@@ -220,17 +259,20 @@ def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
         # Chosen from the legal list just made: apply's own legality check would make it again.
         world._apply(seat, action)
         steps += 1
-    return value_of(world, knows.seat)
+    return value_of(world, knows.seat, leaf)
 
 
-def value_of(world: Game, seat: int) -> float:
+def value_of(world: Game, seat: int, leaf: LeafValue | None = None) -> float:
     """What a playout's end is worth to ``seat``, in [0, 1]. Finished: a win (shared or not)
     0.9, plus 0.1 times its standing share (a close second beats a distant last); unfinished:
     the standing share alone, 0.5 for a game without ``standing``. The standing share is the
     part of the other seats the game's ``standing`` ranks below this one (ties half), or, alone
-    at the table, the figure itself (Dungeon!'s gold towards the target)."""
-    share = standing_share(world, seat)
+    at the table, the figure itself (Dungeon!'s gold towards the target). A game's ``leaf``
+    replaces the unfinished figure."""
     result = world.result()
+    if result is None and leaf is not None:
+        return leaf(world, seat)
+    share = standing_share(world, seat)
     if result is None:
         return 0.5 if share is None else share
     won = 1.0 if seat in result.winners else 0.0
@@ -250,12 +292,13 @@ def standing_share(world: Game, seat: int) -> float | None:
 
 
 def expert(rollout: BotFactory, depth: int | None = None,
-           guide: BotFactory | None = None) -> BotFactory:
+           guide: BotFactory | None = None, leaf: LeafValue | None = None) -> BotFactory:
     """A game's ``expert`` entry for ``GameSpec.bots``: seed -> SearchBot over ``rollout``,
-    ``guide`` (default: the rollout bot) proposing the move to beat."""
+    ``guide`` (default: the rollout bot) proposing the move to beat, ``leaf`` (default: the
+    standing share) scoring a playout cut short."""
 
     def make(seed: int) -> SearchBot:
-        return SearchBot(seed, rollout, depth, guide=guide)
+        return SearchBot(seed, rollout, depth, guide=guide, leaf=leaf)
 
     make.__name__ = "expert"
     return make

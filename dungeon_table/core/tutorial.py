@@ -16,6 +16,15 @@ the table, so the game runs the same every time::
         caption: tutorial.lastdungeon.play
         why: tutorial.lastdungeon.play_why
 
+A game's first tutorial is ``<game>.yaml``; a further part, teaching a branch the first one
+leaves out, is ``<game>_<part>.yaml`` (``dungeon_spells``), listed after it (``lessons``). A
+tutorial that plays to the game's end says how it ends, and the check holds it to that::
+
+    ends: {outcome: dungeon.result.returned, winners: [0]}
+
+``done`` is then the closing caption the results screen shows (what happened, how a real game
+ends); without ``ends`` the table shows it after the last step and the player plays on freely.
+
 A file is read like a card file (``core.cards.load_cards``: bounded YAML, a schema, each problem
 with its file, line and field), then played through: a step the rules refuse at its moment is
 reported at its ``action`` line with the rule's reason, so a tutorial that no longer fits the
@@ -60,6 +69,14 @@ class TutorialStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     point: dict[str, Any] | None = None  # the action whose target to outline (default: action)
 
 
+class TutorialEnd(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """How the tutorial's game ends once its last step is taken (``Result.outcome`` and
+    ``winners``): the steps walk the player to the game's end and the results screen."""
+
+    outcome: str
+    winners: list[int]
+
+
 class Tutorial(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     game: str
     seed: Seed
@@ -67,7 +84,8 @@ class Tutorial(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     options: dict[str, Any] = {}
     stack: dict[str, list[Any]] = {}
     title: Key
-    done: Key  # the line shown when the last step is done: how the game ends, play on freely
+    done: Key  # the closing line once the last step is done: what happened, how a game ends
+    ends: TutorialEnd | None = None  # the game is over after the last step, this way
     steps: Annotated[list[TutorialStep], msgspec.Meta(min_length=1, max_length=MAX_STEPS)]
 
     @property
@@ -75,19 +93,37 @@ class Tutorial(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
         return self.seats.index("human")
 
 
-def tutorial_path(game_id: str) -> Path:
-    return TUTORIALS_DIR / f"{game_id}.yaml"
+def tutorial_path(lesson: str) -> Path:
+    """A lesson's file: ``<game>.yaml`` (the game's first tutorial) or ``<game>_<part>.yaml``."""
+    return TUTORIALS_DIR / f"{lesson}.yaml"
 
 
 def available() -> list[str]:
-    """The games that have a tutorial file, in the registry's order."""
+    """The games that have a tutorial file (``<game>.yaml``), in the registry's order."""
     return [game_id for game_id in registry.game_ids() if tutorial_path(game_id).exists()]
 
 
-def load_tutorial(game_id: str | None = None, path: Path | None = None) -> Tutorial:
-    """The tutorial of ``game_id`` (or the file ``path``), checked and played through;
-    ``CardFileError`` naming the file, line and field of the first problem."""
-    return load_cards(path or tutorial_path(game_id or ""), Tutorial, check=check_tutorial)
+def lessons() -> list[str]:
+    """Every tutorial, in the registry's order of games: a game's first tutorial, then its
+    further parts (``dungeon_spells``: a branch the first one leaves out), by name."""
+    found: list[str] = []
+    for game_id in registry.game_ids():
+        if tutorial_path(game_id).exists():
+            found.append(game_id)
+        found += sorted(p.stem for p in TUTORIALS_DIR.glob(f"{game_id}_*.yaml"))
+    return found
+
+
+def game_of(lesson: str) -> str:
+    """The game a lesson teaches, from its name (``market_professional`` → ``market``)."""
+    return lesson.split("_", 1)[0]
+
+
+def load_tutorial(lesson: str | None = None, path: Path | None = None) -> Tutorial:
+    """The tutorial ``lesson`` (a game id for the game's first one; or the file ``path``),
+    checked and played through; ``CardFileError`` naming the file, line and field of the
+    first problem."""
+    return load_cards(path or tutorial_path(lesson or ""), Tutorial, check=check_tutorial)
 
 
 def check_tutorial(tutorial: Tutorial) -> list[tuple[str, str]]:
@@ -121,6 +157,20 @@ def check_tutorial(tutorial: Tutorial) -> list[tuple[str, str]]:
             reason = _why_illegal(game, tutorial.human, action)
             return [(f"{where}.action", f"not legal at this step: {reason}")]
         game.apply(tutorial.human, action)
+    return _check_end(tutorial, game, walk)
+
+
+def _check_end(tutorial: Tutorial, game: Game, walk: Walk) -> list[tuple[str, str]]:
+    """With ``ends``: the game is over after the last step (and the bots' replies), as said."""
+    if tutorial.ends is None:
+        return []
+    walk.bots_until_human()
+    result = game.result()
+    if result is None:
+        return [("$.ends", "the game is not over after the last step")]
+    got = TutorialEnd(result.outcome, list(result.winners))
+    if got != tutorial.ends:
+        return [("$.ends", f"the game ends {result.outcome} won by {list(result.winners)}")]
     return []
 
 
@@ -157,18 +207,19 @@ class Walk:
         return f"the bots play more than {MAX_BOT_MOVES} moves before this step"
 
 
-def autosave_path(game_id: str) -> Path:
-    """A tutorial in progress: ``saves/tutorials/<game>.yaml``, apart from the games Continue
+def autosave_path(lesson: str) -> Path:
+    """A tutorial in progress: ``saves/tutorials/<lesson>.yaml``, apart from the games Continue
     and Load list (Learn to play resumes it)."""
     folder = paths.saves_dir() / "tutorials"
     folder.mkdir(parents=True, exist_ok=True)
-    return folder / f"{game_id}.yaml"
+    return folder / f"{lesson}.yaml"
 
 
 def fits(tutorial: Tutorial, record: Any) -> bool:
     """A saved tutorial game was set up by this tutorial (an older file's is started afresh)."""
     return (record.game == tutorial.game and record.seed == tutorial.seed
             and list(record.seats) == list(tutorial.seats)
+            and dict(record.options) == {**dict(record.options), **tutorial.options}
             and {k: list(v) for k, v in record.stack.items()}
             == {k: list(v) for k, v in tutorial.stack.items()})
 

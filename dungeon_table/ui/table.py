@@ -545,7 +545,8 @@ class TableScene(Scene):
         if not self.ui.animating and self.ui.focus is not None \
                 and self.ui.focus < len(self.ui.targets):
             key_tag(surface, self.ui.targets[self.ui.focus].rect, th,  # clear of labels
-                    [tg.rect for tg in self.ui.targets] + [r for r, _ in self.renderer.shown])
+                    [tg.rect for tg in (*self.ui.targets, *self.refused)]
+                    + [r for r, _ in self.renderer.shown])
         self.log.draw(surface)
         self.bar.draw(surface)
         self._draw_notice(surface, th)

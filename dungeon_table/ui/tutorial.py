@@ -83,8 +83,8 @@ class TutorialOverlay:
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
-        if self.table.ui.animating:
-            return
+        if self.table.ui.animating or self.table.game.result() is not None:
+            return  # over: the results screen says what happened (``draw_closing``)
         movers = self.movers
         why = self.guide.last_why(movers)
         if self.waiting():
@@ -145,16 +145,9 @@ class TutorialOverlay:
                    for line in fonts.wrap(text, "body", width, th.scale)]
         images += [fonts.text(line, "small", theme.TEXT_DIM, th.scale)
                    for line in fonts.wrap(small, "small", width, th.scale)]
-        pad = th.px(2)
-        box = pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * pad,
-                          sum(i.get_height() for i in images) + 2 * pad)
+        box = panel_box(images, th)
         box.topleft = self._place(box.size, near, th)
-        theme.draw_panel(surface, box, th, theme.mix(theme.PANEL, theme.GOLD, 0.12),
-                         edge=theme.GOLD)
-        y = box.y + pad
-        for image in images:
-            surface.blit(image, (box.x + pad, y))
-            y += image.get_height()
+        draw_caption_panel(surface, box, images, th)
         return box
 
     def _place(self, size: tuple[int, int], near: pygame.Rect | None,
@@ -166,7 +159,8 @@ class TutorialOverlay:
         w, h = size
         if near is None:
             return board.centerx - w // 2, board.y + th.px(2)
-        reach = near.inflate(0, th.px(24))  # the target, its key cap and arrow, above or below
+        # the target, its arrow above or below it, and its key cap on any side
+        reach = near.inflate(th.px(24), th.px(24))
         targets = [tg.rect for tg in self.table.ui.targets] + [reach]
         drawn = [rect for rect, _what in self.table.renderer.shown]
         step = th.px(4)
@@ -183,6 +177,51 @@ class TutorialOverlay:
                 return min(free, key=distance).topleft
         x = min(max(board.x, near.centerx - w // 2), board.right - w)
         return x, board.y + th.px(1) if near.centery > board.centery else board.bottom - h
+
+
+def panel_box(images: list[pygame.Surface], th: theme.Theme) -> pygame.Rect:
+    """The size of a caption panel holding ``images`` (lines), at the origin."""
+    pad = th.px(2)
+    return pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * pad,
+                       sum(i.get_height() for i in images) + 2 * pad)
+
+
+def draw_caption_panel(surface: pygame.Surface, box: pygame.Rect,
+                       images: list[pygame.Surface], th: theme.Theme) -> None:
+    """The tutorial's gold-edged panel with its lines, one under another."""
+    pad = th.px(2)
+    theme.draw_panel(surface, box, th, theme.mix(theme.PANEL, theme.GOLD, 0.12),
+                     edge=theme.GOLD)
+    y = box.y + pad
+    for image in images:
+        surface.blit(image, (box.x + pad, y))
+        y += image.get_height()
+
+
+def draw_closing(surface: pygame.Surface, th: theme.Theme, session: Any,
+                 results: pygame.Rect) -> None:
+    """On the results of a tutorial's finished game: its closing caption (what happened, how a
+    real game ends), above the results panel where the window leaves room, else below it; in
+    the small type, and without its last line, where the body type would not fit there."""
+    tutorial = tutorial_for(session)
+    if tutorial is None:
+        return
+    gap = th.px(1)
+    room = max(results.top, surface.get_height() - results.bottom) - 2 * gap
+    width = results.w - th.px(4)
+    text, last = t(tutorial.done), t("tutorial.closing", title=t(tutorial.title))
+    for style, with_last in (("body", True), ("small", True), ("small", False)):
+        images = [fonts.text(line, style, theme.TEXT, th.scale)
+                  for line in fonts.wrap(text, style, width, th.scale)]
+        if with_last:
+            images.append(fonts.text(last, "small", theme.TEXT_DIM, th.scale))
+        box = panel_box(images, th)
+        if box.h <= room:
+            break
+    box.midbottom = (results.centerx, results.top - gap)
+    if box.top < gap:
+        box.midtop = (results.centerx, results.bottom + gap)
+    draw_caption_panel(surface, box, images, th)
 
 
 def overlay_for(table: Any) -> TutorialOverlay | None:

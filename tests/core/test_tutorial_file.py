@@ -30,8 +30,10 @@ def problem_of(path: Path) -> tuple[int | None, str, str]:
 
 
 def test_a_tutorial_has_exactly_one_human(tmp_path: Path) -> None:
-    line, where, message = problem_of(broken(tmp_path, "seats: [human]", "seats: [\"bot:planner\"]"))
-    assert (line, where) == (7, "$.seats") and "one human seat" in message
+    path = broken(tmp_path, "seats: [human]", "seats: [\"bot:planner\"]")
+    seats_line = path.read_text(encoding="utf-8").splitlines().index("seats: [\"bot:planner\"]") + 1
+    line, where, message = problem_of(path)
+    assert (line, where) == (seats_line, "$.seats") and "one human seat" in message
 
 
 def test_an_unknown_field_is_named_on_its_line(tmp_path: Path) -> None:
@@ -64,3 +66,36 @@ def test_every_tutorial_loads_and_plays_through() -> None:
     for game_id in lessons.available():
         tutorial = lessons.load_tutorial(game_id)
         assert tutorial.game == game_id and tutorial.steps
+
+
+def dungeon_broken(tmp_path: Path, old: str, new: str) -> Path:
+    text = lessons.tutorial_path("dungeon").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "dungeon.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def test_a_tutorial_is_held_to_the_end_it_names(tmp_path: Path) -> None:
+    """``ends``: the last step must finish the game, and the way the file says."""
+    line, where, message = problem_of(dungeon_broken(
+        tmp_path, "ends: {outcome: dungeon.result.returned, winners: [0]}",
+        "ends: {outcome: dungeon.result.found, winners: [0]}"))
+    assert where == "$.ends" and line is not None and "dungeon.result.returned" in message
+
+
+def test_a_tutorial_whose_game_goes_on_does_not_end(tmp_path: Path) -> None:
+    text = lessons.tutorial_path("dungeon").read_text(encoding="utf-8")
+    cut = text[: text.rindex("  - action: {type: end_turn}")]  # home, but the turn not ended
+    path = tmp_path / "dungeon.yaml"
+    path.write_text(cut, encoding="utf-8")
+    _line, where, message = problem_of(path)
+    assert (where, message) == ("$.ends", "the game is not over after the last step")
+
+
+def test_a_game_s_further_parts_follow_its_first_tutorial() -> None:
+    names = lessons.lessons()
+    assert names.index("dungeon_spells") == names.index("dungeon") + 1
+    assert names.index("market_professional") == names.index("market") + 1
+    assert lessons.game_of("market_professional") == "market"
+    assert lessons.load_tutorial("dungeon_spells").game == "dungeon"

@@ -559,6 +559,24 @@ def test_nothing_to_draw_when_draw_pile_and_discard_are_both_empty() -> None:
 
 
 # --- options -----------------------------------------------------------------------------------
+def test_levels_one_deals_the_first_level_then_the_hero() -> None:
+    """The tutorial's short dungeon (``levels: 1``): the level-1 block and the event below it,
+    then the hero; the starting crystals still come one from each level deck."""
+    game, _ = script([], levels=1)
+    state = game.state
+    assert from_top(state.adventurer_deck) == ["a1_squire", "a1_hunter", "a1_acolyte",
+                                               "e_shortcut", "hero"]
+    assert state.crystals == [("crystal_l1", 1), ("crystal_l2", 2), ("crystal_l3", 3)]
+    assert state.adventurer.card == "a1_villager"
+
+
+def test_levels_takes_one_to_three_and_is_not_offered_at_setup() -> None:
+    spec = registry.get("lastdungeon")
+    with pytest.raises(ScriptError, match="levels"):
+        script([], levels=4)
+    assert not spec.option_specs["levels"].applies({}, 1)
+
+
 @pytest.mark.parametrize("difficulty", [-1, 0, 1])
 def test_difficulty_changes_every_power(difficulty: int) -> None:
     game, _ = script([], difficulty=difficulty)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from shell_helpers import click, menu_app
 
+from dungeon_table.core import tutorial as lessons
 from dungeon_table.ui import icons
 from dungeon_table.ui.scenes.learn import LearnScene, LessonButton
 
@@ -28,8 +29,8 @@ def test_each_tutorial_tile_shows_its_game_s_picture(monkeypatch: pytest.MonkeyP
     tiles = [w for w in app.top.widgets if isinstance(w, LessonButton)]
     assert tiles
     for tile in tiles:
-        picture = icons.menu_picture(tile.game_id)
+        picture = icons.menu_picture(lessons.game_of(tile.lesson))
         assert picture is not None
-        boxes = [rect for name, rect in drawn if name == picture]
-        assert boxes and tile.rect.contains(boxes[0]), tile.game_id
+        boxes = [rect for name, rect in drawn if name == picture and tile.rect.contains(rect)]
+        assert boxes, f"{tile.lesson}: no picture in its tile"
         assert boxes[0].centerx < tile.rect.x + tile.rect.w // 4, "at the tile's left"

@@ -23,8 +23,11 @@ def test_the_main_menu_opens_learn_to_play_and_a_tutorial_from_it() -> None:
     app = menu_app()
     click(app, "menu.learn")
     assert isinstance(app.top, LearnScene)
-    assert labels(app)[:4] == [t("game.dungeon"), t("game.lastdungeon"), t("game.market"),
-                               t("game.relic")]
+    games = [t("game.dungeon"), t("game.lastdungeon"), t("game.market"), t("game.relic")]
+    assert [label for label in labels(app) if label in games] == games
+    # a game's further parts follow its first tutorial
+    shown = labels(app)
+    assert shown.index(t("tutorial.dungeon_spells.title")) == shown.index(games[0]) + 1
     click(app, "game.relic")
     assert isinstance(app.top, TableScene) and app.top.tutorial is not None
     assert app.top.session.autosave == lessons.autosave_path("relic")
@@ -81,5 +84,36 @@ def test_a_tutorial_under_way_says_resume() -> None:
     app.pop()
     app.step([])
     assert isinstance(app.top, LearnScene)
-    assert [w.game_id for w in app.top.widgets if getattr(w, "under_way", False)] == \
+    assert [w.lesson for w in app.top.widgets if getattr(w, "under_way", False)] == \
         ["lastdungeon"]
+
+
+def test_every_tutorial_fits_the_learn_list_above_back() -> None:
+    """Six tutorials (two games with a second part) at 1280x720: no row overlaps another or
+    Back, and every row lies inside the panel."""
+    app = menu_app()
+    click(app, "menu.learn")
+    scene = app.top
+    rows = [w.rect for w in scene.widgets if hasattr(w, "lesson")]
+    back = [w.rect for w in scene.widgets if not hasattr(w, "lesson")][0]
+    assert len(rows) == len(lessons.lessons()) >= 6
+    panel = scene.panel_rect()
+    assert all(panel.contains(r) for r in rows)
+    assert all(r.bottom <= s.top for r, s in zip(rows, rows[1:], strict=False))
+    assert rows[-1].bottom <= back.top
+
+
+def test_a_second_part_opens_and_resumes_on_its_own_save() -> None:
+    app = menu_app()
+    click(app, "menu.learn")
+    click(app, "tutorial.dungeon_spells.title")
+    table = app.top
+    assert isinstance(table, TableScene) and table.session.tutorial.game == "dungeon"
+    assert table.session.autosave == lessons.autosave_path("dungeon_spells")
+    table.bot_delay_ms = 0
+    settle(app, table)
+    click_step(app, table)
+    app.pop()
+    app.step([])
+    assert [w.lesson for w in app.top.widgets if getattr(w, "under_way", False)] == \
+        ["dungeon_spells"]

@@ -19,9 +19,11 @@ from dungeon_table.core.errors import CardFileError
 from dungeon_table.core.session import Session
 from dungeon_table.ui import i18n
 from dungeon_table.ui.scene import App
+from dungeon_table.ui.scenes.gameover import GameOverScene
 from dungeon_table.ui.table_parts import uncovered_point
 
 GAMES = lessons.available()
+LESSONS = lessons.lessons()
 
 
 @pytest.fixture(autouse=True)
@@ -46,15 +48,57 @@ def play_through(game_id: str, lang: str) -> tuple[App, Any]:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", LESSONS)
 def test_tutorial_plays_to_its_end_through_the_table(game_id: str, lang: str) -> None:
     app, table = play_through(game_id, lang)
     # every caption and why line of the file exists in this language
     tutorial = table.tutorial.tutorial
     keys = [tutorial.title, tutorial.done] + [k for s in tutorial.steps for k in (s.caption, s.why)]
     assert [k for k in keys if not i18n.has(k, lang)] == []
-    # and the player plays on freely: every legal target is accepted now
-    assert all(table.tutorial.accepts(tg) for tg in table.ui.targets)
+    if tutorial.ends is not None:
+        # the last step ended the game as the file says, and the results are on the screen
+        result = table.game.result()
+        assert result is not None and isinstance(app.top, GameOverScene)
+        assert (result.outcome, list(result.winners)) == (tutorial.ends.outcome,
+                                                          tutorial.ends.winners)
+    else:
+        # the player plays on freely: every legal target is accepted now
+        assert all(table.tutorial.accepts(tg) for tg in table.ui.targets)
+
+
+# The lessons that walk the player to the game's end, and how each ends (the test above holds
+# every file to its own ``ends``; this holds the files to ending at all).
+ENDS = {"dungeon": ("dungeon.result.returned", [0]), "dungeon_spells": ("dungeon.result.found", [0]),
+        "market": ("market.result.win", [0]), "market_professional": ("market.result.win", [0])}
+
+
+@pytest.mark.parametrize("lesson", sorted(ENDS))
+def test_a_tutorial_ends_the_game(lesson: str) -> None:
+    ends = lessons.load_tutorial(lesson).ends
+    assert ends is not None and (ends.outcome, ends.winners) == ENDS[lesson]
+
+
+def test_the_results_of_a_tutorial_say_what_happened() -> None:
+    """Its closing caption lies over the dimmed table above the results (not in a real game)."""
+    app, table = play_through("dungeon", "en")
+    results = app.top
+    assert isinstance(results, GameOverScene)
+    shown = pygame.Surface(app.size)
+    results.draw(shown)
+    tutorial, table.session.tutorial = table.session.tutorial, None
+    plain = pygame.Surface(app.size)
+    results.draw(plain)
+    table.session.tutorial = tutorial
+    panel = results.panel_rect()
+    above = pygame.Rect(panel.x, 0, panel.w, panel.top)
+    assert any(shown.get_at((x, y)) != plain.get_at((x, y))
+               for x in range(above.x, above.right, 7) for y in range(above.y, above.bottom, 3))
+
+
+def test_the_learn_list_holds_every_lesson() -> None:
+    """Each game's first tutorial, then its further parts."""
+    assert LESSONS[:2] == ["dungeon", "dungeon_spells"]
+    assert all(lessons.game_of(name) in GAMES for name in LESSONS)
 
 
 def test_every_app_game_has_a_tutorial() -> None:

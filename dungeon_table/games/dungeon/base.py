@@ -27,6 +27,9 @@ STACK_DECKS = (
 )
 
 
+NO_SPACES: frozenset[str] = frozenset()
+
+
 class HeroContext:
     """What the movement rules ask about the board for the hero of ``seat``. Each part is
     looked up when first asked: while an action runs a context is made for every question, and
@@ -54,7 +57,10 @@ class HeroContext:
         """Where a monster or a hunter waits (asked hundreds of times a move)."""
         if self._waiting is None:
             state = self.game.state
-            self._waiting = {s.space for s in state.slots.values()} | {h.space for h in state.hunters}
+            waiting = {slot.space for slot in state.slots.values()}
+            if state.hunters:
+                waiting.update(hunter.space for hunter in state.hunters)
+            self._waiting = waiting
         return self._waiting
 
     @property
@@ -74,6 +80,24 @@ class HeroContext:
         if self._crowded is None:
             self._crowded = self.others - self.game.board.shared
         return self._crowded
+
+    def blocking_among(self, rooms: tuple[str, ...], spaces: frozenset[str]) -> frozenset[str]:
+        """The spaces of ``spaces`` that block (``blocks`` of each, as a set: what a kept route
+        search is looked up by); ``rooms``: its rooms and chambers, the spaces that may be
+        uncleared."""
+        game = self.game
+        need = game.t.tokens_to_clear
+        tokens = game.state.tokens
+        uncleared = [space for space in rooms
+                     if (n := need.get(space, 0)) and tokens.get(space, 0) < n]
+        waiting = spaces & self.waiting
+        return waiting.union(uncleared) if uncleared else waiting
+
+    def unfound_among(self, doors: tuple[str, ...]) -> frozenset[str]:
+        """The secret doors of ``doors`` not open to this hero."""
+        if not doors:
+            return NO_SPACES
+        return frozenset(door for door in doors if not self.door_open(door))
 
     def blocks(self, space: str) -> bool:
         return space in self.waiting or not self.game.cleared(space)
@@ -200,10 +224,7 @@ class DungeonBase(PhasedGame[DungeonState]):
         return next((n for n in range(1, self.t.slots + 1) if n not in self.state.slots), 0)
 
     def secret_door_between(self, a: str, b: str) -> str:
-        for other, passage in self.board.neighbours(a):
-            if other == b and passage.kind == "secret":
-                return passage.door
-        return ""
+        return self.board.secret_door_between(a, b)
 
     def context(self, seat: int) -> HeroContext:
         """The movement context of ``seat``'s hero; between actions the same one serves every
@@ -215,23 +236,43 @@ class DungeonBase(PhasedGame[DungeonState]):
             cached = self._context = (self.version, seat, HeroContext(self, seat))
         return cached[2]
 
+    def keep_context(self, ctx: HeroContext) -> None:
+        """``ctx`` still answers for the state the running action leaves (the kit counts that
+        state's ``version`` one on from this one's): the next questions ask it."""
+        self._context = (self.version + 1, ctx.seat, ctx)
+
     def routes(self, seat: int) -> dict[str, movement.Route]:
-        """Every destination of a move now, with its offered path (kept until the next action:
-        the legal actions and the view both ask)."""
+        """Every destination of a move now, with its offered path, in the order the search
+        reached them (kept until the next action: the legal actions and the view both ask)."""
         cached = self._routes
         if cached is None or cached[0] != self.version or cached[1] != seat:
-            cached = self._routes = (self.version, seat, self._find_routes(seat))
+            routes = {space: movement.Route(list(move.path), list(doors))
+                      for space, move, doors in self.offers(seat, listed=False)}
+            cached = self._routes = (self.version, seat, routes)
         return cached[2]
 
-    def _find_routes(self, seat: int) -> dict[str, movement.Route]:
-        moves = self.state.turn.moves_left
-        if not moves:
-            return {}
-        space = self.state.heroes[seat].space
+    def offers(self, seat: int, moves: int | None = None,
+               listed: bool = True) -> tuple[movement.Offer, ...]:
+        """Every move ``seat``'s hero may make now, with ``moves`` (default: those left), as
+        (destination, its ``Move``, the unfound secret doors it tries): by destination id when
+        ``listed`` (the legal actions' order), else in the order the search reached them."""
+        walk = self.walk(seat, moves)
+        return walk.listed if listed else walk.found
+
+    def walk(self, seat: int, moves: int | None = None) -> movement.Walk:
+        """The moves of ``offers`` (by default its ``Move`` actions alone: ``walk(seat).moves``).
+        The search is kept per board for what it depends on (``movement.Reach``); the spaces
+        other heroes hold are taken out here."""
+        if moves is None:
+            moves = self.state.turn.moves_left
+        if moves <= 0:
+            return movement.NO_WALK
         ctx = self.context(seat)
-        # Every route ends off the start and where the hero may stand (a room with a waiting
-        # monster and another hero in it is no place to stop either).
-        return movement.routes(self.board, ctx, space, moves)
+        reach = movement.reach(self.board, self.state.heroes[seat].space, moves)
+        walk = reach.walk(ctx.blocking_among(reach.inner_rooms, reach.inner),
+                          ctx.unfound_among(reach.doors))
+        crowded = ctx.crowded
+        return walk.without(crowded) if crowded else walk
 
     # --- the end --------------------------------------------------------------------------------
     def end_game(self, reason: str, winners: list[int]) -> list[Event]:

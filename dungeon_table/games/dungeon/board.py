@@ -95,12 +95,23 @@ class Board:
                          for there, p in sorted(links, key=lambda n: n[0]))
             for space, links in self._links.items()}
         self.shared = frozenset(s.id for s in spaces.values() if s.kind in ("chamber", "hall"))
+        self._kinds: dict[tuple[str, int | None], tuple[str, ...]] = {}
+        # (from, to) -> the secret door between them: the first such passage, as ``neighbours``
+        # lists them (a move asks at every step)
+        self._secret_between: dict[tuple[str, str], str] = {}
+        for space, links in self._links.items():
+            for there, p in links:
+                if p.kind == "secret":
+                    self._secret_between.setdefault((space, there), p.door)
 
     def __eq__(self, other: object) -> bool:
         """A board compares by value (a deep copy is the same board)."""
-        return type(other) is Board and vars(self) == vars(other)
+        return type(other) is Board and _compared(self) == _compared(other)
 
     __hash__ = None  # type: ignore[assignment]
+
+    # made as asked, so not part of what a board is
+    _CACHES = frozenset({"_kinds"})
 
     def neighbours(self, space: str) -> list[tuple[str, Passage]]:
         """Every space one passage away, with that passage (doors and secret doors included)."""
@@ -110,6 +121,10 @@ class Board:
         """Each space's ``(neighbour, passage, secret door or "")`` in neighbour id order."""
         return self._sorted_links
 
+    def secret_door_between(self, a: str, b: str) -> str:
+        """The secret door on a passage from ``a`` to ``b``; "" when none is."""
+        return self._secret_between.get((a, b), "")
+
     def rooms(self, level: int | None = None) -> list[str]:
         return self._ids("room", level)
 
@@ -117,8 +132,12 @@ class Board:
         return self._ids("chamber", level)
 
     def _ids(self, kind: str, level: int | None) -> list[str]:
-        return sorted(s.id for s in self.spaces.values()
-                      if s.kind == kind and (level is None or s.level == level))
+        known = self._kinds.get((kind, level))
+        if known is None:  # the board never changes: each list is sorted once
+            known = self._kinds[(kind, level)] = tuple(sorted(
+                s.id for s in self.spaces.values()
+                if s.kind == kind and (level is None or s.level == level)))
+        return list(known)
 
     def cell(self, x: int, y: int) -> tuple[CellKind, str, int]:
         """What the cell shows: its kind, its space ("" for rock and doors) and its level."""
@@ -132,6 +151,10 @@ class Board:
         """Spaces no way leads to from the Great Hall, every door open (the loader refuses a
         board with any: a room whose doors are all walled up could never be entered)."""
         return sorted(s for s in self.spaces if s not in self._from_hall)
+
+
+def _compared(board: Board) -> dict[str, object]:
+    return {k: v for k, v in vars(board).items() if k not in Board._CACHES}
 
 
 def _distances(links: dict[str, list[tuple[str, Passage]]], start: str) -> dict[str, int]:

@@ -18,16 +18,28 @@ from dungeon_table.games.dungeon.state import Encounter, Slot
 
 
 def legal(game: DungeonBase, seat: int) -> list[Action]:
+    # Asked at every step of a moving hero: each kind is looked for only when the least it
+    # needs is there (its own test says the rest), most steps being a walk and its end.
+    state = game.state
+    hero = state.heroes[seat]
+    turn = state.turn
     out: list[Action] = []
-    if can_refill(game, seat):
-        out.append(m.Refill())
-    if waiting_here(game, seat):
-        out.append(m.Attack())
-    out += [m.Scry(space=s) for s in scry_targets(game, seat)]
-    out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
-    for using in ("esp", "spell"):
-        out += [m.Peek(space=s, using=using) for s in peek_targets(game, seat, using)]
-    out += [m.Move(path=tuple(route.path)) for _, route in sorted(game.routes(seat).items())]
+    if not turn.moved:  # what only a turn's start offers
+        if hero.hero == "wizard" and can_refill(game, seat):
+            out.append(m.Refill())
+        if (state.slots or state.hunters) and waiting_here(game, seat):
+            out.append(m.Attack())
+        if hero.treasures and not turn.crystal_ball_used:
+            out += [m.Scry(space=s) for s in scry_targets(game, seat)]
+    spells = hero.spells
+    if spells and "teleport" in spells and not turn.spell_cast:
+        out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
+    if turn.moves_left:
+        if hero.treasures and not turn.esp_used:
+            out += [m.Peek(space=s, using="esp") for s in peek_targets(game, seat, "esp")]
+        if spells and not turn.spell_cast:
+            out += [m.Peek(space=s, using="spell") for s in peek_targets(game, seat, "spell")]
+        out += game.walk(seat).moves
     if can_end_turn(game, seat):
         out.append(m.EndTurn())
     return out
@@ -51,13 +63,12 @@ def quick_move(game: DungeonBase, seat: int, action: m.Move) -> bool | None:
     if not path or len(path) > moves:
         return False
     start = game.state.heroes[seat].space
-    ctx = game.context(seat)
-    if path[-1] == start or not ctx.may_stand(path[-1]):
+    if path[-1] == start or not game.context(seat).may_stand(path[-1]):
         return False
-    route = movement.routes(game.board, ctx, start, len(path)).get(path[-1])
-    if route is None or route.secret_doors:
+    offer = next((o for o in game.offers(seat, len(path)) if o[0] == path[-1]), None)
+    if offer is None or offer[2]:
         return None
-    return tuple(route.path) == path
+    return offer[1].path == path
 
 
 QUICK = {
@@ -80,8 +91,9 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     ctx = game.context(seat)
     events: list[Event] = []
     walked: list[str] = []
+    between = game.board.secret_door_between
     for space in action.path:
-        door = game.secret_door_between(hero.space, space)
+        door = between(hero.space, space)
         # With the secret door card no roll is needed, but the door still counts as found:
         # it stays open to this hero if the card is dropped later.
         if door and door not in hero.found_doors:
@@ -98,7 +110,15 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
         turn.moved = True
         if ctx.blocks(space):
             break
-    return events + _moved(game, seat, walked) + after_step(game, seat)
+    # nothing that blocks changed on the way: the walk's context still answers for the end
+    ended = ctx.blocks(hero.space)
+    events += _moved(game, seat, walked)
+    if not ended and turn.moves_left and len(events) == 1:
+        # A plain walk (no door tried), the turn going on: only this hero's place and turn
+        # changed, none of what the context knows (the other heroes, the blockers, the doors
+        # found), so the next list asks this one.
+        game.keep_context(ctx)
+    return events + after_step(game, seat, ended)
 
 
 def settle(game: DungeonBase, seat: int) -> list[Event]:
@@ -120,10 +140,11 @@ def _moved(game: DungeonBase, seat: int, walked: list[str]) -> list[Event]:
     return [m.Moved(seat=seat, path=list(walked), moves_left=game.state.turn.moves_left)]
 
 
-def after_step(game: DungeonBase, seat: int) -> list[Event]:
-    """Standing on a blocking space starts its encounter; out of moves, the turn ends."""
+def after_step(game: DungeonBase, seat: int, blocked: bool | None = None) -> list[Event]:
+    """Standing on a blocking space starts its encounter (``blocked``: whether it does, when
+    the caller knows); out of moves, the turn ends."""
     space = game.state.heroes[seat].space
-    if game.context(seat).blocks(space):
+    if blocked if blocked is not None else game.context(seat).blocks(space):
         return encounter.meet(game, seat, space)
     if not game.state.turn.moves_left:
         return cycle.end_turn(game)

@@ -25,6 +25,7 @@ from typing import Protocol
 import msgspec
 
 from dungeon_table.core.reasons import refuse
+from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.board import Board, Passage
 
 
@@ -56,20 +57,14 @@ def _unfound(ctx: MoveContext, passage: Passage) -> bool:
     return passage.kind == "secret" and not ctx.door_open(passage.door)
 
 
+Path = tuple[str, ...]
+# What the walk keeps for a space: (unfound secret doors tried, the path, those doors in order).
+Entry = tuple[int, Path, Path]
+
+
 def routes(board: Board, ctx: MoveContext, start: str, moves: int) -> dict[str, Route]:
     """Every space the hero may end this move on, with the route trying the fewest unfound
     secret doors, then the shortest (ties: the first found, neighbours in id order)."""
-    # Layer n holds, for each space, the best (secret doors tried, path, doors tried on it) over
-    # paths of exactly n moves (the first found among the cheapest, from the layer before in id
-    # order); a path with more secrets may still be the only one that fits the moves. An entry
-    # no cheaper than one at fewer moves is dropped: anything walked on from it is walked sooner
-    # from the other, so no chosen route goes through it, and the routes are those of the full
-    # layers (a path never passes a space twice). So each kept entry is cheaper than any before
-    # it for its space, and a space's route is its last kept entry. Asked for every legal-action
-    # list of a moving hero: the neighbours come sorted from the board, and the context's
-    # answers are read from its sets when it has them (``blocking``, ``crowded``: the engine's
-    # context does), else each asked once a space a call.
-    links = board.sorted_links()
     door_open = ctx.door_open
     blocked: set[str] | None = getattr(ctx, "blocking", None)
     crowded: set[str] | None = getattr(ctx, "crowded", None)
@@ -79,12 +74,29 @@ def routes(board: Board, ctx: MoveContext, start: str, moves: int) -> dict[str, 
     else:
         blocking = _Memo(ctx.blocks).__getitem__
         standing = _Memo(ctx.may_stand).__getitem__
-    Path = tuple[str, ...]
+    kept = _walk(board, start, moves, blocking, door_open)
+    return {space: Route(list(path), list(doors))
+            for space, (_n, path, doors) in kept.items() if standing(space)}
+
+
+def _walk(board: Board, start: str, moves: int, blocking: Callable[[str], bool],
+          door_open: Callable[[str], bool]) -> dict[str, Entry]:
+    """Each space a move may end on (the start left out), with its route, in the order first
+    reached, whoever stands there: ``routes`` keeps those the hero may stop on."""
+    # Layer n holds, for each space, the best (secret doors tried, path, doors tried on it) over
+    # paths of exactly n moves (the first found among the cheapest, from the layer before in id
+    # order); a path with more secrets may still be the only one that fits the moves. An entry
+    # no cheaper than one at fewer moves is dropped: anything walked on from it is walked sooner
+    # from the other, so no chosen route goes through it, and the routes are those of the full
+    # layers (a path never passes a space twice). So each kept entry is cheaper than any before
+    # it for its space, and a space's route is its last kept entry. Where heroes stand changes
+    # nothing here (they are passed), only where the move may end.
+    links = board.sorted_links()
     cheapest: dict[str, int] = {start: 0}
-    last: dict[str, tuple[int, Path, Path]] = {start: (0, (), ())}
-    found: dict[str, tuple[int, Path, Path]] = {}
+    last: dict[str, Entry] = {start: (0, (), ())}
+    kept: dict[str, Entry] = {}
     for step in range(1, moves + 1):
-        layer: dict[str, tuple[int, Path, Path]] = {}
+        layer: dict[str, Entry] = {}
         for here in sorted(last):
             if step > 1 and blocking(here):
                 continue  # an encounter ends the move: nothing goes on from there
@@ -101,13 +113,149 @@ def routes(board: Board, ctx: MoveContext, start: str, moves: int) -> dict[str, 
         last = {}
         for space, entry in layer.items():
             if entry[0] < cheapest.get(space, moves + 1):
-                last[space] = entry
+                last[space] = kept[space] = entry
                 cheapest[space] = entry[0]
-                if standing(space):
-                    found[space] = entry
         if not last:
             break  # nothing cheaper further on
-    return {space: Route(list(path), list(doors)) for space, (_n, path, doors) in found.items()}
+    return kept
+
+
+# One destination of a move as the engine offers it: the space, its ``Move`` (made once, shared
+# by every list that offers it: actions are immutable) and the unfound secret doors it tries.
+Offer = tuple[str, m.Move, Path]
+
+
+class Walk:
+    """What the route search found for one start, moves and set of blockers and unfound doors:
+    every destination in the order the search reached it (``found``), by space id (``listed``,
+    the legal actions' order) and those ``Move`` actions alone (``moves``)."""
+
+    __slots__ = ("found", "listed", "moves", "spaces", "_without")
+
+    def __init__(self, found: tuple[Offer, ...]) -> None:
+        self.found = found
+        self.listed = tuple(sorted(found))
+        self.moves = tuple(move for _space, move, _doors in self.listed)
+        self.spaces = frozenset(offer[0] for offer in found)
+        self._without: dict[frozenset[str], Walk] = {}
+
+    def without(self, crowded: frozenset[str] | set[str]) -> Walk:
+        """This walk but for the destinations in ``crowded`` (where another hero stands and
+        this one may not stop), kept per those among its destinations."""
+        taken = self.spaces.intersection(crowded)
+        if not taken:
+            return self
+        fewer = self._without.get(taken)
+        if fewer is None:
+            fewer = self._without[taken] = Walk(
+                tuple(offer for offer in self.found if offer[0] not in taken))
+        return fewer
+
+
+NO_WALK = Walk(())  # no move left
+
+
+class Reach:
+    """The board a move of ``moves`` from ``start`` can feel, and the searches made from there.
+
+    A search asks whether a space blocks only of the spaces it walks on from (``inner``: 1 to
+    ``moves - 1`` spaces away, every passage counted) and whether a door is open only of the
+    secret doors on the passages out of the start and those (``doors``). So its answer is fixed
+    by the blockers among ``inner`` and the unfound doors among ``doors``: kept per such key
+    (``walk``), it is found once a board, not once a list. Other heroes are passed, so where
+    they stand is not in the key; it only takes their spaces out of the destinations."""
+
+    __slots__ = ("board", "start", "moves", "inner", "inner_rooms", "doors", "_walks",
+                 "_offers", "_kept")
+
+    def __init__(self, board: Board, start: str, moves: int, kept: _BoardReaches) -> None:
+        self.board = board
+        self._kept = kept
+        self.start = start
+        self.moves = moves
+        links = board.sorted_links()
+        self.inner = _within(links, start, moves - 1)
+        # the rooms and chambers among them: the spaces of ``inner`` that may be uncleared
+        self.inner_rooms = tuple(sorted(space for space in self.inner
+                                        if board.spaces[space].kind in ("room", "chamber")))
+        self.doors = tuple(sorted({secret for space in (start, *self.inner)
+                                   for _there, _passage, secret in links[space] if secret}))
+        self._walks: dict[tuple[frozenset[str], frozenset[str]], Walk] = {}
+        # one Offer a path (and the doors it tries: a door found since is not), shared by the walks
+        self._offers: dict[tuple[Path, Path], Offer] = {}
+
+    def walk(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
+        """The search's answer when the spaces of ``inner`` that block are ``blocking`` and the
+        doors of ``doors`` not open to the hero are ``unfound``."""
+        key = (blocking, unfound)
+        known = self._walks.get(key)
+        if known is None:
+            self._kept.counted()
+            known = self._walks[key] = self._search(blocking, unfound)
+        return known
+
+    def forget(self) -> None:
+        self._walks.clear()
+
+    def _search(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
+        kept = _walk(self.board, self.start, self.moves, blocking.__contains__,
+                     lambda door: door not in unfound)
+        offers = self._offers
+        found = []
+        for space, (_n, path, doors) in kept.items():
+            offer = offers.get((path, doors))
+            if offer is None:
+                offer = offers[(path, doors)] = (space, m.Move(path=path), doors)
+            found.append(offer)
+        return Walk(tuple(found))
+
+
+def _within(links: dict[str, tuple[tuple[str, Passage, str], ...]], start: str,
+            most: int) -> frozenset[str]:
+    """The spaces 1 to ``most`` passages away from ``start`` (every passage counted)."""
+    seen = {start}
+    ring = [start]
+    for _ in range(most):
+        ring = [there for here in ring for there, _passage, _secret in links[here]
+                if there not in seen and not seen.add(there)]  # type: ignore[func-returns-value]
+    seen.discard(start)
+    return frozenset(seen)
+
+
+# A bound on the searches kept for one board (``Reach.walk``): a random four-hero game makes a
+# few hundred new ones, and most of a game's lists are found among those already made.
+MAX_WALKS = 50_000
+
+
+class _BoardReaches:
+    """Every ``Reach`` made on one board, and how many searches they keep between them."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board  # held, so the id it is kept under stays its own
+        self.reaches: dict[tuple[str, int], Reach] = {}
+        self.walks = 0
+
+    def counted(self) -> None:
+        self.walks += 1
+        if self.walks > MAX_WALKS:
+            self.walks = 0
+            for kept in self.reaches.values():
+                kept.forget()
+
+
+_BOARDS: dict[int, _BoardReaches] = {}
+
+
+def reach(board: Board, start: str, moves: int) -> Reach:
+    """The ``Reach`` of ``moves`` from ``start`` on ``board``, made once a board (the board never
+    changes: a loaded one is shared by every game)."""
+    kept = _BOARDS.get(id(board))
+    if kept is None or kept.board is not board:
+        kept = _BOARDS[id(board)] = _BoardReaches(board)
+    found = kept.reaches.get((start, moves))
+    if found is None:
+        found = kept.reaches[(start, moves)] = Reach(board, start, moves, kept)
+    return found
 
 
 class _Memo(dict[str, bool]):

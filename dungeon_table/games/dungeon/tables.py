@@ -39,6 +39,9 @@ class Tables:
                                 if sp.kind in ("room", "chamber")}
         self._needs = {mid: {h: c.need_of(h) for h in self._targets}
                        for mid, c in self._monsters.items()}
+        # Every copy's special, by its own id: what a hero holds is asked at every step.
+        self._special_of = {card: self._treasures[base_id(card)].special or ""
+                            for lv in range(1, 7) for card in cards.treasure_ids(lv)}
 
     def __eq__(self, other: object) -> bool:
         """Card data compares by value (a deep copy is the same data)."""
@@ -92,7 +95,12 @@ class Tables:
         return self._treasures[base_id(card)].special or ""
 
     def holds(self, treasures: list[str], special: str) -> bool:
-        return any(self.special(card) == special for card in treasures)
+        special_of = self._special_of
+        for card in treasures:
+            found = special_of.get(card)
+            if (found if found is not None else self.special(card)) == special:
+                return True
+        return False
 
     def holds_secret_door_card(self, treasures: list[str]) -> bool:
         return self.holds(treasures, "secret_door")

@@ -22,7 +22,10 @@ SPEC = register(
         view_module="dungeon_table.games.lastdungeon.ui.table",
         # Setup offers easier, normal, harder; the range leaves scripts and tests room to make
         # every power 1 (-20) without letting a typo through (docs/rules/lastdungeon.md).
-        option_specs={"difficulty": Option(0, low=-20, high=20, offered=(-1, 0, 1))},
+        # ``levels`` (scripts and Learn to play only): the adventurer deck holds the levels up to
+        # it, then the hero; the short dungeon a tutorial can clear (docs/rules/lastdungeon.md).
+        option_specs={"difficulty": Option(0, low=-20, high=20, offered=(-1, 0, 1)),
+                      "levels": Option(3, low=1, high=3, at_setup=False)},
         daily=True,  # setup offers today's run: the same deal for everyone on a UTC date
     )
 )

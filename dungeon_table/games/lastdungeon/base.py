@@ -21,7 +21,8 @@ NO_EFFECT = RoomEffect()  # the entrance and the treasure change nothing
 
 
 class LastDungeonBase(PhasedGame[LastDungeonState]):
-    """Card data (``cards``), the ``difficulty`` option, the random source and ``state``."""
+    """Card data (``cards``), the ``difficulty`` and ``levels`` options, the random source and
+    ``state``."""
 
     game_id = "lastdungeon"
     action_types = m.ACTIONS
@@ -35,6 +36,7 @@ class LastDungeonBase(PhasedGame[LastDungeonState]):
         self.cards: LastDungeonCards = load()
         self.index = self.cards.lookups()
         self.difficulty = int(self.options.get("difficulty", 0))
+        self.levels = int(self.options.get("levels", 3))  # adventurer levels dealt before the hero
         self.rng = Rng(seed)
         self.state = LastDungeonState()
 

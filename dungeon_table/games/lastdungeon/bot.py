@@ -14,6 +14,7 @@ card file (``cost_on_room``), never worked out here again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from dungeon_table.ai.explain import Explains
@@ -100,6 +101,15 @@ def best_plan(candidates: list[Plan], need: int) -> Plan:
     if winning:
         return min(winning, key=lambda p: (p.consumed, p.used_damage, -p.draws))
     return max(candidates, key=lambda p: (p.damage, -p.consumed, p.draws))
+
+
+@lru_cache(maxsize=1 << 14)
+def _known_plan(hand: tuple[str, ...], slots: tuple[Slot, ...], spare: int, need: int) -> Plan:
+    """``best_plan`` over the card file's ``plans``, remembered: a plan depends on nothing else,
+    and the same hands meet the same spaces again and again (the planner asks up to five times
+    a step; the expert's playouts replay the same rounds), where enumerating them was nearly all
+    of a playout's time."""
+    return best_plan(plans(load(), list(hand), list(slots), spare), need)
 
 
 def crystals_to_pay(crystals: list[m.Crystal], need: int) -> list[str]:
@@ -199,9 +209,11 @@ class PlannerBot(Explains, GreedyBot):
 
     def _plan(self, view: m.LastDungeonView, slots: list[Slot] | None = None,
               hand: list[str] | None = None, spare: int = 0) -> Plan:
-        candidates = plans(self.cards, hand if hand is not None else list(view.hand or []),
-                           free_slots(view) if slots is None else slots, spare)
-        return best_plan(candidates, view.shortfall)
+        cards = tuple(hand if hand is not None else view.hand or ())
+        spaces = tuple(free_slots(view) if slots is None else slots)
+        if self.cards is load():  # the card file's plans repeat: the expert's playouts ask again
+            return _known_plan(cards, spaces, spare, view.shortfall)
+        return best_plan(plans(self.cards, list(cards), list(spaces), spare), view.shortfall)
 
     def _actions(self, view: m.LastDungeonView, legal: list[Action]) -> Action | None:
         spend = self._spend(view, legal)

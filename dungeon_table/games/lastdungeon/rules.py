@@ -89,8 +89,9 @@ class LastDungeon(LastDungeonBase):
                 handle = f"crystal_l{level}" + (f"_{i + 1}" if i else "")
                 state.face_down[handle] = card
                 state.crystals.append((handle, cards.adventurer(card).crystal))
-            order += deck.draw_many(len(deck))
-            order += deck_events[level - 1:level]
+            if level <= self.levels:  # a shorter dungeon leaves the higher levels out
+                order += deck.draw_many(len(deck))
+                order += deck_events[level - 1:level]
         order.append(cards.hero.id)            # 01.7: the hero, legendary side up, at the bottom
         state.adventurer_deck = Deck(list(reversed(order)))
         steps.enter_next(self, [])

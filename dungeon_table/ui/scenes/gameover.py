@@ -29,6 +29,7 @@ from dungeon_table.ui.scenes.gameover_parts import (
     table_width,
 )
 from dungeon_table.ui.table_parts import TABLE_MAX_UI_SCALE
+from dungeon_table.ui.tutorial import draw_closing
 from dungeon_table.ui.widgets import Button, Widget
 
 SOLO_OUTCOMES = {"result.won", "result.lost"}  # a solo game's headline; others name the winners
@@ -129,9 +130,13 @@ class GameOverScene(MenuBase):
         record = self.session.record
         # Today's daily run is played again as the daily run; any other game gets a fresh seed.
         seed = record.seed if record.seed == nav.daily_seed() else nav.random_seed()
+        # After a tutorial, a real game: its options were the lesson's (Last Dungeon's short
+        # dungeon), not the game's.
+        lesson = getattr(self.session, "tutorial", None) is not None
+        options = {} if lesson else dict(record.options)
         self._menu()
-        nav.start_game(self.app, self.game_id, list(record.seats), seed, dict(record.options),
-                       self.names, replace=False)
+        nav.start_game(self.app, self.game_id, list(record.seats), seed, options, self.names,
+                       replace=False)
 
     def new_game(self) -> None:
         self._menu()
@@ -220,6 +225,7 @@ class GameOverScene(MenuBase):
             saved = fonts.fit(t("gameover.saved", file=self.saved), "small", table_w, th.scale)
             self.blit_text(surface, saved, "small", theme.TEXT_DIM,
                            bottomleft=(panel.x + pad, bottom))
+        draw_closing(surface, th, self.session, panel)  # a tutorial's last words
         if self.enter_told:
             told = fonts.fit(t("gameover.click_to_start"), "small", panel.w - 2 * pad, th.scale)
             self.blit_text(surface, told, "small", theme.ACCENT,
