@@ -545,8 +545,7 @@ class TableScene(Scene):
         if not self.ui.animating and self.ui.focus is not None \
                 and self.ui.focus < len(self.ui.targets):
             key_tag(surface, self.ui.targets[self.ui.focus].rect, th,  # clear of labels
-                    [tg.rect for tg in (*self.ui.targets, *self.refused)]
-                    + [r for r, _ in self.renderer.shown])
+                    self.key_tag_avoid())
         self.log.draw(surface)
         self.bar.draw(surface)
         self._draw_notice(surface, th)
@@ -558,6 +557,12 @@ class TableScene(Scene):
         if not self.ui.animating:
             self.preview.draw(surface, th)
             self._draw_reasons(surface, th)
+
+    def key_tag_avoid(self) -> list[pygame.Rect]:
+        """What the "Enter" key cap keeps clear of: the targets, the disabled buttons and what
+        the renderer drew (their labels and numbers)."""
+        return [tg.rect for tg in (*self.ui.targets, *self.refused)] \
+            + [r for r, _ in self.renderer.shown]
 
     def _draw_targets(self, surface: pygame.Surface, th: theme.Theme) -> None:
         for i, target in enumerate(self.ui.targets):
