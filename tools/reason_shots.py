@@ -4,8 +4,10 @@
 
 Last Dungeon: a click on a card the hand cannot pay for (the refusal by the card), the hint's
 reason by its outline, the confirm step of a costly check, Ctrl+Z with nothing to undo; Dungeon
-Market: a card too dear to buy, and the confirm step of a purchase. The states come from the
-same random plays the tests use (``tests/ui_table/test_table_reasons.py``).
+Market: a card too dear to buy, and the confirm step of a purchase; every game: a phase button
+the rules refuse now, drawn disabled with its reason by the pointer resting on it
+(``disabled-<game>-<lang>.png``). The states come from the same random plays the tests use
+(``tests/ui_table/test_table_reasons.py``, ``test_disabled_buttons.py``).
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ def market_buyer() -> object:
 
 def main() -> None:
     # Imported here: the project and the tests are found through the sys.path set above.
+    from test_disabled_buttons import refused_button
+    from test_disabled_buttons import table_on as disabled_table
     from test_table_reasons import costly_fight, fight_index, ld_session, table_on
     from ui_events import click_at, key
 
@@ -100,7 +104,19 @@ def main() -> None:
         app.step(click_at(targets[0].rect.center))
         return app, scene
 
-    shots = {"ld-refusal": ld_refusal, "ld-hint": ld_hint, "ld-confirm": ld_confirm,
+    def disabled(game_id: str) -> object:
+        def make(lang: str) -> tuple:
+            session, action = refused_button(game_id)
+            app, scene = disabled_table(session, lang)
+            rect = next(tg.rect for tg in scene.refused if tg.action == action)
+            app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0))])
+            return app, scene
+        return make
+
+    shots = {f"disabled-{game}": disabled(game)
+             for game in ("dungeon", "lastdungeon", "market", "relic")}
+    shots |= {"ld-refusal": ld_refusal, "ld-hint": ld_hint, "ld-confirm": ld_confirm,
              "ld-undo": ld_undo, "market-refusal": lambda lang: market(lang, False),
              "market-confirm": lambda lang: market(lang, True)}
     for lang in (["en", "ja"] if args.lang == "both" else [args.lang]):

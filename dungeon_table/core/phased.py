@@ -82,6 +82,10 @@ class Phase:
     listing everything ``(game, seat, action) -> bool | None``, None when it cannot tell: what a
     replay asks (a load checks every saved action), where nobody has listed the legal actions.
     It must answer as membership in the list does (a game's tests hold it to that).
+    ``offers(game, seat)`` lists the buttons a player expects to see in this phase, legal now or
+    not (End turn while a card must still be discarded, Fight before anything is committed):
+    those the rules refuse now are the game's ``tempting`` moves, shown disabled with the
+    phase's ``checks`` reason rather than hidden, so a player never wonders where they went.
     """
 
     legal: Legal = _nothing_legal
@@ -89,6 +93,14 @@ class Phase:
     hint: str = ""
     checks: Mapping[type[Action], Check] = field(default_factory=dict)
     quick: Mapping[type[Action], Quick] = field(default_factory=dict)
+    offers: Legal = _nothing_legal
+
+
+def offer(*actions: Action) -> Legal:
+    """A phase's ``offers`` that are the same buttons whatever the state (End turn, Fight)."""
+    def offers(game: Any, seat: int) -> list[Action]:
+        return list(actions)
+    return offers
 
 
 # The kit's own caches (see ``PhasedGame.version``), added to every game's ``caches``.
@@ -234,6 +246,15 @@ class PhasedGame(Game, Generic[S]):
             return handler(self, seat, action)
         finally:
             self.applying = False
+
+    def tempting(self, seat: int) -> list[Action]:
+        """The phase's buttons (``Phase.offers``) the rules refuse ``seat`` now, while it is to
+        act: the table draws them disabled, with ``why_illegal`` on hover and click. A game
+        adds moves of its own reach (a card too dear) to these."""
+        if seat not in self.to_act() or self.result() is not None:
+            return []
+        legal = self._legal_now(seat)
+        return [action for action in self.current.offers(self, seat) if action not in legal]
 
     def why_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` is refused: the game is over, not this seat's turn, an action of another

@@ -48,6 +48,14 @@ def english(value: Any) -> Any:
     return getattr(value, "en", value) if hasattr(value, "ja") else value
 
 
+class Ids(tuple[str, ...]):
+    """Ids a reason lists ("heroes: rogue, cleric"): the English sentence joins them with ", ",
+    a table names each in its language (a joined string would reach Japanese as English)."""
+
+    def __str__(self) -> str:
+        return ", ".join(self)
+
+
 def key_of(text: str) -> str | None:
     """The i18n key of a reason; None for a plain string (a reason nobody gave a key)."""
     return text.key if isinstance(text, Reason) else None

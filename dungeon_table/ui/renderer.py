@@ -20,6 +20,11 @@ What the table calls:
 ``targets(view, legal) -> list[Target]``
     One hit region per legal action (cards, spaces, its own phase buttons), from the game's
     ``table_targets`` (the base answers nothing before ``layout`` or with nothing legal). The
+    phase's buttons the rules refuse now (``Game.tempting``) are in ``refused``, set by the
+    table before it asks: a game lays its buttons out with them (``shows``), draws them
+    disabled (``tabletop.draw_buttons(..., refused)``) and gives them targets only when they are
+    in ``legal`` (``button_targets``): the table asks once more with them added, for the hover
+    and the click that say the engine's reason. The
     scene outlines them in ``theme.LEGAL``, highlights hover and focus, and applies
     ``Target.action`` on a click. The target of the accent button sets ``primary=True``: the
     keyboard focus starts there, so Enter does the obvious next step.
@@ -155,6 +160,10 @@ class TableRenderer:
     # Event types whose line is another key of the game's log: ``turn_started`` is the turn's
     # heading (``<prefix>.log.heading``); a game adds those it tells inside another line.
     log_told_by: ClassVar[Mapping[str, str]] = {"turn_started": "heading"}
+    # The values of this game's reasons that are ids (a hero class, a spell, a colour), by
+    # placeholder, each with the catalogue key naming it ("{id}" is the value): a refusal in
+    # Japanese must not show "fireball" or "red" (card ids are named by ``looks.name``).
+    value_names: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -162,6 +171,9 @@ class TableRenderer:
         self.th = theme.Theme()
         self.shown: Shown[Any] = Shown()
         self.picked: Any = None  # a local first step (a card picked, waiting for its place)
+        # The moves the rules refuse the viewer now that it may reach for (``Game.tempting``:
+        # the phase's buttons among them), set by the table: buttons drawn disabled, not hidden.
+        self.refused: list[Action] = []
         self._geos: dict[Any, Any] = {}
 
     # --- layout ------------------------------------------------------------------------------
@@ -208,6 +220,24 @@ class TableRenderer:
         empty)."""
         return []
 
+    def shows(self, action: Action, legal: list[Action]) -> bool:
+        """Whether a phase button for ``action`` stands on the table: legal now, or refused now
+        (drawn disabled: a player should not wonder where it went)."""
+        return action in legal or action in self.refused
+
+    def with_refused(self, legal: list[Action]) -> list[Action]:
+        """``legal`` and then the refused moves: what a row of buttons is laid out from."""
+        return [*legal, *(action for action in self.refused if action not in legal)]
+
+    @staticmethod
+    def button_targets(rects: Iterable[pygame.Rect], buttons: Iterable[tuple[Action, str, bool]],
+                       legal: list[Action]) -> list[Target]:
+        """The targets of a row of phase buttons, (action, caption, primary) each, laid out with
+        the refused ones among them: only those in ``legal`` (a disabled one takes no focus)."""
+        return [Target(rect, action, caption, primary=primary)
+                for rect, (action, caption, primary) in zip(rects, buttons, strict=True)
+                if action in legal]
+
     def preview(self, view: Any, pos: tuple[int, int]) -> pygame.Surface | None:
         return None
 
@@ -234,6 +264,14 @@ class TableRenderer:
         return False
 
     # --- words -------------------------------------------------------------------------------
+    def name_value(self, key: str, value: Any) -> str | None:
+        """An id among a reason's values (``key`` its placeholder) in the language of the
+        moment, by ``value_names``; None when it is not one of them (a number, a card; a list
+        is named item by item)."""
+        template = self.value_names.get(key) if isinstance(value, str) else None
+        name_key = template.format(id=value) if template is not None else None
+        return t(name_key) if name_key is not None and i18n.has(name_key, "en") else None
+
     def decision_key(self, view: Any) -> str | None:
         return None
 

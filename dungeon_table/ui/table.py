@@ -114,6 +114,7 @@ class TableScene(Scene):
         self.hint_reason: tuple[Action, str] | None = None
         self.confirming: tuple[Action, str] | None = None
         self.refused: list[Target] = []
+        self.refused_why: dict[Action, str] = {}
         self.notes_drawn: list[pygame.Rect] = []
         self.tutorial = overlay_for(self)  # Learn to play: only the taught action (ui/tutorial.py)
         self._refresh()
@@ -133,8 +134,10 @@ class TableScene(Scene):
         self.ui.seat = seat
         self.ui.names = self.seat_names()
         self.ui.legal = list(self.game.legal_actions(seat)) if acting else []
+        self.renderer.refused = self._tempting(seat) if acting and seat is not None else []
         self.ui.targets = self.renderer.targets(self.view, self.ui.legal) if acting else []
-        self.refused = self._refused_targets(seat) if acting and seat is not None else []
+        self.refused = self._refused_targets() if self.renderer.refused else []
+        self.refused_why.clear()
         if self.confirming is not None and self.confirming[0] not in self.ui.legal:
             self.confirming = None
         self.ui.hint = None
@@ -333,16 +336,20 @@ class TableScene(Scene):
     def say(self, why: Any) -> str:
         """An engine's reason in the player's language, its card ids by the cards' names."""
         looks = getattr(self.renderer, "looks", None)
-        return say(why, getattr(looks, "name", None))
+        return say(why, getattr(looks, "name", None), values=self.renderer.name_value)
 
-    def _refused_targets(self, seat: int) -> list[Target]:
-        """Where a click means a move the rules refuse now (a card too dear to buy, a card that
-        costs more than the hand can pay): the renderer's targets for the game's ``tempting``
-        moves, so the click can say the engine's reason instead of doing nothing."""
-        tempting = [a for a in self.game.tempting(seat) if a not in self.ui.legal] \
+    def _tempting(self, seat: int) -> list[Action]:
+        """The moves the rules refuse ``seat`` now that it may reach for (``Game.tempting``: a
+        card too dear, the phase's buttons it cannot use yet)."""
+        return [a for a in self.game.tempting(seat) if a not in self.ui.legal] \
             if hasattr(self.game, "tempting") else []
-        if not tempting:
-            return []
+
+    def _refused_targets(self) -> list[Target]:
+        """Where a click means a move the rules refuse now (a card too dear to buy, End turn
+        with a card still to discard): the renderer's targets for the game's ``tempting``
+        moves (its buttons drawn disabled), so the pointer resting on one and a click say the
+        engine's reason instead of doing nothing."""
+        tempting = self.renderer.refused
         legal = set(self.ui.legal)
         found = self.renderer.targets(self.view, [*self.ui.legal, *tempting])
         return [tg for tg in found if tg.action in tempting and tg.action not in legal
@@ -351,6 +358,14 @@ class TableScene(Scene):
     def _refused_at(self, pos: tuple[int, int]) -> Target | None:
         hits = [tg for tg in self.refused if tg.rect.collidepoint(pos)]
         return max(hits, key=lambda tg: tg.z) if hits else None
+
+    def why_refused(self, target: Target) -> str:
+        """The engine's reason a refused target's move cannot be made now, in words (asked once
+        per state: the pointer rests on it frame after frame)."""
+        if target.action not in self.refused_why and self.viewer is not None:
+            why = self.game.why_illegal(self.viewer, target.action)
+            self.refused_why[target.action] = self.say(why)
+        return self.refused_why.get(target.action, "")
 
     def show_refusal(self, text: str, anchor: Any) -> None:
         """Why a move was refused, by where it was tried (a click, the focused target, a
@@ -530,7 +545,7 @@ class TableScene(Scene):
         if not self.ui.animating and self.ui.focus is not None \
                 and self.ui.focus < len(self.ui.targets):
             key_tag(surface, self.ui.targets[self.ui.focus].rect, th,  # clear of labels
-                    [tg.rect for tg in self.ui.targets] + [r for r, _ in self.renderer.shown])
+                    self.key_tag_avoid())
         self.log.draw(surface)
         self.bar.draw(surface)
         self._draw_notice(surface, th)
@@ -542,6 +557,12 @@ class TableScene(Scene):
         if not self.ui.animating:
             self.preview.draw(surface, th)
             self._draw_reasons(surface, th)
+
+    def key_tag_avoid(self) -> list[pygame.Rect]:
+        """What the "Enter" key cap keeps clear of: the targets, the disabled buttons and what
+        the renderer drew (their labels and numbers)."""
+        return [tg.rect for tg in (*self.ui.targets, *self.refused)] \
+            + [r for r, _ in self.renderer.shown]
 
     def _draw_targets(self, surface: pygame.Surface, th: theme.Theme) -> None:
         for i, target in enumerate(self.ui.targets):
@@ -578,6 +599,11 @@ class TableScene(Scene):
                 note = Note(self.hint_reason[1], "", rect, theme.GOLD)
                 drawn(draw_note(surface, th, note, [r for r in avoid if r != rect], self.board,
                                 now))
+        resting = self._refused_at(self.ui.mouse) if self.ui.hover is None else None
+        if resting is not None and self.refusal is None:  # a disabled button: why, on hover
+            # right by it: the pointer is there, not on what the note may cover for a moment
+            drawn(draw_note(surface, th, Note(self.why_refused(resting), "", resting.rect,
+                                              theme.TEXT_DIM), [], self.board, now))
         if self.bar.undo_hovered(self.ui.mouse) and self.viewer is not None:
             why = getattr(self.session, "why_no_undo", lambda seat: None)(self.viewer)
             if why is not None:
@@ -645,8 +671,7 @@ class TableScene(Scene):
             self.anim.finish_current()
         elif (refused := self._refused_at(pos)) is not None and self.viewer is not None:
             self.confirming = None
-            why = self.game.why_illegal(self.viewer, refused.action)
-            self.show_refusal(self.say(why), refused.rect)  # beside what was clicked
+            self.show_refusal(self.why_refused(refused), refused.rect)  # beside what was clicked
         else:
             self.confirming = None
             self._renderer_mouse(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))

@@ -254,8 +254,19 @@ def key_tag(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme,
     what the key will do. Above it where that covers none of ``avoid`` (the other targets: their
     labels and numbers), else below, left or right of it, else where it covers least."""
     image = fonts.text(t("table.key_enter"), "small", theme.FELT_DARK, th.scale, True)
+    tag = key_tag_spot(surface.get_rect(), rect, th, avoid)
+    pygame.draw.rect(surface, theme.TEXT, tag, border_radius=th.px(0.8))
+    surface.blit(image, image.get_rect(center=tag.center))
+    return tag
+
+
+def key_tag_spot(window: pygame.Rect, rect: pygame.Rect, th: theme.Theme,
+                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where ``key_tag`` puts the key cap beside ``rect`` (a tutorial's arrow stands beyond
+    it, on the same side)."""
+    image = fonts.text(t("table.key_enter"), "small", theme.FELT_DARK, th.scale, True)
     tag = image.get_rect().inflate(th.px(1.5), th.px(0.2))
-    gap, window = th.px(1.5), surface.get_rect()
+    gap = th.px(1.5)
     spots = []
     for anchor, at in (("midbottom", (rect.centerx, rect.y - gap)),
                        ("midtop", (rect.centerx, rect.bottom + gap)),
@@ -265,10 +276,7 @@ def key_tag(surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme,
         setattr(spot, anchor, at)
         if window.contains(spot):
             spots.append(spot)
-    tag = least_covering(spots or [tag.clamp(window)], [a for a in avoid if a != rect])
-    pygame.draw.rect(surface, theme.TEXT, tag, border_radius=th.px(0.8))
-    surface.blit(image, image.get_rect(center=tag.center))
-    return tag
+    return least_covering(spots or [tag.clamp(window)], [a for a in avoid if a != rect])
 
 
 def notice_area(renderer: TableRenderer, view: object, board: pygame.Rect) -> pygame.Rect:

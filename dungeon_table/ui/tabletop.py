@@ -13,6 +13,7 @@ number badges all of these are lettered with::
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -181,11 +182,13 @@ def cascade_rects(images: list[pygame.Surface], x: int, top: int, height: int) -
 
 
 def draw_buttons(surface: pygame.Surface, rects: list[Rect], buttons: list[tuple[Any, str, bool]],
-                 hovered: Any, th: theme.Theme) -> None:
+                 hovered: Any, th: theme.Theme, refused: Collection[Any] = ()) -> None:
     """A game's own action buttons, (action, caption, primary) each; ``hovered`` is the action
-    under the mouse. Clicks arrive through the scene's targets, not here."""
+    under the mouse; those in ``refused`` (the rules refuse them now) are drawn disabled.
+    Clicks arrive through the scene's targets, not here."""
     for rect, (action, caption, primary) in zip(rects, buttons, strict=True):
-        button = Button(rect, caption, lambda: None, primary=primary)
+        button = Button(rect, caption, lambda: None, primary=primary,
+                        enabled=action not in refused)
         button.hover = action == hovered
         button.draw(surface, th)
 

@@ -23,7 +23,7 @@ from dungeon_table.core.tutorial import Guide, Tutorial, tutorial_for
 from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.renderer import Target
-from dungeon_table.ui.table_parts import ring
+from dungeon_table.ui.table_parts import key_tag_spot, ring
 
 DIM_ALPHA = 165  # how dark the rest of the table goes while a step waits
 CAPTION_WIDTH = 62  # grid units: a caption's lines wrap at this width
@@ -36,6 +36,7 @@ class TutorialOverlay:
         self.table = table
         self.tutorial = tutorial
         self.guide = Guide(tutorial, type(table.game))
+        self.arrow_box = pygame.Rect(0, 0, 0, 0)  # where the arrow was drawn: the caption avoids it
 
     # --- the step ------------------------------------------------------------------------------
     @property
@@ -122,16 +123,26 @@ class TutorialOverlay:
         surface.blit(shade, board.topleft)
 
     def _arrow(self, surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme) -> None:
-        """A gold arrow pointing down at the target (up at it when it lies near the top)."""
+        """A gold arrow pointing at the target, beyond its "Enter" key cap on the same side:
+        above it, unless that covers another button or card (a stack of buttons: the arrow
+        over the one above seemed to point at that), then below, left or right (``key_tag``'s
+        choice)."""
         size = th.px(3)
-        clear = th.px(5)  # beyond the "Enter" key cap the focus puts over the target
-        below = rect.top < size * 2 + clear * 2
-        tip_y = rect.bottom + clear if below else rect.top - clear
-        sign = 1 if below else -1
-        x = rect.centerx
-        points = [(x, tip_y), (x - size, tip_y + sign * size), (x - size // 3, tip_y + sign * size),
-                  (x - size // 3, tip_y + sign * 2 * size), (x + size // 3, tip_y + sign * 2 * size),
-                  (x + size // 3, tip_y + sign * size), (x + size, tip_y + sign * size)]
+        cap = key_tag_spot(surface.get_rect(), rect, th, self.table.key_tag_avoid())
+        gap = th.px(0.5)
+        if cap.bottom <= rect.top:
+            tip, along = (rect.centerx, cap.top - gap), (0, -1)
+        elif cap.top >= rect.bottom:
+            tip, along = (rect.centerx, cap.bottom + gap), (0, 1)
+        elif cap.right <= rect.left:
+            tip, along = (cap.left - gap, rect.centery), (-1, 0)
+        else:
+            tip, along = (cap.right + gap, rect.centery), (1, 0)
+        unit = size / 3
+        points = [(round(tip[0] + along[0] * b * unit + along[1] * a * unit),
+                   round(tip[1] + along[1] * b * unit + along[0] * a * unit)) for a, b in ARROW]
+        self.arrow_box = pygame.Rect(min(x for x, _ in points), min(y for _, y in points),
+                                     2 * size + 1, 2 * size + 1)
         pygame.draw.polygon(surface, theme.GOLD, points)
         pygame.draw.polygon(surface, theme.FELT_DARK, points, max(1, th.px(0.25)))
 
@@ -163,7 +174,7 @@ class TutorialOverlay:
             return board.centerx - w // 2, board.y + th.px(2)
         # the target, its arrow above or below it, and its key cap on any side
         reach = near.inflate(th.px(24), th.px(24))
-        targets = [tg.rect for tg in self.table.ui.targets] + [reach]
+        targets = [tg.rect for tg in self.table.ui.targets] + [reach, self.arrow_box]
         drawn = [rect for rect, _what in self.table.renderer.shown]
         step = th.px(4)
         spots = [pygame.Rect(x, y, w, h)
@@ -179,6 +190,10 @@ class TutorialOverlay:
                 return min(free, key=distance).topleft
         x = min(max(board.x, near.centerx - w // 2), board.right - w)
         return x, board.y + th.px(1) if near.centery > board.centery else board.bottom - h
+
+
+# The arrow's outline pointing at its tip, as (across, along) from it in thirds of its size.
+ARROW = ((0, 0), (-3, 3), (-1, 3), (-1, 6), (1, 6), (1, 3), (3, 3))
 
 
 def panel_box(images: list[pygame.Surface], th: theme.Theme) -> pygame.Rect:

@@ -12,10 +12,11 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from dungeon_table.core.records import NOT_IN_NAMES
-from dungeon_table.ui import fonts, sound
+from dungeon_table.ui import fonts, icons, sound
 from dungeon_table.ui.theme import (
     ACCENT,
     FELT_DARK,
+    GOLD,
     PANEL,
     PANEL_EDGE,
     TEXT,
@@ -136,6 +137,16 @@ class Button(Widget):
         if self.focused:
             outline(surface, self.rect, TEXT, theme, width=0.3)
         return ink
+
+    def draw_tile_picture(self, surface: pygame.Surface, theme: Theme, picture: str | None) -> int:
+        """A tile's picture (a game's, ``icons.menu_picture``) in a square at its left, as the
+        menu's games and the tutorials' list show it; how far it pushes the text in (0: none)."""
+        if picture is None:
+            return 0
+        side = self.rect.h - theme.px(3)
+        box = pygame.Rect(self.rect.x + theme.px(2), self.rect.y + theme.px(1.5), side, side)
+        icons.blit_icon(surface, picture, box, GOLD)
+        return side + theme.px(1)
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         fill, ink = self.colours()

@@ -53,10 +53,12 @@ def drawn(app: App, scene: Any) -> list[pygame.Rect]:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_click_on_a_card_the_hand_cannot_pay_for_says_why_by_the_click(lang: str) -> None:
-    session = ld_session(lambda s: bool(s.game.tempting(0)) and s.game.phase == "actions")
+    session = ld_session(lambda s: s.game.phase == "actions"
+                         and any(isinstance(a, m.Play) for a in s.game.tempting(0)))
     app, scene, clock = table_on(session, lang)
-    assert scene.refused, "the card too dear has a target of its own"
-    target = scene.refused[0]
+    plays = [tg for tg in scene.refused if isinstance(tg.action, m.Play)]
+    assert plays, "the card too dear has a target of its own"
+    target = plays[0]
     pos = target.rect.center
     before = len(session.steps)
     app.step(click_at(pos))

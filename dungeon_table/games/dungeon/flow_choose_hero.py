@@ -4,7 +4,7 @@ after a death; then the wizards' spellbooks (``flow_spells.py``)."""
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
-from dungeon_table.core.reasons import refuse
+from dungeon_table.core.reasons import Ids, refuse
 from dungeon_table.games.dungeon import cycle, flow_spells
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.base import DungeonBase
@@ -69,7 +69,7 @@ def choose_hero(game: DungeonBase, seat: int, action: m.ChooseHero) -> list[Even
 def why_not_choose_hero(game: DungeonBase, seat: int, action: m.ChooseHero) -> str | None:
     if action.hero not in m.HEROES:
         return refuse("dungeon.refuse.not_hero_heroes", "{hero} is not a hero (heroes: {heroes})",
-                      hero=action.hero, heroes=', '.join(m.HEROES))
+                      hero=action.hero, heroes=Ids(m.HEROES))
     if action.hero == game.state.heroes[seat].hero:
         return refuse("dungeon.refuse.no_other_pawn_free", "no other {hero} pawn is free: a "
                       "killed hero comes back only when no other hero is left", hero=action.hero)

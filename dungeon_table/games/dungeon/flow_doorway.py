@@ -17,6 +17,13 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
     return [*out, m.Enter(), m.Hold()]
 
 
+def offers(game: DungeonBase, seat: int) -> list[Action]:
+    """A fireball or lightning bolt the hero holds is offered at every doorway: one that cannot
+    hurt what was seen (a trap, a "-") says why rather than vanishing."""
+    held = game.state.heroes[seat].spells
+    return [m.CastSpell(spell=s) for s in m.ATTACK_SPELLS if s in held]
+
+
 def spell_needs(game: DungeonBase, seat: int) -> dict[str, int]:
     """Fireball / lightning held -> the 2d6 they need against the seen monster (0: cannot)."""
     enc = game.state.encounter

@@ -10,7 +10,7 @@ the shortest); ``apply`` also takes any other legal path (``movement.check_path`
 from __future__ import annotations
 
 from dungeon_table.core.protocol import Action, Event
-from dungeon_table.core.reasons import refuse
+from dungeon_table.core.reasons import Ids, refuse
 from dungeon_table.games.dungeon import cycle, encounter, flow_combat, flow_spells, movement
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.base import DungeonBase
@@ -43,6 +43,15 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
     if can_end_turn(game, seat):
         out.append(m.EndTurn())
     return out
+
+
+def offers(game: DungeonBase, seat: int) -> list[Action]:
+    """The move's buttons whether they may be used now or not: End turn (not where another
+    hero stands), and a wizard's refill while it stands in the Great Hall before moving."""
+    hero = game.state.heroes[seat]
+    in_hall = hero.hero == "wizard" and hero.space == game.board.hall \
+        and not game.state.turn.moved
+    return [*([m.Refill()] if in_hall else []), m.EndTurn()]
 
 
 def quick_move(game: DungeonBase, seat: int, action: m.Move) -> bool | None:
@@ -293,7 +302,7 @@ def why_not_move(game: DungeonBase, seat: int, action: m.Move) -> str | None:
                       path=action.path[-1])
     return refuse("dungeon.refuse.move_goes_offered_way",
                   "a move to {path} goes the offered way: {path2}",
-                  path=action.path[-1], path2=', '.join(offered.path))
+                  path=action.path[-1], path2=Ids(offered.path))
 
 
 def why_not_end_turn(game: DungeonBase, seat: int, action: m.EndTurn) -> str | None:

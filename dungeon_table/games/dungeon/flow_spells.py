@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from dungeon_table.core.protocol import Action, Event
-from dungeon_table.core.reasons import refuse
+from dungeon_table.core.reasons import Ids, refuse
 from dungeon_table.games.dungeon import cycle
 from dungeon_table.games.dungeon import model as m
 from dungeon_table.games.dungeon.base import DungeonBase
@@ -181,7 +181,7 @@ def why_not_wish_spell(game: DungeonBase, seat: int, action: m.WishSpell) -> str
     if action.spell not in m.SPELLS:
         return refuse("dungeon.refuse.not_spell_spells",
                       "{spell} is not a spell (spells: {spells})",
-                      spell=action.spell, spells=', '.join(m.SPELLS))
+                      spell=action.spell, spells=Ids(m.SPELLS))
     if list_full(game, seat):
         return refuse("dungeon.refuse.wish_list_full_seal",
                       "the wish list is full: seal it, or take the last wish off")

@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from dungeon_table.core.phased import OVER, Phase
+from dungeon_table.core.phased import OVER, Phase, offer
 from dungeon_table.core.protocol import Action, Event, Result, ScoreLine
 from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.rng import Rng
@@ -56,7 +56,8 @@ class Dungeon(DungeonBase):
                         "it"),
             checks={m.WishSpell: flow_spells.why_not_wish_spell,
                     m.UnwishSpell: flow_spells.why_not_unwish_spell,
-                    m.SealWishes: flow_spells.why_not_seal_wishes}),
+                    m.SealWishes: flow_spells.why_not_seal_wishes},
+            offers=offer(m.UnwishSpell(), m.SealWishes())),
         "move": Phase(
             flow_move.legal,
             {m.Move: flow_move.move, m.EndTurn: flow_move.end_turn,
@@ -68,14 +69,15 @@ class Dungeon(DungeonBase):
                     m.Attack: flow_move.why_not_attack, m.Peek: flow_move.why_not_peek,
                     m.Scry: flow_move.why_not_scry, m.Refill: flow_move.why_not_refill,
                     m.Teleport: flow_combat.why_not_teleport},
-            quick=flow_move.QUICK),
+            quick=flow_move.QUICK, offers=flow_move.offers),
         "doorway": Phase(
             flow_doorway.legal,
             {m.CastSpell: flow_doorway.cast_spell, m.Enter: flow_doorway.enter,
              m.Hold: flow_doorway.hold},
             hint=refuse("dungeon.wants.doorway",
                         "cast a spell at the monster seen, enter, or hold back"),
-            checks={m.CastSpell: flow_doorway.why_not_cast_spell}),
+            checks={m.CastSpell: flow_doorway.why_not_cast_spell},
+            offers=flow_doorway.offers),
         "combat": Phase(
             flow_combat.legal, {m.Attack: flow_combat.attack, m.Teleport: flow_combat.teleport},
             hint=refuse("dungeon.wants.combat",

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from dungeon_table.core.phased import OVER, Phase
+from dungeon_table.core.phased import OVER, Phase, offer
 from dungeon_table.core.protocol import Action, Result, ScoreLine
 from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.zones import Deck
@@ -38,7 +38,8 @@ class LastDungeon(LastDungeonBase):
                                          m.Retreat: actions.retreat, m.Fight: actions.fight},
                          hint=refuse("ld.wants.actions", "play, expand, retreat or fight"),
                          checks={m.Play: actions.play_refused, m.Expand: actions.expand_refused,
-                                 m.Retreat: actions.retreat_refused}),
+                                 m.Retreat: actions.retreat_refused},
+                         offers=offer(m.Expand(), m.Retreat(), m.Fight())),
         "pay_cost": Phase(payment.legal_cost, {m.Discard: payment.discard_for_cost,
                                                m.Cancel: payment.cancel},
                           hint=refuse("ld.wants.pay_cost",
@@ -105,15 +106,17 @@ class LastDungeon(LastDungeonBase):
         return views.build_view(self, seat)
 
     def tempting(self, seat: int) -> list[Action]:
-        """In the actions phase, a hand card with no space it can be paid for, on each free
-        space (a click says what it costs there)."""
+        """The phase's buttons refused now (the kit's: expand, retreat), and in the actions
+        phase a hand card with no space it can be paid for, on each free space (a click says
+        what it costs there)."""
+        offered = super().tempting(seat)
         if self.state.phase != "actions" or seat not in self.to_act():
-            return []
+            return offered
         legal = self.legal_actions(seat)
         view = self.view(seat)
         playable = {a.card for a in legal if isinstance(a, m.Play)}
-        return [m.Play(card=card, space=space) for card in view.hand or []
-                if card not in playable for space in view.free_spaces]
+        return [*offered, *(m.Play(card=card, space=space) for card in view.hand or []
+                            if card not in playable for space in view.free_spaces)]
 
     def costly(self, seat: int, action: Action) -> Reason | None:
         """The damage and repel check with cards still playable and the adventurer not yet

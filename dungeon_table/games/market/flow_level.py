@@ -19,6 +19,11 @@ def legal(game: MarketBase, seat: int) -> list[Action]:
     return [*(m.LevelUp(job=job) for job in jobs), m.Done()]
 
 
+def offers(game: MarketBase, seat: int) -> list[Action]:
+    """Every job ``seat`` holds, raised or not: one it cannot raise now says why when clicked."""
+    return [*(m.LevelUp(job=job) for job in game.state.players[seat].jobs), m.Done()]
+
+
 def level_up(game: MarketBase, seat: int, action: m.LevelUp) -> list[Event]:
     player = game.state.players[seat]
     level = player.jobs[action.job]

@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from typing import Any, ClassVar
 
-from dungeon_table.core.phased import OVER, Phase
+from dungeon_table.core.phased import OVER, Phase, offer
 from dungeon_table.core.protocol import Action, Result
 from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.zones import Deck
@@ -58,7 +58,8 @@ class Market(MarketBase):
         "explore": Phase(explore.legal, {m.Explore: explore.explore, m.Stop: explore.stop},
                          hint=refuse("market.wants.explore",
                                      "explore, or stop and go to the market"),
-                         checks={m.Stop: explore.why_not_stop}),
+                         checks={m.Stop: explore.why_not_stop},
+                         offers=offer(m.Stop())),
         "defend": Phase(burst.legal, {m.Guard: burst.guard, m.Unguard: burst.unguard,
                                       m.Defend: burst.defend},
                         hint=refuse("market.wants.defend",
@@ -74,7 +75,8 @@ class Market(MarketBase):
                      checks={m.Bid: auction.why_not_bid}),
         "level": Phase(level.legal, {m.LevelUp: level.level_up, m.Done: level.done},
                        hint=refuse("market.wants.level", "level up a job, or done"),
-                       checks={m.LevelUp: level.why_not_level_up}),
+                       checks={m.LevelUp: level.why_not_level_up},
+                       offers=level.offers),
         "price": Phase(market.legal_price, {m.SetPrice: market.set_price,
                                             m.OpenMarket: market.open_market},
                        hint=refuse("market.wants.price", "price your finds, then open the market"),
@@ -185,11 +187,13 @@ class Market(MarketBase):
 
     # --- the kit's hooks: what play keeps, what a seat cannot see ---------------------------------
     def tempting(self, seat: int) -> list[Action]:
-        """In the buy round, the cards this buyer cannot afford (a click says what they cost)."""
+        """The phase's buttons refused now (the kit's: stop, a job's level up), and in the buy
+        round the cards this buyer cannot afford (a click says what they cost)."""
+        offered = super().tempting(seat)
         if self.state.phase != "buy" or seat not in self.to_act():
-            return []
+            return offered
         legal = self.legal_actions(seat)
-        return [buy for i, _ in self.slots() if (buy := m.Buy(slot=i)) not in legal]
+        return [*offered, *(buy for i, _ in self.slots() if (buy := m.Buy(slot=i)) not in legal)]
 
     def costly(self, seat: int, action: Action) -> Reason | None:
         """A purchase: its coins are gone once the next buyer acts (docs/rules/market.md)."""

@@ -24,6 +24,13 @@ def legal(game: RelicBase, seat: int) -> list[Action]:
     return out
 
 
+def offers(game: RelicBase, seat: int) -> list[Action]:
+    """The play phase's buttons, whether the hand allows them or not: the dungeon phase, a
+    battle with each enemy on this player's field, the double draw."""
+    enemies = [m.BattlePhase(enemy=card) for card, _ in game.player(seat).enemies]
+    return [m.DungeonPhase(), *enemies, m.DoubleDraw()]
+
+
 def dungeon_phase(game: RelicBase, seat: int, action: m.DungeonPhase) -> list[Event]:
     game.state.phase = "dungeon"
     return [m.PhaseChosen(seat=seat, phase="dungeon")]

@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from dungeon_table.core.phased import OVER, Phase
+from dungeon_table.core.phased import OVER, Phase, offer
 from dungeon_table.core.protocol import Action, Event, Result
 from dungeon_table.core.reasons import Reason, refuse
 from dungeon_table.core.rng import Rng
@@ -51,7 +51,8 @@ class Relic(RelicBase):
              m.DoubleDraw: flow_play.double_draw},
             hint=refuse("relic.wants.play", "choose the dungeon phase, a battle or a double draw"),
             checks={m.DungeonPhase: flow_play.no_dungeon_phase,
-                    m.BattlePhase: flow_play.no_battle}),
+                    m.BattlePhase: flow_play.no_battle},
+            offers=flow_play.offers),
         "dungeon": Phase(
             flow_dungeon.legal,
             {m.SetDungeon: flow_dungeon.set_dungeon, m.SetEnemy: flow_dungeon.set_enemy,
@@ -69,7 +70,8 @@ class Relic(RelicBase):
             checks={m.Commit: flow_battle.no_commit, m.Withdraw: flow_battle.not_committed,
                     m.ChooseTs: flow_battle.no_ts, m.WildAs: flow_battle.no_wild_in_battle,
                     m.Fight: flow_battle.nothing_committed,
-                    m.EndPhase: flow_battle.committed_already}),
+                    m.EndPhase: flow_battle.committed_already},
+            offers=offer(m.Fight(), m.EndPhase())),
         "prompt": Phase(
             flow_prompt.legal,
             {m.UseSkill: flow_prompt.use_skill, m.SkipSkill: flow_prompt.skip_skill,
@@ -82,7 +84,8 @@ class Relic(RelicBase):
             flow_end.legal,
             {m.Discard: flow_end.discard, m.EndTurn: flow_end.end_turn},
             hint=refuse("relic.wants.end", "discard down to 6, then end the turn"),
-            checks={m.Discard: flow_end.no_discard, m.EndTurn: flow_end.hand_over_the_limit}),
+            checks={m.Discard: flow_end.no_discard, m.EndTurn: flow_end.hand_over_the_limit},
+            offers=offer(m.EndTurn())),
         "over": OVER,
     }
 
@@ -199,13 +202,16 @@ class Relic(RelicBase):
         return None if seat == viewer else "handoff.reason.turn"
 
     def tempting(self, seat: int) -> list[Action]:
-        """In the dungeon phase, the dungeon cards in hand the rules will not set now (an enemy
-        on the field, a full dungeon, the set done): a click says why."""
+        """The phase's buttons refused now (the kit's), and in the dungeon phase the dungeon
+        cards in hand the rules will not set now (an enemy on the field, a full dungeon, the
+        set done): a click says why."""
+        offered = super().tempting(seat)
         if self.state.phase != "dungeon" or seat not in self.to_act():
-            return []
+            return offered
         legal = self.legal_actions(seat)
-        return [action for card in self.player(seat).hand if self.kind(card) == "dungeon"
-                and (action := m.SetDungeon(card=card)) not in legal]
+        return [*offered, *(action for card in self.player(seat).hand
+                            if self.kind(card) == "dungeon"
+                            and (action := m.SetDungeon(card=card)) not in legal)]
 
     def costly(self, seat: int, action: Action) -> Reason | None:
         """Giving up a depth's search, or a double draw while a battle or the dungeon phase is

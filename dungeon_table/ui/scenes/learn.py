@@ -18,7 +18,7 @@ import pygame
 from dungeon_table.core import tutorial as lessons
 from dungeon_table.core.errors import CardFileError, SaveError
 from dungeon_table.core.session import Session
-from dungeon_table.ui import fonts, screens, theme
+from dungeon_table.ui import fonts, icons, screens, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.names import game_name
 from dungeon_table.ui.scene import App, Scene
@@ -137,10 +137,12 @@ class LessonButton(Button):
     def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
         ink = self.draw_tile(surface, th)
         pad = th.px(2.5)
-        inner = self.rect.w - 2 * pad
+        picture = icons.menu_picture(lessons.game_of(self.lesson))  # the menu's, its game's
+        x = self.rect.x + pad + self.draw_tile_picture(surface, th, picture)
+        inner = self.rect.right - pad - x
         name = fonts.text(fonts.fit(self.label(), "heading", inner, th.scale), "heading", ink,
                           th.scale)
-        top = surface.blit(name, (self.rect.x + pad, self.rect.y + th.px(1.2))).bottom
+        top = surface.blit(name, (x, self.rect.y + th.px(1.2))).bottom
         if self.under_way:
             tag = fonts.text(t("learn.resume"), "small", theme.ACCENT, th.scale, True)
             surface.blit(tag, tag.get_rect(topright=(self.rect.right - pad,
@@ -150,8 +152,7 @@ class LessonButton(Button):
         y = max(top, self.rect.bottom - th.px(1.2) - len(lines) * fonts.line_height("small",
                                                                                   th.scale))
         for text in lines:
-            surface.blit(fonts.text(text, "small", theme.TEXT_DIM, th.scale),
-                         (self.rect.x + pad, y))
+            surface.blit(fonts.text(text, "small", theme.TEXT_DIM, th.scale), (x, y))
             y += fonts.line_height("small", th.scale)
 
 

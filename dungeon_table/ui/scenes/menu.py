@@ -51,13 +51,7 @@ class GameTile(Button):
 
     def _draw_picture(self, surface: pygame.Surface, th: theme.Theme) -> int:
         """The game's picture in a square at the tile's left; how far it pushes the text in."""
-        picture = icons.menu_picture(self.game_id)
-        if picture is None:
-            return 0
-        side = self.rect.h - th.px(3)
-        box = pygame.Rect(self.rect.x + th.px(2), self.rect.y + th.px(1.5), side, side)
-        icons.blit_icon(surface, picture, box, theme.GOLD)
-        return side + th.px(1)
+        return self.draw_tile_picture(surface, th, icons.menu_picture(self.game_id))
 
 
 class MainMenuScene(MenuBase):

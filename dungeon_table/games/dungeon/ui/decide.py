@@ -62,10 +62,13 @@ def caption(view: m.DungeonView, action: Action, short: bool = False) -> str:
 
 
 def choices(r: DungeonTable, view: m.DungeonView, legal: list[Action]) -> list[Choice]:
-    """The buttons: every legal action that is neither a space on the board nor a class card."""
+    """The buttons: every legal action that is neither a space on the board nor a class card,
+    and the phase's buttons the rules refuse now (``r.refused``: drawn disabled)."""
     out: list[Choice] = []
+    offered = r.with_refused(legal)
     for kind in ORDER:  # (the classes are cards in the panel: ``hero_tiles``)
-        out += [Choice(a, caption(view, a), kind in PRIMARY) for a in legal if type(a) is kind]
+        out += [Choice(a, caption(view, a), kind in PRIMARY and a in legal)
+                for a in offered if type(a) is kind]
     if view.phase == "spells":
         first = wish_list.focus_first(view, legal)
         for choice in out:
@@ -207,7 +210,7 @@ def draw_decide(r: DungeonTable, surface: pygame.Surface, view: m.DungeonView,
         info_lines(r, surface, body, rows + [(note, theme.TEXT_DIM, "small")
                                              for note in move_notes(legal, r.scrying)])
     buttons = [(c.action, c.caption, c.primary) for c in listed]
-    tabletop.draw_buttons(surface, rects, buttons, hovered, th)
+    tabletop.draw_buttons(surface, rects, buttons, hovered, th, r.refused)
 
 
 def move_notes(legal: list[Action], scrying: bool) -> list[str]:

@@ -240,6 +240,9 @@ class DungeonTable(Protocol):
     board: Any
     shown: DungeonShown
     scrying: bool
+    refused: list[Any]  # the buttons the rules refuse now (actions): drawn disabled
+
+    def with_refused(self, legal: list[Any]) -> list[Any]: ...
 
     def space_level(self, space: str) -> int: ...
     def space_box(self, space: str) -> tuple[int, int, int, int] | None: ...

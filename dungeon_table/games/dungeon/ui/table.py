@@ -58,6 +58,20 @@ class DungeonRenderer(TableRenderer):
     """``board`` is the board's content (its spaces and cells), ``area`` the screen's part."""
 
     prefix = "dungeon"
+    value_names = {"hero": "dungeon.hero.{id}", "heroes": "dungeon.hero.{id}",
+                   "spell": "dungeon.spell.{id}", "spells": "dungeon.spell.{id}"}
+    SPACE_VALUES = frozenset({"here", "there", "path", "path2", "space", "to"})
+
+    def name_value(self, key: str, value: Any) -> str | None:
+        """A space among a reason's values by its name ("the Great Hall", "room 3c"; a path's
+        run of corridor cells once), the heroes' classes and the spells by the catalogue's."""
+        if key in self.SPACE_VALUES and isinstance(value, (list, tuple)):
+            names = [log.space_name(str(space)) for space in value]
+            runs = [n for i, n in enumerate(names) if n and (i == 0 or n != names[i - 1])]
+            return t("list.sep").join(runs)
+        if key in self.SPACE_VALUES and isinstance(value, str):
+            return log.space_name(value) or None
+        return super().name_value(key, value)
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -149,6 +163,8 @@ class DungeonRenderer(TableRenderer):
                 for rect, action in hero_tiles(self, view, legal)]
         listed = choices(self, view, legal)
         for rect, choice in zip(choice_rects(self, view, len(listed)), listed, strict=True):
+            if choice.action not in legal:
+                continue  # refused now: drawn disabled, no focus (the table says why on hover)
             out.append(Target(rect, choice.action, choice.caption, pick=choice.pick,
                               covers=choice.covers, primary=choice.primary or choice.focus_first))
         return out

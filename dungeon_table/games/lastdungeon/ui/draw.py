@@ -320,4 +320,5 @@ def _draw_buttons(r: LastDungeonTable, surface: pygame.Surface, ui: UiState) -> 
     buttons = r.buttons(ui.legal)
     hovered = ui.targets[ui.hover].action if ui.hover is not None and ui.hover < len(
         ui.targets) else None
-    tabletop.draw_buttons(surface, r.button_rects(len(buttons)), buttons, hovered, g.th)
+    tabletop.draw_buttons(surface, r.button_rects(len(buttons)), buttons, hovered, g.th,
+                          r.refused)

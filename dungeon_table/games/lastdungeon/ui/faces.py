@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from dungeon_table.games.lastdungeon.cards import LastDungeonCards
@@ -40,7 +42,9 @@ class CardLooks:
         try:
             return in_language(c.event(card).name)
         except KeyError:
-            return card
+            pass
+        start = re.fullmatch(r"crystal_l(\d)(?:_\d+)?", card)  # a face-down starting crystal
+        return t("ld.card.start_crystal", level=start.group(1)) if start else card
 
     def spec(self, card: str, role: str, side: str = "front") -> cf.FaceSpec:
         """The face of ``card`` as ``role``: "hand", "adventurer", "room", "event", "plain"."""

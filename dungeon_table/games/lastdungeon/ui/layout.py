@@ -54,6 +54,7 @@ class LastDungeonTable(Protocol):
     geo: Geo | None
     shown: Shown[tuple[str, str]]
     picked: str | None
+    refused: list[Action]  # the buttons the rules refuse now: drawn disabled
 
     def space_rect(self, i: int) -> pygame.Rect: ...
     def mat_rect(self, i: int) -> pygame.Rect: ...

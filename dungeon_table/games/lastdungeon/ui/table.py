@@ -37,6 +37,7 @@ class LastDungeonRenderer(TableRenderer):
     with the role it was drawn as (its face differs: "hand", "adventurer", "room"...)."""
 
     prefix = "ld"
+    value_names = {"what": "ld.what.{id}"}
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -157,11 +158,9 @@ class LastDungeonRenderer(TableRenderer):
         # The keyboard starts on the primary button only when nothing else is to be chosen: with
         # cards to play, Enter must not fight before the player has looked at the hand.
         only_buttons = not out
-        buttons = self.buttons(legal)
-        for rect, (action, label, primary) in zip(self.button_rects(len(buttons)), buttons,
-                                                   strict=True):
-            out.append(Target(rect, action, label, primary=primary and only_buttons))
-        return out
+        buttons = [(action, label, primary and only_buttons)
+                   for action, label, primary in self.buttons(legal)]
+        return out + self.button_targets(self.button_rects(len(buttons)), buttons, legal)
 
     def buttons(self, legal: list[Action]) -> list[tuple[Action, str, bool]]:
         order = ((m.Fight, "fight", True), (m.Scout, "scout", True),
@@ -170,7 +169,7 @@ class LastDungeonRenderer(TableRenderer):
         need = {"expand": self.cards.rules.expand_crystals,
                 "retreat": self.cards.rules.retreat_crystals}
         return [(kind(), t(f"ld.button.{key}", n=need.get(key, 0)), primary)
-                for kind, key, primary in order if kind() in legal]
+                for kind, key, primary in order if self.shows(kind(), legal)]
 
     def lifted(self, view: m.LastDungeonView) -> set[int]:
         hand = view.hand or []

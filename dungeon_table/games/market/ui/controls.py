@@ -94,7 +94,7 @@ def buttons(r: MarketTable, view: m.MarketView,
             (m.Pass(), t("market.button.pass"), False),
             (m.Defend(), t("market.button.defend"), True),
             (m.Done(), t("market.button.done"), False)):
-        if action in legal:
+        if r.shows(action, legal):  # refused now: drawn disabled, its reason on hover
             out.append((action, caption, primary))
     amounts = r.bid_state(view, legal)
     if amounts:
@@ -116,10 +116,7 @@ def targets(r: MarketTable, view: m.MarketView, legal: list[Action]) -> list[Tar
             out.append(Target(plus, higher[0], t("market.target.more"),
                               pick=_bid_step(r, 1), covers=higher))
     listed = buttons(r, view, legal)
-    for rect, (action, caption, primary) in zip(button_rects(r, view, len(listed)), listed,
-                                                 strict=True):
-        out.append(Target(rect, action, caption, primary=primary))
-    return out
+    return out + r.button_targets(button_rects(r, view, len(listed)), listed, legal)
 
 
 def _bid_step(r: MarketTable, step: int) -> Any:
@@ -148,7 +145,8 @@ def draw(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui: UiStat
         _draw_status(r, surface, view, _body(r, view, len(listed)))
     hovered = ui.targets[ui.hover].action if ui.hover is not None and ui.hover < len(
         ui.targets) else None
-    tabletop.draw_buttons(surface, button_rects(r, view, len(listed)), listed, hovered, th)
+    tabletop.draw_buttons(surface, button_rects(r, view, len(listed)), listed, hovered, th,
+                          r.refused)
 
 
 def prompt(r: MarketTable, view: m.MarketView, ui: UiState) -> tuple[str, Any]:

@@ -9,6 +9,7 @@ equipment in five colour columns and a gem column, and its jobs.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -19,7 +20,7 @@ from dungeon_table.games.market import model as m
 from dungeon_table.games.market.ui.faces import MarketLooks
 from dungeon_table.ui import card_faces as cf
 from dungeon_table.ui import fonts, tabletop, theme
-from dungeon_table.ui.renderer import Shown
+from dungeon_table.ui.renderer import Shown, Target
 
 Rect = pygame.Rect
 COLOURS = ("red", "blue", "yellow", "green", "purple")
@@ -181,6 +182,7 @@ class MarketTable(Protocol):
     shown: Shown[tuple[str, str, int | None]]
     cache: dict[tuple[object, ...], pygame.Surface]
     picked: str | None
+    refused: list[Action]  # the buttons the rules refuse now: drawn disabled
     price_slot: int | None
     bid_draft: int
     typed: str
@@ -189,6 +191,9 @@ class MarketTable(Protocol):
 
     def geo(self, view: m.MarketView) -> TableGeo: ...
     def bottom(self, view: m.MarketView) -> int: ...
+    def shows(self, action: Action, legal: list[Action]) -> bool: ...
+    def button_targets(self, rects: Iterable[Rect], buttons: Iterable[tuple[Action, str, bool]],
+                       legal: list[Action]) -> list[Target]: ...
     def slot_rects(self, view: m.MarketView, n: int | None = None) -> list[Rect]: ...
     def slot_rect(self, view: m.MarketView, index: int, n: int | None = None) -> Rect: ...
     def stepper_rects(self, view: m.MarketView, index: int) -> tuple[Rect, ...]: ...

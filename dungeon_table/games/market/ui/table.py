@@ -53,6 +53,15 @@ class MarketRenderer(TableRenderer):
     drawn where as (kind "card"|"job", id, level)."""
 
     prefix = "market"
+    value_names = {"colour": "market.colour.{id}", "chosen": "market.colour.{id}",
+                   "attack": "market.colour.{id}", "loot": "market.loot.{id}"}
+
+    def name_value(self, key: str, value: Any) -> str | None:
+        """The jobs among a reason's values by their names; colours and loot by the
+        catalogue's."""
+        if key in ("job", "jobs_up", "only") and isinstance(value, str):
+            return self.looks.job_name(value)
+        return super().name_value(key, value)
     # the prices are told as the market opens, each seat's turn by its heading
     log_told_by = {"turn_started": "heading", "priced": "market_opened"}
 

@@ -52,7 +52,7 @@ def draw_table(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: Ui
     rects = tabletop.button_rects(g.buttons, len(buttons), r.th)
     hovered = ui.targets[ui.hover].action if ui.hover is not None and ui.hover < len(
         ui.targets) else None
-    tabletop.draw_buttons(surface, rects, buttons, hovered, r.th)
+    tabletop.draw_buttons(surface, rects, buttons, hovered, r.th, r.refused)
 
 
 # --- seats -------------------------------------------------------------------------------------

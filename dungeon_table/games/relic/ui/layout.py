@@ -256,6 +256,7 @@ class RelicTable(Protocol):
     area: pygame.Rect | None
     looks: RelicLooks
     shown: RelicShown
+    refused: list[Action]  # the buttons the rules refuse now: drawn disabled
 
     def geo(self, view: m.RelicView) -> TableGeo: ...
     def bottom(self, view: Any) -> int: ...

@@ -42,6 +42,13 @@ BUTTONS = ((m.Search, "search", True), (m.DeclineSearch, "decline_search", False
 
 class RelicRenderer(TableRenderer):
     prefix = "relic"
+    value_names = {"kind": "relic.kind.{id}", "ts": "relic.ts.{id}"}
+
+    def name_value(self, key: str, value: Any) -> str | None:
+        """A skill among a reason's values by its name; a card's kind, a TS by the catalogue."""
+        if key == "skill" and isinstance(value, str):
+            return self.looks.skill_name(value)
+        return super().name_value(key, value)
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -151,13 +158,14 @@ class RelicRenderer(TableRenderer):
         out += self._battle_targets(view, legal)
         buttons = self.buttons(view, legal)
         rects = tabletop.button_rects(self.geo(view).buttons, len(buttons), self.th)
-        out += [Target(rect, action, caption, primary=primary)
-                for rect, (action, caption, primary) in zip(rects, buttons, strict=True)]
-        return out
+        return out + self.button_targets(rects, buttons, legal)
 
     def buttons(self, view: m.RelicView, legal: list[Action]) -> list[tuple[Action, str, bool]]:
+        """The right column's buttons: the legal ones and those the rules refuse now (drawn
+        disabled), in the order they stand."""
         out: list[tuple[Action, str, bool]] = []
-        for action in legal:
+        offered = self.with_refused(legal)
+        for action in offered:
             if isinstance(action, m.BattlePhase):
                 out.append((action, t("relic.button.battle", enemy=self.looks.name(action.enemy)),
                             False))
@@ -165,11 +173,11 @@ class RelicRenderer(TableRenderer):
         for kind, key, primary in BUTTONS:
             if banish:
                 out += [(a, self.button_caption(view, key), self.banish_primary(view, key))
-                        for a in legal if type(a) is kind]
+                        for a in offered if type(a) is kind]
             else:  # a prompt's only answer (let a skill with nothing to act on pass) stands out
                 lone = view.prompt is not None and len(legal) == 1
-                out += [(a, t(f"relic.button.{key}"), primary or lone)
-                        for a in legal if type(a) is kind]
+                out += [(a, t(f"relic.button.{key}"), (primary or lone) and a in legal)
+                        for a in offered if type(a) is kind]
         if view.prompt is not None and view.prompt.kind == "wild" and view.battle is None:
             out = [(a, self.looks.skill_name(a.skill), False)
                    for a in legal if isinstance(a, m.WildAs)] + out
