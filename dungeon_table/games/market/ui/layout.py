@@ -179,6 +179,7 @@ class MarketTable(Protocol):
     th: theme.Theme
     looks: MarketLooks
     shown: Shown[tuple[str, str, int | None]]
+    figures: list[pygame.Rect]
     cache: dict[tuple[object, ...], pygame.Surface]
     picked: str | None
     price_slot: int | None
