@@ -553,7 +553,8 @@ def prompt_text(r: RelicTable, view: m.RelicView, ui: UiState) -> str:
         done = [t("relic.set.dungeon")] if view.dungeon_set_done else []
         done += [t("relic.set.enemy")] if view.enemy_set_done else []
         text = t("relic.prompt.dungeon")
-        return text + (" " + t("relic.done_list", done=t("list.sep").join(done))
+        # on a line of its own: the prompt has no full stop to end it before "Done: …"
+        return text + ("\n" + t("relic.done_list", done=t("list.sep").join(done))
                        if done else "")
     return t(f"relic.prompt.{view.phase}")
 
