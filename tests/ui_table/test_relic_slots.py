@@ -256,3 +256,31 @@ def test_the_dungeon_phases_done_list_stands_on_a_line_of_its_own(
         assert done in lines, lines
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_cascades_name_tags_show_each_name_whole(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two players: a depth's cards overlap, each tag one line. The play-test read "Crystal C…"
+    and "Sealed Va…" there; a covered card's tag now reaches over the strip above the cards
+    after it, the last card's takes two lines."""
+    i18n.set_language(lang)
+    try:
+        looks = RelicLooks()
+        view = full_dungeons(2, looks)
+        r = renderer(size)
+        assert not any(sg.flat or sg.stacked for sg in r.geo(view).seats.values())
+        relic_draw.tag_image.cache_clear()  # the tags' texts are drawn, not taken from the cache
+        labels = Labels(monkeypatch)
+        r.draw(pygame.Surface(size), view, UiState(seat=view.seat, legal=legal_for(view),
+                                                   targets=[]))
+        names = {looks.name(c.card) for p in view.players for c in p.dungeon}
+        parts = {s for s in labels.texts() if any(s in name for name in names)}
+        assert not [s for s in labels.cut(r.th.scale) if s in parts]
+        glue = " " if lang == "en" else ""
+        tags = labels.texts()
+        joined = set(tags) | {glue.join(tags[k:k + 2]) for k in range(len(tags))}
+        assert names <= joined, names - joined
+    finally:
+        i18n.set_language("en")
