@@ -170,6 +170,9 @@ class TableRenderer:
         self.area: pygame.Rect | None = None  # where the table may draw, once laid out
         self.th = theme.Theme()
         self.shown: Shown[Any] = Shown()
+        # figures the player reads to decide (burst odds, a purse): a tutorial's caption, placed
+        # by ``ui/tutorial.py``, never covers them; the game adds them as it draws
+        self.figures: list[pygame.Rect] = []
         self.picked: Any = None  # a local first step (a card picked, waiting for its place)
         # The moves the rules refuse the viewer now that it may reach for (``Game.tempting``:
         # the phase's buttons among them), set by the table: buttons drawn disabled, not hidden.
@@ -205,6 +208,7 @@ class TableRenderer:
         if self.area is None:
             return
         self.shown.clear()
+        self.figures.clear()
         self.draw_table(surface, view, ui)
 
     def draw_table(self, surface: pygame.Surface, view: Any, ui: UiState) -> None:

@@ -37,6 +37,7 @@ class TutorialOverlay:
         self.tutorial = tutorial
         self.guide = Guide(tutorial, type(table.game))
         self.arrow_box = pygame.Rect(0, 0, 0, 0)  # where the arrow was drawn: the caption avoids it
+        self.caption_box: pygame.Rect | None = None  # where the caption went last frame
 
     # --- the step ------------------------------------------------------------------------------
     @property
@@ -86,6 +87,7 @@ class TutorialOverlay:
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, th: theme.Theme) -> None:
+        self.caption_box = None
         if self.table.ui.animating or self.table.game.result() is not None:
             return  # over: the results screen says what happened (``draw_closing``)
         movers = self.movers
@@ -161,20 +163,23 @@ class TutorialOverlay:
         box = panel_box(images, th)
         box.topleft = self._place(box.size, near, th)
         draw_caption_panel(surface, box, images, th)
+        self.caption_box = box
         return box
 
     def _place(self, size: tuple[int, int], near: pygame.Rect | None,
                th: theme.Theme) -> tuple[int, int]:
         """Where the caption goes: the free spot nearest the target (its arrow kept clear),
-        covering none of the table's targets and, where the table leaves room, nothing it has
-        drawn; the top of the board when there is no target to be near."""
+        covering none of the table's targets nor the figures the player reads (the burst odds a
+        step talks about: ``renderer.figures``) and, where the table leaves room, none of the
+        cards it has drawn; the top of the board when there is no target to be near."""
         board = self.table.board
         w, h = size
         if near is None:
             return board.centerx - w // 2, board.y + th.px(2)
         # the target, its arrow above or below it, and its key cap on any side
         reach = near.inflate(th.px(24), th.px(24))
-        targets = [tg.rect for tg in self.table.ui.targets] + [reach, self.arrow_box]
+        targets = ([tg.rect for tg in self.table.ui.targets] + [reach, self.arrow_box]
+                   + list(self.table.renderer.figures))
         drawn = [rect for rect, _what in self.table.renderer.shown]
         step = th.px(4)
         spots = [pygame.Rect(x, y, w, h)

@@ -117,3 +117,26 @@ def test_a_second_part_opens_and_resumes_on_its_own_save() -> None:
     app.step([])
     assert [w.lesson for w in app.top.widgets if getattr(w, "under_way", False)] == \
         ["dungeon_spells"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_tutorials_line_fits_inside_its_button(size: tuple[int, int], lang: str) -> None:
+    """The play-test: six rows made each lower, and a line on two lines ("…carry it back to /
+    the Great Hall.") ran over the button's foot."""
+    from dungeon_table.ui import fonts
+    from dungeon_table.ui.scenes.learn import lesson_line
+
+    i18n.set_language(lang)
+    try:
+        app = menu_app(size=size)
+        click(app, "menu.learn")
+        th = app.top.th
+        small = fonts.line_height("small", th.scale)
+        for w in [w for w in app.top.widgets if hasattr(w, "lesson")]:
+            lines = fonts.wrap(lesson_line(w.lesson), "small", w.rect.w - 2 * th.px(2.5),
+                               th.scale)
+            name_bottom = w.rect.y + th.px(1.2) + fonts.line_height("heading", th.scale)
+            assert name_bottom + len(lines) * small <= w.rect.bottom, (w.lesson, lines)
+    finally:
+        i18n.set_language("en")

@@ -2,7 +2,8 @@
 one card's place, the next free one, so a depth's first card sat up and left of it), slots side by
 side never overlap; the points on a seat's header say what they count. At 3-4 players the other
 seats' depths are rows that never overlap, each card a chip with its name whole; the status
-panel's prompt ends above the variant line."""
+panel's prompt ends above the variant line, and what is done in the dungeon phase is a line
+of its own."""
 
 from __future__ import annotations
 
@@ -233,5 +234,53 @@ def test_the_viewers_flat_row_tags_a_long_name_on_two_lines_of_whole_words(
         joined = {" ".join(tags[k:k + 2]) if lang == "en" else "".join(tags[k:k + 2])
                   for k in range(len(tags))} | set(tags)
         assert names <= joined, (names - joined, tags)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_dungeon_phases_done_list_stands_on_a_line_of_its_own(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The play-test read "…on an opponent's field Done: dungeon set.": two sentences run
+    together, the prompt having no full stop of its own."""
+    i18n.set_language(lang)
+    try:
+        view = make_view("dungeon", n=2, dungeon_set_done=True)
+        labels = Labels(monkeypatch)
+        r = renderer((1280, 720))
+        r.draw(pygame.Surface((1280, 720)), view,
+               UiState(seat=view.seat, legal=legal_for(view), targets=[]))
+        status = r.geo(view).status
+        lines = [s for s, _w, rect, *_ in labels.drawn if status.contains(rect)]
+        done = i18n.t("relic.done_list", done=i18n.t("relic.set.dungeon"))
+        assert done in lines, lines
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_cascades_name_tags_show_each_name_whole(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two players: a depth's cards overlap, each tag one line. The play-test read "Crystal C…"
+    and "Sealed Va…" there; a covered card's tag now reaches over the strip above the cards
+    after it, the last card's takes two lines."""
+    i18n.set_language(lang)
+    try:
+        looks = RelicLooks()
+        view = full_dungeons(2, looks)
+        r = renderer(size)
+        assert not any(sg.flat or sg.stacked for sg in r.geo(view).seats.values())
+        relic_draw.tag_image.cache_clear()  # the tags' texts are drawn, not taken from the cache
+        labels = Labels(monkeypatch)
+        r.draw(pygame.Surface(size), view, UiState(seat=view.seat, legal=legal_for(view),
+                                                   targets=[]))
+        names = {looks.name(c.card) for p in view.players for c in p.dungeon}
+        parts = {s for s in labels.texts() if any(s in name for name in names)}
+        assert not [s for s in labels.cut(r.th.scale) if s in parts]
+        glue = " " if lang == "en" else ""
+        tags = labels.texts()
+        joined = set(tags) | {glue.join(tags[k:k + 2]) for k in range(len(tags))}
+        assert names <= joined, names - joined
     finally:
         i18n.set_language("en")

@@ -82,7 +82,11 @@ class LearnScene(MenuBase):
         self.on_resize(self.app.size)  # Resume appears once a tutorial is under way
 
     def panel_rect(self) -> pygame.Rect:
-        return self.page_rect(top=16, bottom=8)
+        # wider than a page of text: six rows leave each room for its line on one line only
+        # (on two it ran over the button's foot)
+        rect = self.page_rect(top=16, bottom=8)
+        w = min(self.app.size[0] - self.th.px(8), self.text_px(170))
+        return rect.inflate(max(0, w - rect.w), 0)
 
     ROW, GAP = 15, 2
 

@@ -188,13 +188,14 @@ def _draw_status(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
         colour = theme.GOOD if odds < 25 else theme.GOLD if odds < 50 else theme.DANGER
         big = label(surface, t("market.burst_big", n=odds), "number", colour, th.scale,
                     center=(body.centerx, body.y + body.h * 0.4))
+        r.figures.append(big)
         if view.must_explore:
             tabletop.pill(surface, t("market.must_explore"), theme.DANGER, th,
                           midtop=(body.centerx, big.bottom + th.px(0.5)))
     elif view.phase in ("price", "buy") and view.seat is not None:
         coins = view.players[view.seat].coins
-        label(surface, t("market.purse", n=coins), "heading", theme.GOLD,
-              th.scale * 0.8, True, center=body.center)
+        r.figures.append(label(surface, t("market.purse", n=coins), "heading", theme.GOLD,
+                               th.scale * 0.8, True, center=body.center))
     elif view.phase == "level" and view.seat is not None:
         label(surface, t("market.exp_to_spend", n=view.players[view.seat].exp),
               "heading", theme.GOLD, th.scale * 0.8, True, center=body.center)

@@ -171,6 +171,7 @@ def _draw_track(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui:
     p = view.players[seat]
     life = shown_number(r, ui, f"life:{seat}", p.life)
     draw_life(surface, sg.track, r.th, life, p.max_life, sg.big)
+    r.figures.append(sg.track)
 
 
 def _draw_purse(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui: UiState,
@@ -178,6 +179,7 @@ def _draw_purse(r: MarketTable, surface: pygame.Surface, view: m.MarketView, ui:
     th = r.th
     p = view.players[seat]
     rect = sg.purse
+    r.figures.append(rect)
     scale = th.scale * (0.8 if sg.big else 0.6)
     coin = r.looks.coin(round(rect.h * 0.7))
     surface.blit(coin, coin.get_rect(midleft=(rect.x, rect.centery)))
@@ -334,8 +336,10 @@ def _odds_pills(r: MarketTable, surface: pygame.Surface, view: m.MarketView,
                           midright=(x, midright[1])).x - th.px(1)
     odds = round(view.burst_odds * 100)
     colour = theme.GOOD if odds < 25 else theme.GOLD if odds < 50 else theme.DANGER
-    return tabletop.pill(surface, t("market.burst_odds", n=odds), colour, th,
-                         midright=(x, midright[1])).x
+    pill = tabletop.pill(surface, t("market.burst_odds", n=odds), colour, th,
+                         midright=(x, midright[1]))
+    r.figures.append(pill)
+    return pill.x
 
 
 def draw_slot(r: MarketTable, surface: pygame.Surface, view: m.MarketView, slot: m.Slot,

@@ -180,6 +180,7 @@ class MarketTable(Protocol):
     th: theme.Theme
     looks: MarketLooks
     shown: Shown[tuple[str, str, int | None]]
+    figures: list[pygame.Rect]
     cache: dict[tuple[object, ...], pygame.Surface]
     picked: str | None
     refused: list[Action]  # the buttons the rules refuse now: drawn disabled

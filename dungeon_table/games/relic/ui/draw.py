@@ -264,7 +264,11 @@ def draw_dungeon(r: RelicTable, surface: pygame.Surface, view: m.RelicView, ui: 
             image = r.looks.back(sg.cw) if card.face_down else r.looks.face(card.card, sg.cw)
             cf.blit_card(surface, image, rect)
             if not card.face_down:
-                name_tag(r, surface, rect, card.card, sg.tag_h, 2 if sg.flat else 1)
+                # a card nothing covers (a flat row's, a cascade's last) may take two lines; one
+                # a later card covers has the strip above the later ones, to its depth's edge
+                uncovered = sg.flat or index == min(first + PER_DEPTH, len(player.dungeon)) - 1
+                name_tag(r, surface, rect, card.card, sg.tag_h, 2 if uncovered else 1,
+                         reach=rect.w if uncovered else group_right(sg, depth) - rect.x)
                 r.shown.add(rect, card.card)
     setting = any(isinstance(a, m.SetDungeon) for a in ui.legal)
     if mine and view.forfeits and setting and view.forfeits < DEPTHS:
@@ -299,19 +303,33 @@ def dungeon_chip(r: RelicTable, surface: pygame.Surface, place: pygame.Rect,
           - th.px(0.25), midleft=(left, chip.centery))
 
 
+def group_right(sg: SeatGeo, depth: int) -> int:
+    """The right edge of a depth's cards (its cascade's last card)."""
+    first = (depth - 1) * PER_DEPTH
+    return max(sg.dungeon_rect(first + k).right for k in range(PER_DEPTH))
+
+
 def name_tag(r: RelicTable, surface: pygame.Surface, card: pygame.Rect, card_id: str,
-             height: int, lines: int = 1) -> None:
+             height: int, lines: int = 1, reach: int | None = None) -> None:
     """The card's name in the table's small type on a band-coloured tag across its top: the
     strip of the card that the next one leaves visible. ``lines``: on a card nothing covers
-    (a flat row) a name too long for one line takes up to that many, split between words."""
+    (a flat row, a cascade's last card) a name too long for one line takes up to that many,
+    split between words. ``reach``: how wide a one-line tag may grow, past the card's right
+    edge over the free strip above the cards after it, where the name is wider than the card
+    ("Crystal C…" read so, its face under the next card)."""
     if height <= 0:
         return
+    th = r.th
     name = r.looks.name(card_id)
-    split = name_lines(name, card.w - r.th.px(0.5), r.th.scale)
+    split = name_lines(name, card.w - th.px(0.5), th.scale)
+    width = card.w
     if 1 < len(split) <= lines:
-        height += (len(split) - 1) * fonts.line_height("small", r.th.scale)
+        height += (len(split) - 1) * fonts.line_height("small", th.scale)
+    elif len(split) > 1 or fonts.font("small", th.scale).size(name)[0] > card.w - th.px(0.5):
+        needed = fonts.font("small", th.scale).size(name)[0] + th.px(1)
+        width = max(card.w, min(reach or card.w, needed))
     band = KIND_BANDS.get(r.looks.info(card_id).kind, theme.FELT_DARK)
-    surface.blit(tag_image(name, card.w, min(height, card.h), r.th.scale, band), card.topleft)
+    surface.blit(tag_image(name, width, min(height, card.h), th.scale, band), card.topleft)
 
 
 def name_lines(name: str, width: int, scale: float) -> list[str]:
@@ -553,7 +571,8 @@ def prompt_text(r: RelicTable, view: m.RelicView, ui: UiState) -> str:
         done = [t("relic.set.dungeon")] if view.dungeon_set_done else []
         done += [t("relic.set.enemy")] if view.enemy_set_done else []
         text = t("relic.prompt.dungeon")
-        return text + (" " + t("relic.done_list", done=t("list.sep").join(done))
+        # on a line of its own: the prompt has no full stop to end it before "Done: …"
+        return text + ("\n" + t("relic.done_list", done=t("list.sep").join(done))
                        if done else "")
     return t(f"relic.prompt.{view.phase}")
 
