@@ -139,7 +139,8 @@ class DungeonBase(PhasedGame[DungeonState]):
     # Rebuilt from the state: the routes and the movement context of the seat to act are asked
     # for by the legal actions, the view, the bot and apply's legality check alike, between
     # actions (kept per state ``version``, like the kit's legal actions).
-    caches = ("_routes", "_context")
+    # ``_reaches``: the board's kept route searches (``movement.reaches_of``), looked up once.
+    caches = ("_routes", "_context", "_reaches")
 
     t: Tables
     board: Board

@@ -94,6 +94,9 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     events: list[Event] = []
     walked: list[str] = []
     ended = False  # the space the hero stands on blocks: its encounter starts
+    place = game.place
+    walk_on = walked.append
+    mark = turn.path.append
     for space in action.path:
         door = between(hero.space, space)
         # With the secret door card no roll is needed, but the door still counts as found:
@@ -101,13 +104,14 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
         if door and door not in hero.found_doors:
             events += _moved(game, seat, walked)
             walked = []
+            walk_on = walked.append
             found, roll = game.find_door(seat, door)
             events.append(roll)
             if not found:  # stopped before the door: the turn is over
                 return events + settle(game, seat) + cycle.end_turn(game)
-        game.place(seat, space)
-        walked.append(space)
-        turn.path.append(space)
+        place(seat, space)
+        walk_on(space)
+        mark(space)
         turn.moves_left -= 1
         turn.moved = True
         ended = blocks(space)
