@@ -327,10 +327,12 @@ class TableScene(Scene):
 
     def _hint_words(self, why: Any, toward: int | None) -> str:
         """The hint's reason in words; a move its bot does not explain is named by its
-        target's own label ("End turn") rather than the engine's word for it."""
+        target's own label ("End turn"), or, a card or space outlined, as the outlined one,
+        never by the engine's word for it."""
         label = self.ui.targets[toward].label if toward is not None else ""
-        if getattr(why, "key", "") == "hint.why.plain" and label:
-            return label
+        if getattr(why, "key", "") == "hint.why.plain":
+            # A card or a space has no label; the engine's word for the move is English only.
+            return label or t("hint.why.outlined")
         return self.say(why)
 
     def say(self, why: Any) -> str:

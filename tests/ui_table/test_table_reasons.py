@@ -5,6 +5,7 @@ reason by the click (and fades), the hint says why beside its outline, a costly 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pygame
@@ -155,3 +156,22 @@ def test_the_confirm_setting_is_kept(tmp_path: Any) -> None:
     settings.save(Settings(confirm_costly=False), path)
     assert settings.load(path).confirm_costly is False
     assert Settings().confirm_costly is True, "on by default"
+
+
+
+@pytest.mark.parametrize("game_id", ["dungeon", "relic"])
+def test_a_hint_the_bot_does_not_explain_reads_in_japanese(game_id: str) -> None:
+    """A move the best bot gives no reason for is named by its target's label, or, when no
+    labelled target leads to it (a card, a space), as the outlined one: never by the engine's
+    English word ("choose chamber")."""
+    from dungeon_table.ai.explain import plainly
+    from dungeon_table.core import registry
+
+    spec = registry.get(game_id)
+    session = Session.new(game_id, ["human"] * spec.min_players, 0)
+    _app, scene, _clock = table_on(session, "ja")
+    action = scene.ui.legal[0]
+    words = scene._hint_words(plainly(action), None)
+    assert words and not re.search(r"[a-z]{3,}", words), words
+    labelled = next(i for i, tg in enumerate(scene.ui.targets) if tg.label)
+    assert scene._hint_words(plainly(action), labelled) == scene.ui.targets[labelled].label
