@@ -15,7 +15,9 @@ bots (the ``best`` bot, or random bots where those tell as much for a tenth of t
 on for at most ``depth`` actions, and the end is scored
 (``value_of``: a win, else where the game's ``standing`` puts the seat). The guide's choice
 stands unless another candidate beat it on the same luck by more than twice the noise of the
-difference: with little time the expert plays as ``best`` does and leaves it only on evidence. The budget is a time in the app and a playout count in
+difference: with little time the expert plays as ``best`` does and leaves it only on evidence. A
+candidate that keeps scoring the guide's scores (the same move) or clearly loses plays no more
+rounds, so the rest go to the moves in question. The budget is a time in the app and a playout count in
 tests, so a test's decision is the same on any machine. Why this and not information-set MCTS:
 ``docs/bots.md``.
 """
