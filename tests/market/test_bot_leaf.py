@@ -35,3 +35,10 @@ def test_level_with_the_best_rival_is_even_and_a_point_more_always_counts() -> N
 def test_the_market_expert_judges_playouts_cut_short_by_it() -> None:
     bot = registry.get("market").make_bot("expert", 1)
     assert bot.leaf is leaf_value
+
+
+def test_the_market_expert_plays_its_playouts_on_with_greedy_bots() -> None:
+    """Random rollouts misjudged exploring on and the market (the expert lost to best with
+    them: docs/performance.md, "The expert"); greedy bots play them on."""
+    bot = registry.get("market").make_bot("expert", 1)
+    assert bot.rollout is registry.get("market").bots["greedy"]
