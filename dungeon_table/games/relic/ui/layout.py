@@ -256,6 +256,7 @@ class RelicTable(Protocol):
     area: pygame.Rect | None
     looks: RelicLooks
     shown: RelicShown
+    figures: list[pygame.Rect]
 
     def geo(self, view: m.RelicView) -> TableGeo: ...
     def bottom(self, view: Any) -> int: ...
