@@ -1,6 +1,6 @@
 """Where a tutorial's caption lies, step by step, as a newcomer meets it: never over a figure the
 player reads to decide (the play-test: "Watch the burst odds" was written over the burst odds;
-relic's captions lay over its points table)."""
+relic's over its points table, Last Dungeon's "17 against 20" over the damage meter)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("lesson", ["market", "market_professional", "relic"])
+@pytest.mark.parametrize("lesson", ["market", "market_professional", "relic", "lastdungeon"])
 def test_no_caption_covers_a_figure_the_player_reads(lesson: str, lang: str) -> None:
     app, table = open_tutorial(lesson, lang)
     overlay = table.tutorial

@@ -53,6 +53,7 @@ class LastDungeonTable(Protocol):
     looks: CardLooks
     geo: Geo | None
     shown: Shown[tuple[str, str]]
+    figures: list[pygame.Rect]
     picked: str | None
 
     def space_rect(self, i: int) -> pygame.Rect: ...
