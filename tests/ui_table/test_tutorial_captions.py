@@ -4,10 +4,14 @@ relic's over its points table, Last Dungeon's "17 against 20" over the damage me
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from tutorial_helpers import click_step, open_tutorial, settle
+
+from dungeon_table.core import tutorial as lessons
+from dungeon_table.ui import i18n
 
 
 @pytest.fixture(autouse=True)
@@ -30,3 +34,17 @@ def test_no_caption_covers_a_figure_the_player_reads(lesson: str, lang: str) -> 
         covered += [(n, tuple(f)) for f in figures if box.colliderect(f)]
         click_step(app, table)
     assert covered == [] and with_figures > len(overlay.guide.actions) // 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_why_line_is_a_bare_number(lang: str) -> None:
+    """"4." and "16." stood alone above the next step: a newcomer cannot tell what they count
+    (the damage, against the adventurer's power)."""
+    i18n.set_language(lang)
+    try:
+        bare = [(lesson, step.why) for lesson in lessons.lessons()
+                for step in lessons.load_tutorial(lesson).steps
+                if step.why and re.fullmatch(r"[\d\s.。]+", i18n.t(step.why))]
+        assert bare == []
+    finally:
+        i18n.set_language("en")
