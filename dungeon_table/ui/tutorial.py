@@ -124,18 +124,35 @@ class TutorialOverlay:
         surface.blit(shade, board.topleft)
 
     def _arrow(self, surface: pygame.Surface, rect: pygame.Rect, th: theme.Theme) -> None:
-        """A gold arrow pointing down at the target (up at it when it lies near the top)."""
-        size = th.px(3)
-        clear = th.px(5)  # beyond the "Enter" key cap the focus puts over the target
-        below = rect.top < size * 2 + clear * 2
-        tip_y = rect.bottom + clear if below else rect.top - clear
-        sign = 1 if below else -1
-        x = rect.centerx
-        points = [(x, tip_y), (x - size, tip_y + sign * size), (x - size // 3, tip_y + sign * size),
-                  (x - size // 3, tip_y + sign * 2 * size), (x + size // 3, tip_y + sign * 2 * size),
-                  (x + size // 3, tip_y + sign * size), (x + size, tip_y + sign * size)]
+        """A gold arrow pointing at the target: down at it, up at it when it lies near the top,
+        from the side where the space above or below holds another target (a button stacked
+        over the taught one: an arrow there seemed to point at that one)."""
+        points = self.arrow_points(rect, th)
         pygame.draw.polygon(surface, theme.GOLD, points)
         pygame.draw.polygon(surface, theme.FELT_DARK, points, max(1, th.px(0.25)))
+
+    def arrow_points(self, rect: pygame.Rect, th: theme.Theme) -> list[tuple[int, int]]:
+        """The arrow's outline: its tip clear of the target's Enter key cap, its shaft away."""
+        size = th.px(3)
+        clear = th.px(5)  # beyond the "Enter" key cap the focus puts over the target
+        board = self.table.board
+        others = [tg.rect for tg in self.table.ui.targets if tg.rect != rect]
+        below = rect.top < size * 2 + clear * 2
+        upright = (arrow(rect.centerx, rect.bottom + clear, 1, size, vertical=True) if below
+                   else arrow(rect.centerx, rect.top - clear, -1, size, vertical=True))
+        # then the other way up, then beside the target, where the key cap is wider than it is
+        # high: the tip stands beyond it
+        cap = fonts.text(t("table.key_enter"), "small", theme.FELT_DARK, th.scale, True)
+        side = cap.get_width() + th.px(4)
+        cy = rect.centery
+        ways = [upright,
+                (arrow(rect.centerx, rect.top - clear, -1, size, vertical=True) if below
+                 else arrow(rect.centerx, rect.bottom + clear, 1, size, vertical=True)),
+                arrow(rect.left - side, cy, -1, size, vertical=False),
+                arrow(rect.right + side, cy, 1, size, vertical=False)]
+        free = [way for way in ways if _bounds(way).collidelist(others) < 0
+                and board.contains(_bounds(way))]
+        return free[0] if free else upright
 
     def _caption(self, surface: pygame.Surface, th: theme.Theme, near: pygame.Rect | None,
                  text: str, why: str, small: str) -> pygame.Rect:
@@ -167,7 +184,8 @@ class TutorialOverlay:
             return board.centerx - w // 2, board.y + th.px(2)
         # the target, its arrow above or below it, and its key cap on any side
         reach = near.inflate(th.px(24), th.px(24))
-        targets = ([tg.rect for tg in self.table.ui.targets] + [reach]
+        pointer = _bounds(self.arrow_points(near, th))  # beside the target, past the reach
+        targets = ([tg.rect for tg in self.table.ui.targets] + [reach, pointer]
                    + list(self.table.renderer.figures))
         drawn = [rect for rect, _what in self.table.renderer.shown]
         step = th.px(4)
@@ -184,6 +202,21 @@ class TutorialOverlay:
                 return min(free, key=distance).topleft
         x = min(max(board.x, near.centerx - w // 2), board.right - w)
         return x, board.y + th.px(1) if near.centery > board.centery else board.bottom - h
+
+
+def arrow(x: int, y: int, sign: int, size: int, vertical: bool) -> list[tuple[int, int]]:
+    """An arrow with its tip at (x, y), its shaft running away from it by ``sign`` (down or
+    right for 1) along y when ``vertical``, else along x."""
+    outline = [(0, 0), (-size, size), (-size // 3, size), (-size // 3, 2 * size),
+               (size // 3, 2 * size), (size // 3, size), (size, size)]
+    if vertical:
+        return [(x + a, y + sign * b) for a, b in outline]
+    return [(x + sign * b, y + a) for a, b in outline]
+
+
+def _bounds(points: list[tuple[int, int]]) -> pygame.Rect:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
 def panel_box(images: list[pygame.Surface], th: theme.Theme) -> pygame.Rect:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pygame
 import pytest
 from tutorial_helpers import click_step, open_tutorial, settle
 
@@ -48,3 +49,24 @@ def test_no_why_line_is_a_bare_number(lang: str) -> None:
         assert bare == []
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lesson", ["dungeon_spells", "lastdungeon"])
+def test_the_arrow_stands_over_no_other_target(lesson: str) -> None:
+    """"+ Teleport" under "+ Fireball", Crystallise under Scout: an arrow above the taught button
+    stood over the one above it and seemed to point at that one; it points from the side."""
+    app, table = open_tutorial(lesson, "ja")
+    overlay = table.tutorial
+    crossed = []
+    for n in range(len(overlay.guide.actions)):
+        settle(app, table)
+        app.step([])
+        pointed = overlay.pointed()
+        tip = pointed[0].rect if pointed else table.board
+        points = overlay.arrow_points(tip, table.renderer.th)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        bounds = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        crossed += [n for tg in table.ui.targets
+                    if tg not in pointed and tg.rect.colliderect(bounds)]
+        click_step(app, table)
+    assert crossed == []
