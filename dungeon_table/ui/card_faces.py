@@ -171,9 +171,26 @@ def _render_plate(title: str, w: int, shown: int) -> pygame.Surface:
 
 
 def _badge_room(spec: FaceSpec, w: int) -> int:
-    """How far a corner's badge (and its label, on a card large enough to letter it) reaches in."""
+    """How far a corner's badge (and its label, on a card large enough to letter it) reaches in:
+    the label's whole line and a gap ("defence" sat on the loot text's last line)."""
     labels = w >= 110 and any(c.label for c in spec.corners)
-    return round(w * 0.30) + (round(w * 0.07) if labels else 0)
+    return round(w * 0.30) + (corner_label_font(w).get_height() + round(w * 0.02) if labels else 0)
+
+
+def corner_label_font(w: int) -> pygame.font.Font:
+    """The small type of a corner's label ("attack", "defence") on a card ``w`` wide."""
+    return font_px(round(w * 0.06))
+
+
+def corner_label_rect(c: Corner, w: int, h: int) -> pygame.Rect:
+    """Where a corner's label lies: under a top badge, over a bottom one."""
+    r = max(6, round(w * 0.13))
+    m = round(w * 0.04) + r
+    x = m if c.pos[1] == "l" else w - m
+    y = m if c.pos[0] == "t" else h - m
+    lab = corner_label_font(w).size(c.label)
+    ly = y + r + lab[1] * 0.5 if c.pos[0] == "t" else y - r - lab[1] * 0.5
+    return pygame.Rect(0, 0, *lab).move(round(x - lab[0] / 2), round(ly - lab[1] / 2))
 
 
 def _title_top(spec: FaceSpec, width: int) -> float:
@@ -268,6 +285,13 @@ def _base(width: int) -> tuple[pygame.Surface, pygame.Rect, int]:
     return surf, rect.inflate(-2 * edge, -2 * edge), radius
 
 
+def body_foot(spec: FaceSpec, w: int, h: int) -> float:
+    """The lowest y a face's body text may reach: above the bottom corners' badges and labels."""
+    bottoms = any(c.pos[0] == "b" for c in spec.corners) or any(p[0] == "b" for p in spec.keep_clear)
+    return h - (_badge_room(spec, w) if bottoms else round(w * 0.06)) - (
+        h * 0.04 if spec.footer else 0)
+
+
 def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
     surf, inner, radius = _base(width)
     w, h = surf.get_size()
@@ -286,7 +310,6 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
             theme.draw_glyph(surf, spec.glyph, spot, max(4, size + 2), _shade(spec.band, 0.45))
         theme.draw_glyph(surf, spec.glyph, spot, max(3, size), _ink_on(spec.band))
     tops = any(c.pos[0] == "t" for c in spec.corners)
-    bottoms = any(c.pos[0] == "b" for c in spec.corners) or any(p[0] == "b" for p in spec.keep_clear)
     badge = _badge_room(spec, w)
     if spec.band_label:
         lab = font_px(round(w * 0.075)).render(spec.band_label, True, _ink_on(spec.band))
@@ -296,7 +319,7 @@ def _render_face(spec: FaceSpec, width: int) -> pygame.Surface:
             lab = pygame.transform.smoothscale_by(lab, room / lab.get_width())
         surf.blit(lab, lab.get_rect(midbottom=(band.centerx, band.bottom - max(1, h // 80))))
     y = _draw_title(surf, spec.title, _title_top(spec, width), w)
-    body_bottom = h - (badge if bottoms else round(w * 0.06)) - (h * 0.04 if spec.footer else 0)
+    body_bottom = body_foot(spec, w, h)
 
     def body_rect(art: int) -> pygame.Rect:
         top = y + (art + h * 0.025 if art else h * 0.01)
@@ -471,9 +494,7 @@ def _draw_corner(surf: pygame.Surface, c: Corner, w: int, h: int) -> None:
     num = font_px(round(r * 1.35), bold=True).render(c.value, True, (255, 255, 255))
     surf.blit(num, num.get_rect(center=(x, y - r * 0.04)))
     if c.label and w >= 110:
-        lab = font_px(round(w * 0.06)).render(c.label, True, INK_DIM)
-        ly = y + r + lab.get_height() * 0.5 if c.pos[0] == "t" else y - r - lab.get_height() * 0.5
-        surf.blit(lab, lab.get_rect(center=(x, ly)))
+        surf.blit(corner_label_font(w).render(c.label, True, INK_DIM), corner_label_rect(c, w, h))
 
 
 def _render_back(spec: BackSpec, width: int) -> pygame.Surface:

@@ -239,3 +239,38 @@ def test_a_large_ui_scale_cuts_no_name_or_count_of_a_four_player_game(
         app.draw()
         assert all(scene.panel_rect().contains(w.rect) for w in scene.widgets)
     assert cut == []
+
+
+# every solo outcome a game names: "<game>.result.*", and Last Dungeon's "result.won"/"lost"
+OUTCOMES = sorted([(k.split(".")[0], k) for k in i18n.catalogs()["en"]
+                   if k.split(".")[1:2] == ["result"] and k.split(".")[0] in registry.game_ids()]
+                  + [("lastdungeon", "result.won"), ("lastdungeon", "result.lost")])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_solo_games_headline_is_whole_at_1280x720(lang: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer's first results read "Back in the Great Hall with enough gold: a…": the
+    headline takes smaller type, then two lines, before it loses a letter."""
+    drawn: list[tuple[str, int]] = []
+    text = fonts.text
+
+    def spy(s: str, *args, **kwargs) -> pygame.Surface:  # noqa: ANN002, ANN003
+        image = text(s, *args, **kwargs)
+        drawn.append((s, image.get_width()))
+        return image
+
+    monkeypatch.setattr(fonts, "text", spy)
+    assert len(OUTCOMES) >= 10
+    for game_id, outcome in OUTCOMES:
+        result = Result(ranking=[0], winners=[0], outcome=outcome,
+                        breakdown=[[ScoreLine("score.total", 1)]], history=[[0, 1]],
+                        history_key="chart.life")
+        scene = _show(result, lang, game_id=game_id)
+        drawn.clear()
+        scene.app.draw()
+        panel = scene.panel_rect()
+        lines, _role, _scale = scene.headline_lines()
+        assert "".join(lines).replace(" ", "") == i18n.t(outcome).replace(" ", ""), outcome
+        widths = [w for s, w in drawn if s in lines]
+        assert len(widths) == len(lines) and max(widths) <= panel.w - 2 * scene.th.px(4)

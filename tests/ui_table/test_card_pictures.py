@@ -109,3 +109,21 @@ def test_a_name_plate_breaks_an_english_name_between_words_only(title: str, widt
     """A crowded hand read "Skeleto / n": smaller type keeps each word whole."""
     _, lines, _ = cf.plate_layout(title, width, shown)
     assert all(word in title.split() for line in lines for word in line.split()), lines
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width", [110, 145, 200, 290])
+def test_a_bottom_corners_label_lies_below_the_body_text(width: int, lang: str) -> None:
+    """A market monster's "defence" sat on the loot text's last line ("attack of its colour.")."""
+    from dungeon_table.ui import i18n
+
+    i18n.set_language(lang)
+    try:
+        looks = MarketLooks(market_cards.load())
+        w, h = cf.card_size(width)
+        for card in looks.cards.ids_of("monster"):
+            spec = looks.spec(card)
+            for corner in [c for c in spec.corners if c.pos[0] == "b" and c.label]:
+                assert cf.body_foot(spec, w, h) <= cf.corner_label_rect(corner, w, h).top, card
+    finally:
+        i18n.set_language("en")

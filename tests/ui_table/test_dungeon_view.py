@@ -711,3 +711,25 @@ def test_a_waiting_monsters_odds_stay_in_sight_in_the_smallest_panel(monkeypatch
     draw(renderer(), view, legal)
     assert "97%" in drawn
     assert decide.prompt(view, ["P"] * 8) == i18n.t("dungeon.prompt.move_waiting")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_monster_beaten_in_a_chamber_says_no_treasure_comes(lang: str) -> None:
+    """A newcomer hit the Skeleton in the Armory and got nothing, unsaid: a chamber has no
+    treasure of its own (the rules), and the log now says so; a room's line stays as it was."""
+    i18n.set_language(lang)
+    try:
+        view = m.DungeonView(seat=0, n_players=1, mode="race", phase="move", active=0, turn=1,
+                             round=1, to_act=[0], heroes=[hero(0, "fighter", "1A")],
+                             defeat_tokens={}, slots=[], decks=[])
+        chamber = log.line_for(m.MonsterDefeated(seat=0, space="1A", card="skeleton", tokens=1),
+                               view)
+        room = log.line_for(m.MonsterDefeated(seat=0, space="1a", card="skeleton", tokens=1),
+                            view)
+        names = log.fields(m.MonsterDefeated(seat=0, space="1A", card="skeleton", tokens=1), view)
+        assert chamber == i18n.t("dungeon.log.monster_defeated_chamber", **names)
+        assert room == i18n.t("dungeon.log.monster_defeated", **log.fields(
+            m.MonsterDefeated(seat=0, space="1a", card="skeleton", tokens=1), view))
+        assert chamber != room.replace("1a", "1A")
+    finally:
+        i18n.set_language("en")

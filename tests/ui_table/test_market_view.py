@@ -417,8 +417,9 @@ def test_every_level_of_every_job_is_on_its_face(lang: str, size: tuple[int, int
     fits: list[tuple[str, int, int, int]] = []
     real = job_faces.fit_levels
 
-    def spy(lines: tuple[str, ...], width: int, height: int, start: int) -> object:
-        got = real(lines, width, height, start)
+    def spy(lines: tuple[str, ...], width: int, height: int, start: int,
+            held: int | None = None) -> object:
+        got = real(lines, width, height, start, held)
         fits.append((lines[0], got[0], got[2], height))
         return got
 
@@ -432,6 +433,25 @@ def test_every_level_of_every_job_is_on_its_face(lang: str, size: tuple[int, int
             r.looks.job_face(job.id, width)
     assert len(fits) == len(r.looks.cards.jobs) * len(widths)
     assert all(total <= height and type_px >= 8 for _l, type_px, total, height in fits), fits
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_held_levels_bold_line_stays_inside_the_job_card(lang: str) -> None:
+    """The preview of a Moon Warden at LV1 ran "LV1: +2 defence vs Purple" past both edges: the
+    bold line was wrapped as if regular."""
+    from dungeon_table.games.market.ui import job_faces
+    from dungeon_table.ui import fonts
+
+    i18n.set_language(lang)
+    r = renderer()
+    for job in r.looks.cards.jobs:
+        lines = tuple(r.looks.level_text(job.id, n) for n in range(1, 5))
+        for room in (100, 140, 200):
+            for held in range(1, len(lines) + 1):
+                size, wrapped, _total = job_faces.fit_levels(lines, room, 10_000, 14, held)
+                bold = fonts.font_px(size, bold=True)
+                assert all(bold.size(line)[0] <= room for line in wrapped[held - 1]), (
+                    job.id, room, held)
 
 
 def test_a_burst_shows_each_seat_its_damage_long_enough_to_read() -> None:

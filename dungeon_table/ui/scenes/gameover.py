@@ -153,7 +153,29 @@ class GameOverScene(MenuBase):
     def _head_h(self) -> int:
         th = self.th
         sub = fonts.line_height("body", th.scale) if self.subline() else 0
-        return fonts.line_height("title", th.scale) + sub + th.px(3)
+        lines, role, scale = self.headline_lines()
+        return len(lines) * fonts.line_height(role, scale) + sub + th.px(3)
+
+    def headline_lines(self) -> tuple[list[str], str, float]:
+        """The headline whole, with the type to draw it in: on one line in the title type,
+        a little smaller if need be, else on two ("The hunted treasure is out of reach: /
+        every room of its level is cleared"), in the heading type where the title's would take
+        more."""
+        th = self.th
+        width = self.panel_width() - 2 * th.px(4)
+        text = self.headline()
+        one, role, scale = fonts.shrink_to_fit(text, "title", width, th.scale)
+        if one == text:
+            return [text], role, scale
+        for role in ("title", "heading"):
+            lines = fonts.wrap(text, role, width, th.scale)
+            if len(lines) <= 2:
+                return lines, role, th.scale
+        return [fonts.fit(text, "heading", width, th.scale)], "heading", th.scale
+
+    def panel_width(self) -> int:
+        """Wider with several players, whose columns sit beside the chart."""
+        return min(self.app.size[0] - self.th.px(8), self.text_px(200 if self.multi else 160))
 
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -165,8 +187,7 @@ class GameOverScene(MenuBase):
         saved_h = fonts.line_height("small", th.scale)  # "Saved as ..." under the table
         body = max(th.px(40), table_h + saved_h)
         height = th.px(4) + self._head_h() + body + th.px(3) + th.px(7) + th.px(4)
-        width = self.text_px(200 if self.multi else 160)
-        rect = pygame.Rect(0, 0, min(w - th.px(8), width), min(h - th.px(8), height))
+        rect = pygame.Rect(0, 0, self.panel_width(), min(h - th.px(8), height))
         rect.center = (w // 2, h // 2)
         return rect
 
@@ -200,9 +221,11 @@ class GameOverScene(MenuBase):
         pad = th.px(4)
         won = bool(self.result.winners)
         colour = (theme.GOLD if self.multi else theme.GOOD) if won else theme.DANGER
-        title = fonts.fit(self.headline(), "title", panel.w - 2 * pad, th.scale)
-        head = self.blit_text(surface, title, "title", colour,
-                              midtop=(panel.centerx, panel.y + pad))
+        lines, role, scale = self.headline_lines()
+        head = pygame.Rect(panel.centerx, panel.y + pad, 0, 0)
+        for line in lines:
+            image = fonts.text(line, role, colour, scale)
+            head = surface.blit(image, image.get_rect(midtop=(panel.centerx, head.bottom)))
         if self.subline():
             sub = fonts.fit(self.subline(), "body", panel.w - 2 * pad, th.scale)
             head = self.blit_text(surface, sub, "body", theme.TEXT_DIM,

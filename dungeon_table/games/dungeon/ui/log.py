@@ -123,6 +123,10 @@ def _variant(event: Event) -> str:
         return "redrawn" if event.redrawn else ""
     if isinstance(event, m.GameEnded):
         return event.reason
+    if isinstance(event, m.MonsterDefeated):  # a chamber has no treasure to draw: say so
+        board = board_or_none()
+        found = board.spaces.get(event.space) if board is not None else None
+        return "chamber" if found is not None and found.kind == "chamber" else ""
     if isinstance(event, m.TurnEnded) and not event.space:
         return "off"  # killed this turn: off the board
     return ""

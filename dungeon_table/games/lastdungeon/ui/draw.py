@@ -270,6 +270,7 @@ def _draw_meter(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeo
                stacked=a.stacked_damage) if a.stacked_damage else ""
     tabletop.meter(surface, g.meter, g.th,
                    tabletop.Meter(t("ld.meter"), view.total_damage, a.power, verdict, detail))
+    r.figures.append(g.meter)
 
 
 def _draw_piles(r: LastDungeonTable, surface: pygame.Surface, view: m.LastDungeonView,

@@ -53,6 +53,7 @@ class LastDungeonTable(Protocol):
     looks: CardLooks
     geo: Geo | None
     shown: Shown[tuple[str, str]]
+    figures: list[pygame.Rect]
     picked: str | None
     refused: list[Action]  # the buttons the rules refuse now: drawn disabled
 

@@ -88,14 +88,17 @@ def _title(surf: pygame.Surface, name: str, top: int, w: int) -> int:
 
 
 def fit_levels(lines: tuple[str, ...], width: int, height: int,
-               start: int) -> tuple[int, list[list[str]], int]:
+               start: int, held: int | None = None) -> tuple[int, list[list[str]], int]:
     """The largest type size (from ``start`` down to ``MIN_TYPE``) at which every level line,
-    wrapped to ``width``, fits ``height``: (size, the wrapped lines, their height)."""
+    wrapped to ``width`` in the weight it is drawn in (the ``held`` level's bold: wrapped as
+    regular, "LV1: +2 defence vs Purple" ran past the card's edges), fits ``height``: (size,
+    the wrapped lines, their height)."""
     gap = max(1, height // 40)
     size = max(MIN_TYPE, start)
     while True:
         f = fonts.font_px(size)
-        wrapped = [fonts.wrap_lines(line, f, width) for line in lines]
+        wrapped = [fonts.wrap_lines(line, fonts.font_px(size, bold=k + 1 == held), width)
+                   for k, line in enumerate(lines)]
         step = round(f.get_linesize() * 0.92)
         total = sum(len(ws) for ws in wrapped) * step + gap * (len(lines) - 1)
         if total <= height or size <= MIN_TYPE:
@@ -107,7 +110,8 @@ def _level_lines(surf: pygame.Surface, lines: tuple[str, ...], level: int | None
                  rect: pygame.Rect) -> None:
     """Every level's line, in the largest type in which all of them fit ``rect``; the level
     held is in bold ink, the others dimmed."""
-    size, wrapped, total = fit_levels(lines, rect.w, rect.h, round(surf.get_width() * 0.085))
+    size, wrapped, total = fit_levels(lines, rect.w, rect.h, round(surf.get_width() * 0.085),
+                                      held=level)
     gap = max(1, rect.h // 40)
     step = round(fonts.font_px(size).get_linesize() * 0.92)
     y = rect.y + max(0, (rect.h - total) // 2)

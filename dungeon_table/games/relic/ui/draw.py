@@ -407,6 +407,7 @@ def draw_treasure_table(r: RelicTable, surface: pygame.Surface, view: m.RelicVie
     head_h = fonts.line_height("body", th.scale)
     grid = pygame.Rect(inner.x, inner.y + head_h + th.px(0.5), inner.w,
                        inner.h - head_h - th.px(0.5) - fonts.line_height("small", th.scale))
+    r.figures.append(grid)
     cols = 7
     cw = grid.w // cols
     rh = grid.h // (len(rows) + 1)

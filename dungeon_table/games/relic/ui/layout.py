@@ -257,6 +257,7 @@ class RelicTable(Protocol):
     looks: RelicLooks
     shown: RelicShown
     refused: list[Action]  # the buttons the rules refuse now: drawn disabled
+    figures: list[pygame.Rect]
 
     def geo(self, view: m.RelicView) -> TableGeo: ...
     def bottom(self, view: Any) -> int: ...
