@@ -155,3 +155,15 @@ def test_market_offers_when_the_ghosts_join_only_to_a_game_that_reshuffles() -> 
     assert "ghosts_enter" not in spec.setup_options(spec.options, players=2)
     assert "ghosts_enter" in spec.setup_options(spec.options, players=3)
     assert "ghosts_enter" in spec.setup_options(spec.options)  # no count: every option it has
+
+
+def test_market_offers_a_chests_hidden_card_only_with_chests() -> None:
+    """The house rule gives a chest's buyer its hidden card: without chests there is none."""
+    scene = setup("market")
+    scene.set_option("chests", False)
+    assert "chest_buyer_gets_card" not in scene.shown_options()
+    scene.set_option("chests", True)
+    assert "chest_buyer_gets_card" in scene.shown_options()
+    scene.set_option("chests", False)
+    scene.set_option("professional", True)  # Professional plays with the chests
+    assert "chest_buyer_gets_card" in scene.shown_options()

@@ -331,10 +331,13 @@ def option_specs() -> dict[str, Option]:
     one listed under ``option_values``, the only values it takes."""
     cards = load()
     return {name: Option(default, choices=tuple(cards.option_values.get(name, ())),
-                         min_players=FEWEST_PLAYERS.get(name, 0))
+                         min_players=FEWEST_PLAYERS.get(name, 0), when=APPLIES_WHEN.get(name, {}))
             for name, default in msgspec.structs.asdict(cards.options).items()}
 
 
 # Options that only change a game of this many players or more: two players never reshuffle
 # (``MarketBase.can_refill``), so when the ghosts join cannot matter to them.
 FEWEST_PLAYERS = {"ghosts_enter": 3}
+# Options that mean something only under another's value: a chest's hidden card needs chests
+# (Professional fixes them on, so its setup offers the house rule too).
+APPLIES_WHEN: dict[str, dict[str, tuple[Any, ...]]] = {"chest_buyer_gets_card": {"chests": (True,)}}
