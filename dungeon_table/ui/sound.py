@@ -28,6 +28,8 @@ from typing import Any
 
 import pygame
 
+from dungeon_table.core.assets import sound_path
+
 RATE = 22050  # the rate tools/make_sounds.py writes at: nothing is resampled
 BUFFER = 512  # samples: 23 ms of latency
 VOICES = 16
@@ -135,8 +137,6 @@ class Mixer:
         return True
 
     def _sound(self, name: str) -> pygame.mixer.Sound | None:
-        from dungeon_table.core.assets import sound_path  # here: not at start-up
-
         if name not in self._sounds:
             try:
                 self._sounds[name] = pygame.mixer.Sound(str(sound_path(name)))
