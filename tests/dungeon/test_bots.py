@@ -13,6 +13,7 @@ from dungeon_table.core.protocol import to_dict
 from dungeon_table.core.registry import get
 from dungeon_table.games.dungeon import flow_move
 from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.bot_play import RacerBot
 from dungeon_table.games.dungeon.rules import Dungeon
 from tests.dungeon.helpers import act, move, peek, picks, play, wish
 
@@ -165,3 +166,21 @@ def test_every_level_writes_and_seals_a_wish_list() -> None:
     game, _ = play([wish("fireball")] * 7, heroes="wizard", dice=[1])
     for level in LEVELS:
         assert decide(level, game) == m.SealWishes()
+
+
+def choice_of(bot: Any, game: Dungeon) -> dict[str, Any]:
+    seat = game.to_act()[0]
+    return to_dict(bot.choose(game.view(seat), game.legal_actions(seat)))
+
+
+def test_the_expert_s_guide_takes_the_rogue_in_a_race_and_the_wizard_alone() -> None:
+    """The racer (the expert's guide) takes the rogue, whose 10,000 gp come home first, when
+    other heroes race it; alone in another mode it takes the delver's wizard."""
+    spec = get("dungeon")
+    assert spec.make_bot("expert", 1).guide is RacerBot
+    race = spec.new_game(["human"] * 4, 1, {})
+    assert race.phase == "choose_hero"
+    assert choice_of(RacerBot(1), race) == {"type": "choose_hero", "hero": "rogue"}
+    assert choice_of(spec.make_bot("delver", 1), race) == {"type": "choose_hero", "hero": "wizard"}
+    alone = spec.new_game(["human"], 1, {"mode": "time_attack"})
+    assert choice_of(RacerBot(1), alone) == {"type": "choose_hero", "hero": "wizard"}
