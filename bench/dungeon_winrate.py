@@ -34,6 +34,7 @@ from winrate_kit import (
 )
 
 from dungeon_table.core import registry
+from dungeon_table.games.dungeon.bot_play import RacerBot
 
 MATCHES = (("best", "random"), ("greedy", "random"), ("best", "greedy"))
 SOLO = ("treasure_hunt", "time_attack", "hunter")
@@ -49,13 +50,21 @@ class Tally(HeroTally):
     classes: Counter[str] = field(default_factory=Counter)  # the hero's class at the end
 
 
+def make_bot(level: str, seed: int) -> Any:
+    """A level of the registry, or ``racer``: the expert's guide (the delver taking the rogue in
+    a race), so the expert's search can be told from its guide (``--matches racer-best``)."""
+    if level == "racer":
+        return RacerBot(seed)
+    return registry.get("dungeon").make_bot(level, seed)
+
+
 def play(hero: str, rest: str, players: int, options: dict[str, Any], seed: int) -> Tally:
     """One game: ``hero`` in seat ``seed % players``, ``rest`` everywhere else."""
     spec = registry.get("dungeon")
     hero_seat = seed % players
     levels = [hero if s == hero_seat else rest for s in range(players)]
     game = spec.new_game([f"bot:{lv}" for lv in levels], seed, options)
-    bots = [spec.make_bot(lv, seed * 7 + s) for s, lv in enumerate(levels)]
+    bots = [make_bot(lv, seed * 7 + s) for s, lv in enumerate(levels)]
     tally = Tally(games=1)
     result = play_out(game, bots, hero_seat, tally)
     view = game.view(None)

@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 
 import dungeon_table.games.dungeon  # noqa: F401 - registers the game
+from dungeon_table.ai.search_bot import Budget
 from dungeon_table.core.protocol import to_dict
 from dungeon_table.core.registry import get
 from dungeon_table.games.dungeon import flow_move
 from dungeon_table.games.dungeon import model as m
+from dungeon_table.games.dungeon.bot_play import RacerBot
 from dungeon_table.games.dungeon.rules import Dungeon
 from tests.dungeon.helpers import act, move, peek, picks, play, wish
 
@@ -165,3 +167,44 @@ def test_every_level_writes_and_seals_a_wish_list() -> None:
     game, _ = play([wish("fireball")] * 7, heroes="wizard", dice=[1])
     for level in LEVELS:
         assert decide(level, game) == m.SealWishes()
+
+
+def choice_of_action(bot: Any, game: Dungeon) -> m.Action:
+    seat = game.to_act()[0]
+    action: m.Action = bot.choose(game.view(seat), game.legal_actions(seat))
+    return action
+
+
+def choice_of(bot: Any, game: Dungeon) -> dict[str, Any]:
+    return to_dict(choice_of_action(bot, game))
+
+
+def test_the_expert_s_guide_takes_the_rogue_in_a_race_and_the_wizard_alone() -> None:
+    """The racer (the expert's guide) takes the rogue, whose 10,000 gp come home first, when
+    other heroes race it; alone in another mode it takes the delver's wizard."""
+    spec = get("dungeon")
+    assert spec.make_bot("expert", 1).guide is RacerBot
+    race = spec.new_game(["human"] * 4, 1, {})
+    assert race.phase == "choose_hero"
+    assert choice_of(RacerBot(1), race) == {"type": "choose_hero", "hero": "rogue"}
+    assert choice_of(spec.make_bot("delver", 1), race) == {"type": "choose_hero", "hero": "wizard"}
+    alone = spec.new_game(["human"], 1, {"mode": "time_attack"})
+    assert choice_of(RacerBot(1), alone) == {"type": "choose_hero", "hero": "wizard"}
+
+
+def test_the_expert_plays_its_guide_s_moves_and_searches_the_rest() -> None:
+    """A move is the racer's, unsearched (random playouts' overrules of moves lost races);
+    another decision with a choice, here the class, is searched."""
+    spec = get("dungeon")
+    game = spec.new_game(["human"] * 4, 1, {})
+    expert = spec.make_bot("expert", 1)
+    expert.budget = Budget(iterations=8)
+    assert to_dict(expert.decide(game, 0)) == {"type": "choose_hero", "hero": "rogue"}
+    assert expert.last_iterations == 8
+    while game.phase != "move":
+        seat = game.to_act()[0]
+        game.apply(seat, RacerBot(seat).choose(game.view(seat), game.legal_actions(seat)))
+    seat = game.to_act()[0]
+    assert len(game.legal_actions(seat)) > 1
+    assert expert.decide(game, seat) == choice_of_action(RacerBot(1), game)
+    assert expert.last_iterations == 0
