@@ -47,7 +47,8 @@ SAME_ROUNDS = 4
 DROP_SURE = 2.5  # standard errors by which a candidate that lost to the guide's choice is dropped
 TIME_USED = 0.92  # of a time budget searched: the rest covers the step under way at the end
 BotFactory = Callable[[int], Any]
-# A game's value of a playout cut short, for the seat, in [0, 1] (``GameSpec`` expert's ``leaf``).
+# A game's value of a playout's end for the seat, in [0, 1]: cut short (``GameSpec`` expert's
+# ``leaf``) or finished (its ``final``).
 LeafValue = Callable[[Game, int], float]
 
 
@@ -146,14 +147,17 @@ class SearchBot:
     a playout (``None``: to the end); ``arms`` is how many root actions are compared;
     ``budget`` may be changed between decisions (the table sets the thinking time from the
     settings); ``leaf`` scores a playout cut short at ``depth`` (the game's own judgement of the
-    position; ``None``: the standing share)."""
+    position; ``None``: the standing share); ``final`` a finished one (``None``: a win 0.9 plus
+    0.1 times the standing share, ``value_of``)."""
 
     name = "expert"
 
     def __init__(self, seed: int, rollout: BotFactory, depth: int | None = None,
                  budget: Budget | None = None, arms: int = MAX_ARMS,
-                 guide: BotFactory | None = None, leaf: LeafValue | None = None) -> None:
+                 guide: BotFactory | None = None, leaf: LeafValue | None = None,
+                 final: LeafValue | None = None) -> None:
         self.leaf = leaf
+        self.final = final
         self.rng = random.Random(seed)
         self.rollout = rollout
         self.guide = guide or rollout
@@ -200,7 +204,7 @@ class SearchBot:
             values = []
             for arm in live:
                 value = playout(knows, arm.action, luck, self.rollout, self.depth, deadline,
-                                self.leaf)
+                                self.leaf, self.final)
                 if value is None:  # out of time mid-round: the round counts for nothing
                     break
                 values.append(value)
@@ -238,7 +242,8 @@ class SearchBot:
 
 def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
             depth: int | None, deadline: float | None,
-            leaf: LeafValue | None = None) -> float | None:
+            leaf: LeafValue | None = None,
+            final: LeafValue | None = None) -> float | None:
     """The value for ``knows.seat`` of playing ``first`` in the world dealt from ``luck``, the
     rollout bots seeded from it too; ``None`` if the deadline passed first."""
     if deadline is not None and time.perf_counter() >= deadline:
@@ -261,19 +266,22 @@ def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
         # Chosen from the legal list just made: apply's own legality check would make it again.
         world._apply(seat, action)
         steps += 1
-    return value_of(world, knows.seat, leaf)
+    return value_of(world, knows.seat, leaf, final)
 
 
-def value_of(world: Game, seat: int, leaf: LeafValue | None = None) -> float:
+def value_of(world: Game, seat: int, leaf: LeafValue | None = None,
+             final: LeafValue | None = None) -> float:
     """What a playout's end is worth to ``seat``, in [0, 1]. Finished: a win (shared or not)
     0.9, plus 0.1 times its standing share (a close second beats a distant last); unfinished:
     the standing share alone, 0.5 for a game without ``standing``. The standing share is the
     part of the other seats the game's ``standing`` ranks below this one (ties half), or, alone
     at the table, the figure itself (Dungeon!'s gold towards the target). A game's ``leaf``
-    replaces the unfinished figure."""
+    replaces the unfinished figure, its ``final`` the finished one."""
     result = world.result()
     if result is None and leaf is not None:
         return leaf(world, seat)
+    if result is not None and final is not None:
+        return final(world, seat)
     share = standing_share(world, seat)
     if result is None:
         return 0.5 if share is None else share
@@ -294,13 +302,15 @@ def standing_share(world: Game, seat: int) -> float | None:
 
 
 def expert(rollout: BotFactory, depth: int | None = None,
-           guide: BotFactory | None = None, leaf: LeafValue | None = None) -> BotFactory:
+           guide: BotFactory | None = None, leaf: LeafValue | None = None,
+           final: LeafValue | None = None) -> BotFactory:
     """A game's ``expert`` entry for ``GameSpec.bots``: seed -> SearchBot over ``rollout``,
     ``guide`` (default: the rollout bot) proposing the move to beat, ``leaf`` (default: the
-    standing share) scoring a playout cut short."""
+    standing share) scoring a playout cut short, ``final`` (default: a win 0.9 plus 0.1 times
+    the standing share) a finished one."""
 
     def make(seed: int) -> SearchBot:
-        return SearchBot(seed, rollout, depth, guide=guide, leaf=leaf)
+        return SearchBot(seed, rollout, depth, guide=guide, leaf=leaf, final=final)
 
     make.__name__ = "expert"
     return make
