@@ -28,7 +28,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +50,8 @@ BotFactory = Callable[[int], Any]
 # A game's value of a playout's end for the seat, in [0, 1]: cut short (``GameSpec`` expert's
 # ``leaf``) or finished (its ``final``).
 LeafValue = Callable[[Game, int], float]
+# A game's key of an action under which two actions are the same move (two copies of a card).
+MoveKey = Callable[[Action], Hashable]
 
 
 @dataclass(frozen=True)
@@ -148,16 +150,19 @@ class SearchBot:
     ``budget`` may be changed between decisions (the table sets the thinking time from the
     settings); ``leaf`` scores a playout cut short at ``depth`` (the game's own judgement of the
     position; ``None``: the standing share); ``final`` a finished one (``None``: a win 0.9 plus
-    0.1 times the standing share, ``value_of``)."""
+    0.1 times the standing share, ``value_of``); ``alike`` keys an action by what it does, and
+    of the legal actions with one key only the first is a candidate (``None``: every action its
+    own)."""
 
     name = "expert"
 
     def __init__(self, seed: int, rollout: BotFactory, depth: int | None = None,
                  budget: Budget | None = None, arms: int = MAX_ARMS,
                  guide: BotFactory | None = None, leaf: LeafValue | None = None,
-                 final: LeafValue | None = None) -> None:
+                 final: LeafValue | None = None, alike: MoveKey | None = None) -> None:
         self.leaf = leaf
         self.final = final
+        self.alike = alike
         self.rng = random.Random(seed)
         self.rollout = rollout
         self.guide = guide or rollout
@@ -235,9 +240,22 @@ class SearchBot:
         """The policy's choice first, then the other actions (a sample when there are many):
         a playout budget spread over fifty moves learns nothing about any of them."""
         rest = [a for a in legal if a != prior]
+        if self.alike is not None:  # one of each move: the same move twice is a settled arm's
+            rest = _unlike(rest, self.alike, {self.alike(prior)})  # rounds spent for nothing
         if len(rest) >= self.arms:
             rest = rng.sample(rest, self.arms - 1)
         return [prior, *rest]
+
+
+def _unlike(actions: list[Action], alike: MoveKey, seen: set[Hashable]) -> list[Action]:
+    """``actions`` without those whose key is in ``seen`` or that of an earlier one."""
+    kept = []
+    for action in actions:
+        key = alike(action)
+        if key not in seen:
+            seen.add(key)
+            kept.append(action)
+    return kept
 
 
 def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
@@ -303,14 +321,17 @@ def standing_share(world: Game, seat: int) -> float | None:
 
 def expert(rollout: BotFactory, depth: int | None = None,
            guide: BotFactory | None = None, leaf: LeafValue | None = None,
-           final: LeafValue | None = None) -> BotFactory:
+           final: LeafValue | None = None, alike: MoveKey | None = None,
+           arms: int = MAX_ARMS) -> BotFactory:
     """A game's ``expert`` entry for ``GameSpec.bots``: seed -> SearchBot over ``rollout``,
     ``guide`` (default: the rollout bot) proposing the move to beat, ``leaf`` (default: the
     standing share) scoring a playout cut short, ``final`` (default: a win 0.9 plus 0.1 times
-    the standing share) a finished one."""
+    the standing share) a finished one, ``alike`` (default: none) the key of the same move, and
+    ``arms`` the candidates compared at most."""
 
     def make(seed: int) -> SearchBot:
-        return SearchBot(seed, rollout, depth, guide=guide, leaf=leaf, final=final)
+        return SearchBot(seed, rollout, depth, arms=arms, guide=guide, leaf=leaf, final=final,
+                         alike=alike)
 
     make.__name__ = "expert"
     return make
