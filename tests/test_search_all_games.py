@@ -41,7 +41,8 @@ def searcher(game_id: str, seed: int, own: bool = False) -> SearchBot:
     if own:
         made = spec.make_bot("expert", seed)
         return SearchBot(seed, made.rollout, DEPTH.get(game_id, 10),
-                         Budget(iterations=ITERATIONS), ARMS, guide=made.guide, leaf=made.leaf)
+                         Budget(iterations=ITERATIONS), ARMS, guide=made.guide, leaf=made.leaf,
+                         final=made.final, alike=made.alike)
     return SearchBot(seed, spec.bots[spec.best], DEPTH.get(game_id, 10),
                      Budget(iterations=ITERATIONS), ARMS)
 
@@ -152,6 +153,36 @@ def test_a_game_s_leaf_scores_every_playout_cut_short() -> None:
     decide(bot, game, seat)
     rounds = ITERATIONS // min(ARMS, len(game.legal_actions(seat)))
     assert [total for _, total in bot.last_totals] == [0.25 * rounds] * len(bot.last_totals)
+
+
+def test_a_game_s_final_scores_every_finished_playout() -> None:
+    """``final`` (a game's value of a finished game) replaces the win and standing share."""
+    spec = registry.get("relic")
+    game = spec.new_game(["human", "human"], 3)
+    bots = [spec.bots[spec.best](s) for s in range(2)]
+    while game.result() is None:
+        seat = game.to_act()[0]
+        game.apply(seat, decide(bots[seat], game, seat))
+    winner = game.result().winners[0]  # type: ignore[union-attr]
+    assert value_of(game, winner) >= 0.9
+    assert value_of(game, winner, final=lambda world, s: 0.25) == 0.25
+    assert value_of(game, winner, leaf=lambda world, s: 0.5, final=lambda world, s: 0.25) == 0.25
+
+
+def test_actions_a_game_keys_alike_are_one_candidate() -> None:
+    """``alike``: of the actions with one key only the first is compared; every action alike
+    leaves the guide's choice alone, and nothing is searched."""
+    spec = registry.get("relic")
+    game, seat = next(moments("relic", seed=8, count=1))
+    bot = SearchBot(2, spec.bots[spec.best], 2, Budget(iterations=ITERATIONS), ARMS,
+                    alike=lambda action: "the same")
+    chosen = decide(bot, game, seat)
+    assert bot.last_iterations == 0 and [a for a, _ in bot.last_totals] == [chosen]
+    both = SearchBot(2, spec.bots[spec.best], 2, Budget(iterations=ITERATIONS), 10,
+                     alike=lambda action: type(action))
+    decide(both, game, seat)
+    kinds = [type(a) for a, _ in both.last_totals]
+    assert len(kinds) == len(set(kinds)) == len({type(a) for a in game.legal_actions(seat)})
 
 
 def test_a_candidate_that_scores_as_the_guide_s_choice_every_round_is_the_same_move() -> None:

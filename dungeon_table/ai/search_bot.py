@@ -28,7 +28,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,8 +47,11 @@ SAME_ROUNDS = 4
 DROP_SURE = 2.5  # standard errors by which a candidate that lost to the guide's choice is dropped
 TIME_USED = 0.92  # of a time budget searched: the rest covers the step under way at the end
 BotFactory = Callable[[int], Any]
-# A game's value of a playout cut short, for the seat, in [0, 1] (``GameSpec`` expert's ``leaf``).
+# A game's value of a playout's end for the seat, in [0, 1]: cut short (``GameSpec`` expert's
+# ``leaf``) or finished (its ``final``).
 LeafValue = Callable[[Game, int], float]
+# A game's key of an action under which two actions are the same move (two copies of a card).
+MoveKey = Callable[[Action], Hashable]
 
 
 @dataclass(frozen=True)
@@ -146,14 +149,20 @@ class SearchBot:
     a playout (``None``: to the end); ``arms`` is how many root actions are compared;
     ``budget`` may be changed between decisions (the table sets the thinking time from the
     settings); ``leaf`` scores a playout cut short at ``depth`` (the game's own judgement of the
-    position; ``None``: the standing share)."""
+    position; ``None``: the standing share); ``final`` a finished one (``None``: a win 0.9 plus
+    0.1 times the standing share, ``value_of``); ``alike`` keys an action by what it does, and
+    of the legal actions with one key only the first is a candidate (``None``: every action its
+    own)."""
 
     name = "expert"
 
     def __init__(self, seed: int, rollout: BotFactory, depth: int | None = None,
                  budget: Budget | None = None, arms: int = MAX_ARMS,
-                 guide: BotFactory | None = None, leaf: LeafValue | None = None) -> None:
+                 guide: BotFactory | None = None, leaf: LeafValue | None = None,
+                 final: LeafValue | None = None, alike: MoveKey | None = None) -> None:
         self.leaf = leaf
+        self.final = final
+        self.alike = alike
         self.rng = random.Random(seed)
         self.rollout = rollout
         self.guide = guide or rollout
@@ -200,7 +209,7 @@ class SearchBot:
             values = []
             for arm in live:
                 value = playout(knows, arm.action, luck, self.rollout, self.depth, deadline,
-                                self.leaf)
+                                self.leaf, self.final)
                 if value is None:  # out of time mid-round: the round counts for nothing
                     break
                 values.append(value)
@@ -231,14 +240,28 @@ class SearchBot:
         """The policy's choice first, then the other actions (a sample when there are many):
         a playout budget spread over fifty moves learns nothing about any of them."""
         rest = [a for a in legal if a != prior]
+        if self.alike is not None:  # one of each move: the same move twice is a settled arm's
+            rest = _unlike(rest, self.alike, {self.alike(prior)})  # rounds spent for nothing
         if len(rest) >= self.arms:
             rest = rng.sample(rest, self.arms - 1)
         return [prior, *rest]
 
 
+def _unlike(actions: list[Action], alike: MoveKey, seen: set[Hashable]) -> list[Action]:
+    """``actions`` without those whose key is in ``seen`` or that of an earlier one."""
+    kept = []
+    for action in actions:
+        key = alike(action)
+        if key not in seen:
+            seen.add(key)
+            kept.append(action)
+    return kept
+
+
 def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
             depth: int | None, deadline: float | None,
-            leaf: LeafValue | None = None) -> float | None:
+            leaf: LeafValue | None = None,
+            final: LeafValue | None = None) -> float | None:
     """The value for ``knows.seat`` of playing ``first`` in the world dealt from ``luck``, the
     rollout bots seeded from it too; ``None`` if the deadline passed first."""
     if deadline is not None and time.perf_counter() >= deadline:
@@ -261,19 +284,22 @@ def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
         # Chosen from the legal list just made: apply's own legality check would make it again.
         world._apply(seat, action)
         steps += 1
-    return value_of(world, knows.seat, leaf)
+    return value_of(world, knows.seat, leaf, final)
 
 
-def value_of(world: Game, seat: int, leaf: LeafValue | None = None) -> float:
+def value_of(world: Game, seat: int, leaf: LeafValue | None = None,
+             final: LeafValue | None = None) -> float:
     """What a playout's end is worth to ``seat``, in [0, 1]. Finished: a win (shared or not)
     0.9, plus 0.1 times its standing share (a close second beats a distant last); unfinished:
     the standing share alone, 0.5 for a game without ``standing``. The standing share is the
     part of the other seats the game's ``standing`` ranks below this one (ties half), or, alone
     at the table, the figure itself (Dungeon!'s gold towards the target). A game's ``leaf``
-    replaces the unfinished figure."""
+    replaces the unfinished figure, its ``final`` the finished one."""
     result = world.result()
     if result is None and leaf is not None:
         return leaf(world, seat)
+    if result is not None and final is not None:
+        return final(world, seat)
     share = standing_share(world, seat)
     if result is None:
         return 0.5 if share is None else share
@@ -294,13 +320,18 @@ def standing_share(world: Game, seat: int) -> float | None:
 
 
 def expert(rollout: BotFactory, depth: int | None = None,
-           guide: BotFactory | None = None, leaf: LeafValue | None = None) -> BotFactory:
+           guide: BotFactory | None = None, leaf: LeafValue | None = None,
+           final: LeafValue | None = None, alike: MoveKey | None = None,
+           arms: int = MAX_ARMS) -> BotFactory:
     """A game's ``expert`` entry for ``GameSpec.bots``: seed -> SearchBot over ``rollout``,
     ``guide`` (default: the rollout bot) proposing the move to beat, ``leaf`` (default: the
-    standing share) scoring a playout cut short."""
+    standing share) scoring a playout cut short, ``final`` (default: a win 0.9 plus 0.1 times
+    the standing share) a finished one, ``alike`` (default: none) the key of the same move, and
+    ``arms`` the candidates compared at most."""
 
     def make(seed: int) -> SearchBot:
-        return SearchBot(seed, rollout, depth, guide=guide, leaf=leaf)
+        return SearchBot(seed, rollout, depth, arms=arms, guide=guide, leaf=leaf, final=final,
+                         alike=alike)
 
     make.__name__ = "expert"
     return make

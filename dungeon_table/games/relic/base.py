@@ -157,7 +157,18 @@ class RelicBase(PhasedGame[RelicState]):
         return [*lines, ScoreLine("score.total", sum(line.value for line in lines))]
 
     def points(self) -> list[int]:
-        return [self.breakdown(seat)[-1].value for seat in range(self.n)]
+        return [self.points_of(seat) for seat in range(self.n)]
+
+    def points_of(self, seat: int, hand: bool = True) -> int:
+        """``breakdown``'s total without its lines (every view and playout step asks it);
+        without the hand's characters if not ``hand`` (what the other seats see)."""
+        player = self.player(seat)
+        card = self.cards.card
+        total = (sum(t.points for t in player.treasures)
+                 + sum(card(c).level for c in player.defeated))
+        if hand:
+            total += sum(f.level for c in player.hand if (f := card(c)).kind == "character")
+        return total
 
 
 def no_search(game: RelicBase, seat: int, action: Action) -> str:

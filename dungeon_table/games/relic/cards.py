@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta
@@ -80,6 +80,8 @@ class RelicCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def card(self, card_id: str) -> Card:
         """A card by id; the second set's ``-b`` copies share their original's data."""
+        if _LAST[0] is self:  # the one card file in play: a playout asks thousands of times
+            return _LAST[1][card_id]
         return _index(self)[card_id]
 
     def treasure(self, depth: int, face: int) -> tuple[int, str]:
@@ -100,15 +102,18 @@ def base_id(card_id: str) -> str:
 
 
 _INDEXES: dict[int, tuple[RelicCards, dict[str, Card]]] = {}
+_LAST: list[Any] = [None, {}]  # the card file last indexed, and its index
 
 
 def _index(cards: RelicCards) -> dict[str, Card]:
     known = _INDEXES.get(id(cards))
     if known is not None and known[0] is cards:
+        _LAST[:] = known
         return known[1]
     # Both sets' ids, so a look-up (the bots' playouts make hundreds a game) is one dict read.
     index = {c.id: c for c in cards.cards} | {c.id + SECOND_SET: c for c in cards.cards}
     _INDEXES[id(cards)] = (cards, index)
+    _LAST[:] = [cards, index]
     return index
 
 

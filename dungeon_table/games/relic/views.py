@@ -49,15 +49,13 @@ def _treasure(found: Treasure) -> m.TreasureView:
 
 
 def _player(game: RelicBase, player: Player, seat: int | None) -> m.PlayerView:
-    lines = game.breakdown(player.seat)
     # Another seat's hand is hidden: its characters' levels are not shown in its points.
-    points = lines[-1].value if player.seat == seat or game.state.phase == "over" else (
-        lines[-1].value - lines[1].value)
+    points = game.points_of(player.seat, hand=player.seat == seat or game.state.phase == "over")
     return m.PlayerView(
         seat=player.seat,
-        dungeon=[m.DungeonCardView(card=c, depth=field.depth(i + 1),
-                                   face_down=field.depth(i + 1) in player.searched)
-                 for i, c in enumerate(player.dungeon)],
+        dungeon=[m.DungeonCardView(card=c, depth=(depth := field.depth(i)),
+                                   face_down=depth in player.searched)
+                 for i, c in enumerate(player.dungeon, 1)],
         depth=player.depth,
         searched=list(player.searched),
         forfeited=list(player.forfeited),
