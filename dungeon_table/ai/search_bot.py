@@ -49,6 +49,9 @@ TIME_USED = 0.92  # of a time budget searched: the rest covers the step under wa
 BotFactory = Callable[[int], Any]
 # A game's value of a playout cut short, for the seat, in [0, 1] (``GameSpec`` expert's ``leaf``).
 LeafValue = Callable[[Game, int], float]
+# A game's root candidates (view, legal, the guide's choice, rng) -> the actions to compare, the
+# guide's choice first; the guide's choice alone: not searched (``GameSpec`` expert's ``candidates``).
+Candidates = Callable[[Any, list[Action], Action, random.Random], list[Action]]
 
 
 @dataclass(frozen=True)
@@ -146,14 +149,17 @@ class SearchBot:
     a playout (``None``: to the end); ``arms`` is how many root actions are compared;
     ``budget`` may be changed between decisions (the table sets the thinking time from the
     settings); ``leaf`` scores a playout cut short at ``depth`` (the game's own judgement of the
-    position; ``None``: the standing share)."""
+    position; ``None``: the standing share); ``candidates`` names the root actions to compare
+    (the game's own list, the guide's choice first; ``None``: a sample of the legal ones)."""
 
     name = "expert"
 
     def __init__(self, seed: int, rollout: BotFactory, depth: int | None = None,
                  budget: Budget | None = None, arms: int = MAX_ARMS,
-                 guide: BotFactory | None = None, leaf: LeafValue | None = None) -> None:
+                 guide: BotFactory | None = None, leaf: LeafValue | None = None,
+                 candidates: Candidates | None = None) -> None:
         self.leaf = leaf
+        self.candidates = candidates
         self.rng = random.Random(seed)
         self.rollout = rollout
         self.guide = guide or rollout
@@ -187,8 +193,10 @@ class SearchBot:
             self.last_iterations, self.last_totals, self.last_overruled = 0, [], False
             return legal[0]
         rng = random.Random(self.rng.getrandbits(63))
-        prior = self.guide(rng.getrandbits(32)).choose(knows.view(), legal)
-        arms = [Arm(a) for a in self._candidates(legal, prior, rng)]
+        view = knows.view()
+        prior = self.guide(rng.getrandbits(32)).choose(view, legal)
+        arms = [Arm(a) for a in (self.candidates(view, legal, prior, rng) if self.candidates
+                                 else self._candidates(legal, prior, rng))]
         # From the decision's start, with a margin for the step a playout is in when time is up.
         deadline = (began + self.budget.seconds * TIME_USED
                     if self.budget.seconds is not None else None)
@@ -294,13 +302,15 @@ def standing_share(world: Game, seat: int) -> float | None:
 
 
 def expert(rollout: BotFactory, depth: int | None = None,
-           guide: BotFactory | None = None, leaf: LeafValue | None = None) -> BotFactory:
+           guide: BotFactory | None = None, leaf: LeafValue | None = None,
+           candidates: Candidates | None = None) -> BotFactory:
     """A game's ``expert`` entry for ``GameSpec.bots``: seed -> SearchBot over ``rollout``,
     ``guide`` (default: the rollout bot) proposing the move to beat, ``leaf`` (default: the
-    standing share) scoring a playout cut short."""
+    standing share) scoring a playout cut short, ``candidates`` (default: a sample of the legal
+    actions) naming the moves compared with the guide's."""
 
     def make(seed: int) -> SearchBot:
-        return SearchBot(seed, rollout, depth, guide=guide, leaf=leaf)
+        return SearchBot(seed, rollout, depth, guide=guide, leaf=leaf, candidates=candidates)
 
     make.__name__ = "expert"
     return make
