@@ -15,15 +15,24 @@ rates with their 95 % Wilson intervals and the expert's time a searched decision
 p95; decisions with one legal action are not searched and not counted). ``--playouts N`` searches
 exactly N playouts a decision (the same games on any machine); ``--seconds S`` searches S seconds
 a decision, as the app does. Games run on ``--workers`` processes (default: every core).
+
+A full line (500 games at 1 s a decision) is hours of CPU, so ``--record FILE`` appends each
+seed's figures to FILE as it ends (a JSON line: the line, the budget, the commit, the seed and
+its tally) and a later run with the same file and budget plays only the seeds not yet there,
+counting the recorded ones: a long run may be stopped and taken up again. Each line printed says
+how many games came from the record and from which commits.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
+import subprocess
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from winrate_kit import Summable, run, seeds, workers
@@ -82,7 +91,7 @@ def play_game(game_id: str, options: dict[str, Any], levels: list[str], seed: in
     return game.result()
 
 
-def play(line: str, budget: Budget, only_base: bool, seed: int) -> Tally:
+def play(line: str, budget: Budget, only_base: bool, record: str | None, seed: int) -> Tally:
     """One seed of ``line``: the expert's game, and the baseline, ``best`` in its seat (a
     shared win counts, so in two-player games ``best`` against itself wins more than half)."""
     game_id, players, options, against = LINES[line]
@@ -94,7 +103,40 @@ def play(line: str, budget: Budget, only_base: bool, seed: int) -> Tally:
         tally.wins += result is not None and hero in result.winners
     base = play_game(game_id, options, ["best"] * players, seed, budget, Tally())
     tally.base_wins += base is not None and hero in base.winners
+    if record is not None:
+        write_record(Path(record), line, budget, seed, tally)
     return tally
+
+
+def commit() -> str:
+    """The tree's commit, as a record names it ("unknown" outside a git checkout)."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, cwd=Path(__file__).parent, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return out.stdout.strip()
+
+
+def write_record(path: Path, line: str, budget: Budget, seed: int, tally: Tally) -> None:
+    """One seed's figures, appended as one line (a worker's whole line in one write, so lines
+    of several workers do not interleave)."""
+    entry = {"line": line, "budget": repr(budget), "commit": commit(), "seed": seed,
+             "tally": asdict(tally)}
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(entry) + "\n")
+
+
+def read_records(path: Path | None, line: str, budget: Budget) -> dict[int, tuple[str, Tally]]:
+    """The seeds of ``line`` at ``budget`` already in the record: seed -> (commit, tally)."""
+    if path is None or not path.exists():
+        return {}
+    found: dict[int, tuple[str, Tally]] = {}
+    for text in path.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(text)
+        if entry["line"] == line and entry["budget"] == repr(budget):
+            found[entry["seed"]] = (entry["commit"], Tally(**entry["tally"]))
+    return found
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -137,6 +179,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="processes (every core)")
     parser.add_argument("--baseline-only", action="store_true",
                         help="only the games with best in the expert's seat")
+    parser.add_argument("--record", type=Path, default=None,
+                        help="append each seed's figures here, and skip the seeds already there")
     parser.add_argument("--progress", type=int, default=0,
                         help="print the line so far after every N games (a run cut short "
                              "still says something)")
@@ -144,14 +188,26 @@ def main() -> None:
     budget = (Budget(seconds=args.seconds) if args.seconds is not None else
               Budget(iterations=args.playouts or 16))
     print(f"expert strength, {args.games} games a line, seeds {args.start}.., budget {budget}")
+    record = str(args.record) if args.record is not None else None
     for line in filter(None, args.lines.split(",")):
         began = time.perf_counter()
-        total, every = Tally(), seeds(args)
-        step = args.progress or len(every)
+        known = read_records(args.record, line, budget)
+        total = Tally()
+        for seed in seeds(args):
+            if seed in known:
+                total.add(known[seed][1])
+        every = [seed for seed in seeds(args) if seed not in known]
+        if known:
+            commits = sorted({known[s][0] for s in seeds(args) if s in known})
+            print(f"{line}: {total.games} game(s) from {args.record} "
+                  f"(commits {', '.join(commits)})")
+        step = args.progress or len(every) or 1
         for first in range(0, len(every), step):  # the line so far after every ``step`` games
-            total.add(run(play, (line, budget, args.baseline_only), every[first:first + step],
-                          workers(args), Tally))
+            total.add(run(play, (line, budget, args.baseline_only, record),
+                          every[first:first + step], workers(args), Tally))
             print(f"{report(line, total)}  [{time.perf_counter() - began:.0f} s]", flush=True)
+        if not every:
+            print(report(line, total), flush=True)
 
 
 if __name__ == "__main__":
