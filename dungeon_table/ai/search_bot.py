@@ -52,6 +52,9 @@ BotFactory = Callable[[int], Any]
 LeafValue = Callable[[Game, int], float]
 # A game's key of an action under which two actions are the same move (two copies of a card).
 MoveKey = Callable[[Action], Hashable]
+# A game's root candidates (view, legal, the guide's choice, rng) -> the actions to compare, the
+# guide's choice first; the guide's choice alone: not searched (``GameSpec`` expert's ``candidates``).
+Candidates = Callable[[Any, list[Action], Action, random.Random], list[Action]]
 
 
 @dataclass(frozen=True)
@@ -152,17 +155,20 @@ class SearchBot:
     position; ``None``: the standing share); ``final`` a finished one (``None``: a win 0.9 plus
     0.1 times the standing share, ``value_of``); ``alike`` keys an action by what it does, and
     of the legal actions with one key only the first is a candidate (``None``: every action its
-    own)."""
+    own); ``candidates`` names the root actions to compare (the game's own list, the guide's choice
+    first; ``None``: a sample of the legal ones, ``alike`` applied)."""
 
     name = "expert"
 
     def __init__(self, seed: int, rollout: BotFactory, depth: int | None = None,
                  budget: Budget | None = None, arms: int = MAX_ARMS,
                  guide: BotFactory | None = None, leaf: LeafValue | None = None,
-                 final: LeafValue | None = None, alike: MoveKey | None = None) -> None:
+                 final: LeafValue | None = None, alike: MoveKey | None = None,
+                 candidates: Candidates | None = None) -> None:
         self.leaf = leaf
         self.final = final
         self.alike = alike
+        self.candidates = candidates
         self.rng = random.Random(seed)
         self.rollout = rollout
         self.guide = guide or rollout
@@ -196,8 +202,10 @@ class SearchBot:
             self.last_iterations, self.last_totals, self.last_overruled = 0, [], False
             return legal[0]
         rng = random.Random(self.rng.getrandbits(63))
-        prior = self.guide(rng.getrandbits(32)).choose(knows.view(), legal)
-        arms = [Arm(a) for a in self._candidates(legal, prior, rng)]
+        view = knows.view()
+        prior = self.guide(rng.getrandbits(32)).choose(view, legal)
+        arms = [Arm(a) for a in (self.candidates(view, legal, prior, rng) if self.candidates
+                                 else self._candidates(legal, prior, rng))]
         # From the decision's start, with a margin for the step a playout is in when time is up.
         deadline = (began + self.budget.seconds * TIME_USED
                     if self.budget.seconds is not None else None)
@@ -322,16 +330,17 @@ def standing_share(world: Game, seat: int) -> float | None:
 def expert(rollout: BotFactory, depth: int | None = None,
            guide: BotFactory | None = None, leaf: LeafValue | None = None,
            final: LeafValue | None = None, alike: MoveKey | None = None,
-           arms: int = MAX_ARMS) -> BotFactory:
+           arms: int = MAX_ARMS, candidates: Candidates | None = None) -> BotFactory:
     """A game's ``expert`` entry for ``GameSpec.bots``: seed -> SearchBot over ``rollout``,
     ``guide`` (default: the rollout bot) proposing the move to beat, ``leaf`` (default: the
     standing share) scoring a playout cut short, ``final`` (default: a win 0.9 plus 0.1 times
     the standing share) a finished one, ``alike`` (default: none) the key of the same move, and
-    ``arms`` the candidates compared at most."""
+    ``arms`` the candidates compared at most, ``candidates`` (default: a sample of the
+    legal actions) naming the moves compared with the guide's."""
 
     def make(seed: int) -> SearchBot:
         return SearchBot(seed, rollout, depth, arms=arms, guide=guide, leaf=leaf, final=final,
-                         alike=alike)
+                         alike=alike, candidates=candidates)
 
     make.__name__ = "expert"
     return make

@@ -7,6 +7,7 @@ from dungeon_table.ai.search_bot import expert
 from dungeon_table.core.registry import GameSpec, LazyOptions, register
 from dungeon_table.games.market import cards
 from dungeon_table.games.market.bot import BEST, BOTS
+from dungeon_table.games.market.bot_expert import root_candidates
 from dungeon_table.games.market.bot_leaf import leaf_value
 from dungeon_table.games.market.rules import Market
 
@@ -19,9 +20,11 @@ SPEC = register(
         game_class=Market,
         # The expert tries to beat the best bot's choice; its playouts run 40 actions, played
         # on by greedy bots (random ones misjudge exploring on and the market: the expert lost
-        # to best with them) and scored by the lead in points (bot_leaf; docs/bots.md).
+        # to best with them) and scored by the lead in points (bot_leaf); prices and defences
+        # are not searched (bot_expert; docs/bots.md).
         bots={"random": RandomBot, **BOTS,
-              "expert": expert(BOTS["greedy"], depth=40, guide=BOTS[BEST], leaf=leaf_value)},
+              "expert": expert(BOTS["greedy"], depth=40, guide=BOTS[BEST], leaf=leaf_value,
+                               candidates=root_candidates)},
         best=BEST,
         view_module="dungeon_table.games.market.ui.table",
         # Read from cards/market.yaml on first use: a broken card file is reported where the

@@ -45,6 +45,7 @@ class GreedyBot(PhaseBot):
     def __init__(self, seed: int, tuning: Tuning | None = None) -> None:
         self.seed = seed
         self.tuning = tuning or Tuning()
+        self._prices: tuple[tuple[object, ...], dict[int, int]] | None = None
 
     def choose(self, view: m.MarketView, legal: list[Action]) -> Action:
         """The phase's chooser, when there is a choice; an answer it gives that is not legal
@@ -108,7 +109,20 @@ class GreedyBot(PhaseBot):
         return prices
 
     def _price(self, view: m.MarketView, legal: list[Action]) -> Action:
-        targets = self.target_prices(view, self.valuer(view))
+        return self.next_price(view, legal, self.turn_prices(view))
+
+    def turn_prices(self, view: m.MarketView) -> dict[int, int]:
+        """The target prices, worked out at the turn's first price decision and kept for the
+        rest of it: one price is set a decision, and nothing they are worked out from changes
+        in between (a sixth of a greedy playout's time went to working them out again)."""
+        key = (view.turn, view.active, tuple((s.index, s.card, s.hidden) for s in view.discovery))
+        if self._prices is None or self._prices[0] != key:
+            self._prices = key, self.target_prices(view, self.valuer(view))
+        return self._prices[1]
+
+    def next_price(self, view: m.MarketView, legal: list[Action],
+                   targets: dict[int, int]) -> Action:
+        """The first slot not yet at its target price, priced; all at theirs: open the market."""
         for slot in view.discovery:
             want = targets.get(slot.index, 0)
             action = m.SetPrice(slot=slot.index, price=want)
@@ -199,6 +213,10 @@ class TraderBot(Explains, GreedyBot):
         prices, _ = best_prices(self.round(view, val), self.items(view, val))
         return prices
 
+    def _price(self, view: m.MarketView, legal: list[Action]) -> Action:
+        # Worked out anew each decision: the round it plays out counts the prices already set.
+        return self.next_price(view, legal, self.target_prices(view, self.valuer(view)))
+
     def _buy(self, view: m.MarketView, legal: list[Action]) -> Action:
         me, val = self._me(view), self.valuer(view)
         round_ = self.round(view, val)
@@ -270,8 +288,8 @@ class TraderBot(Explains, GreedyBot):
                 return action
         return m.Done()
 
-    choosers = {**GreedyBot.choosers, "explore": _explore, "buy": _buy, "bid": _bid,
-                "level": _level}
+    choosers = {**GreedyBot.choosers, "explore": _explore, "price": _price, "buy": _buy,
+                "bid": _bid, "level": _level}
 
     # --- the hint's words (docs/rules/market.md, "What the hint says") ------------------------
     def explain(self, view: m.MarketView, legal: list[Action], action: Action) -> Reason | None:
