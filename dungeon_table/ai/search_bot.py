@@ -53,8 +53,9 @@ LeafValue = Callable[[Game, int], float]
 # A game's key of an action under which two actions are the same move (two copies of a card).
 MoveKey = Callable[[Action], Hashable]
 # A game's root candidates (view, legal, the guide's choice, rng) -> the actions to compare, the
-# guide's choice first; the guide's choice alone: not searched (``GameSpec`` expert's ``candidates``).
-Candidates = Callable[[Any, list[Action], Action, random.Random], list[Action]]
+# guide's choice first; the guide's choice alone: not searched; None: the search's own sample
+# (``GameSpec`` expert's ``candidates``).
+Candidates = Callable[[Any, list[Action], Action, random.Random], list[Action] | None]
 
 
 @dataclass(frozen=True)
@@ -204,7 +205,8 @@ class SearchBot:
         rng = random.Random(self.rng.getrandbits(63))
         view = knows.view()
         prior = self.guide(rng.getrandbits(32)).choose(view, legal)
-        arms = [Arm(a) for a in (self.candidates(view, legal, prior, rng) if self.candidates
+        chosen = self.candidates(view, legal, prior, rng) if self.candidates else None
+        arms = [Arm(a) for a in (chosen if chosen is not None
                                  else self._candidates(legal, prior, rng))]
         # From the decision's start, with a margin for the step a playout is in when time is up.
         deadline = (began + self.budget.seconds * TIME_USED

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dungeon_table.ai.random_bot import RandomBot
+from dungeon_table.ai.search_bot import expert
 from dungeon_table.core.registry import GameSpec, LazyOptions, Option, register
 from dungeon_table.games.dungeon import cards
 from dungeon_table.games.dungeon.bot import BEST, BOTS
-from dungeon_table.games.dungeon.bot_expert import DungeonExpert
+from dungeon_table.games.dungeon.bot_expert import root_candidates
+from dungeon_table.games.dungeon.bot_play import RacerBot
 from dungeon_table.games.dungeon.cards import MAX_MINUTES
 from dungeon_table.games.dungeon.model import HEROES, MODES
 from dungeon_table.games.dungeon.rules import Dungeon
@@ -50,10 +52,12 @@ SPEC = register(
         min_players=1,
         max_players=8,
         game_class=Dungeon,
-        # The expert (bot_expert.py) searches every decision but the moves, which are its
+        # The expert searches every decision but the moves (bot_expert.py), which are its
         # guide's (the racer: the delver, taking the rogue in a race); its playouts run 24
         # actions, played on by random bots, scored by gold towards the target (docs/bots.md).
-        bots={"random": RandomBot, **BOTS, "expert": DungeonExpert},
+        bots={"random": RandomBot, **BOTS,
+              "expert": expert(RandomBot, depth=24, guide=RacerBot,
+                               candidates=root_candidates)},
         best=BEST,
         view_module="dungeon_table.games.dungeon.ui.table",
         option_specs=LazyOptions(option_specs),

@@ -1,8 +1,6 @@
-"""Dungeon!'s expert: the search bot (``ai/search_bot.py``) over the racer's choices, searching
-every decision but the moves.
+"""Which decisions Dungeon!'s expert searches: the game's ``candidates`` hook, as market's.
 
-    bot = DungeonExpert(seed)          # registry.get("dungeon").make_bot("expert", seed)
-    bot.decide(game, seat)
+    root_candidates(view, legal, prior, rng)   # [prior] in the move phase: the racer's walk
 
 A move is the racer's own (the delver's walk, the rogue in a race: ``bot_play.RacerBot``): random
 playouts 24 actions deep, scored by the gold share, prefer the gold a few actions away (a room
@@ -15,25 +13,15 @@ the playout's reach.
 
 from __future__ import annotations
 
-from dungeon_table.ai.random_bot import RandomBot
-from dungeon_table.ai.search_bot import SearchBot, SeatKnowledge
-from dungeon_table.core.protocol import Action
-from dungeon_table.games.dungeon.bot_play import RacerBot
+import random
+from typing import Any
 
-DEPTH = 24  # actions a playout runs before its gold share is read
+from dungeon_table.core.protocol import Action
+
 GUIDED_PHASES = ("move",)  # phases whose decisions are the guide's, never searched
 
 
-class DungeonExpert(SearchBot):
-    """The ``expert`` level: see the module docstring."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed, RandomBot, DEPTH, guide=RacerBot)
-
-    def search(self, knows: SeatKnowledge) -> Action:
-        view = knows.view()
-        if view.phase not in GUIDED_PHASES:
-            return super().search(knows)
-        self.last_iterations, self.last_totals, self.last_overruled = 0, [], False
-        action: Action = self.fallback.choose(view, knows.legal())
-        return action
+def root_candidates(view: Any, legal: list[Action], prior: Action,
+                    rng: random.Random) -> list[Action] | None:
+    """The guide's move alone in a guided phase (not searched), else the search's own sample."""
+    return [prior] if view.phase in GUIDED_PHASES else None

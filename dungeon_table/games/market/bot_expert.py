@@ -30,16 +30,13 @@ BID_STEPS = (-1, 1, 2, -2, 3)  # the amounts tried beside the guide's, after not
 
 
 def root_candidates(view: m.MarketView, legal: list[Action], prior: Action,
-                    rng: random.Random) -> list[Action]:
+                    rng: random.Random) -> list[Action] | None:
     """The actions the expert plays out, the guide's choice first (see the module docstring)."""
     if view.phase in UNSEARCHED:
         return [prior]
     if isinstance(prior, m.Bid):
         return _bids(prior.amount, legal)
-    rest = [a for a in legal if a != prior]
-    if len(rest) >= MAX_ARMS:
-        rest = rng.sample(rest, MAX_ARMS - 1)
-    return [prior, *rest]
+    return None  # the search's own: every legal action, or a sample beside the guide's
 
 
 def _bids(amount: int, legal: list[Action]) -> list[Action]:
