@@ -265,10 +265,11 @@ def _within(links: dict[str, tuple[tuple[str, Passage, str], ...]], start: str,
 
 # A bound on the searches kept for one board (``Reach.walk``): when this many have been kept
 # since the last turnover, the older ones are dropped and these become the older ones (a search
-# asked again is kept on), so at most twice this many are held, the ones in use kept. Random
-# four-hero games make ~400 new ones each at first, ~60 after fifty games; 12,000 with what they
-# share held ~30 MiB.
-MAX_WALKS = 6_000
+# asked again is carried over), so at most twice this many are held, the ones in use kept.
+# Random four-hero games make ~400 new ones each at first, ~45 after fifty games; 12,000 with
+# what they share held ~30 MiB. (6,000 a generation made twice as many new ones from the fiftieth
+# game to the hundredth: the searches asked again are spread over more than 6,000.)
+MAX_WALKS = 12_000
 
 
 class _BoardReaches:
