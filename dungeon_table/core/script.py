@@ -18,6 +18,7 @@ refuse raises ``ScriptError`` with its index and the reason (the command exits 3
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -189,14 +190,32 @@ def play_out(
     or when no seat is to act although there is no result. Appends to ``record`` if given.
     """
     made = 0
+    deciders: dict[int, Callable[[], Any]] = {}  # each seat's ``decide``, looked up once
     while made < max_actions and game.result() is None:
         to_act = game.to_act()
         if not to_act:
             break
         seat = to_act[0]
-        action = decide(bots[seat], game, seat)
+        decider = deciders.get(seat)
+        if decider is None:
+            decider = deciders[seat] = _decider(bots[seat], game, seat)
+        action = decider()
         game.apply(seat, action)
         if record is not None:
             record.append(seat, action)
         made += 1
     return made
+
+
+def _decider(bot: Any, game: Game, seat: int) -> Callable[[], Any]:
+    """``decide(bot, game, seat)`` as a call of no arguments, the bot's kind read once (a bot
+    that searches, one that reads its view, one that reads none)."""
+    searching = getattr(bot, "decide", None)
+    if callable(searching):
+        return lambda: searching(game, seat)
+    choose = bot.choose
+    legal_actions = game.legal_actions
+    if getattr(bot, "reads_view", True):
+        view = game.view
+        return lambda: choose(view(seat), legal_actions(seat))
+    return lambda: choose(None, legal_actions(seat))

@@ -2,8 +2,8 @@
 reach) offers exactly what the search made afresh for every list offered, in the same order: the
 old search is kept in ``reference_routes.py`` and both are asked on every move-phase state of
 seeded random games, with the moves left and with every count from 1 to 7. The reference asks
-a context made afresh from the state, so a context the engine kept from the step before
-(``DungeonBase.keep_context``) is checked too."""
+a context made afresh from the state, so what the engine keeps between steps (the blockers,
+``DungeonBase.blockers``) is checked too."""
 
 from __future__ import annotations
 

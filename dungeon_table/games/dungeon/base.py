@@ -10,6 +10,9 @@ below it, never one that imports it.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Hashable
+
 from dungeon_table.core.phased import PhasedGame
 from dungeon_table.core.protocol import Event
 from dungeon_table.games.dungeon import model as m
@@ -28,6 +31,7 @@ STACK_DECKS = (
 
 
 NO_SPACES: frozenset[str] = frozenset()
+_SPACE = operator.attrgetter("space")
 
 
 class HeroContext:
@@ -39,9 +43,9 @@ class HeroContext:
         self.game = game
         self.seat = seat
         self._others: set[str] | None = None
-        self._waiting: set[str] | None = None
+        self._waiting: frozenset[str] | None = None
         self._doors: set[str] | bool | None = None  # True: the secret door card opens them all
-        self._blocking: set[str] | None = None
+        self._blocking: frozenset[str] | None = None
         self._crowded: set[str] | None = None
 
     @property
@@ -53,25 +57,18 @@ class HeroContext:
         return self._others
 
     @property
-    def waiting(self) -> set[str]:
+    def waiting(self) -> frozenset[str]:
         """Where a monster or a hunter waits (asked hundreds of times a move)."""
         if self._waiting is None:
-            state = self.game.state
-            waiting = {slot.space for slot in state.slots.values()}
-            if state.hunters:
-                waiting.update(hunter.space for hunter in state.hunters)
-            self._waiting = waiting
+            self._waiting = self.game.blockers()[0]
         return self._waiting
 
     @property
-    def blocking(self) -> set[str]:
+    def blocking(self) -> frozenset[str]:
         """Every space entering which stops the move (``blocks`` as a set, for the route
         search: a waiting monster or hunter, an uncleared room or chamber)."""
         if self._blocking is None:
-            tokens = self.game.state.tokens
-            self._blocking = self.waiting | {
-                space for space, need in self.game.t.tokens_to_clear.items()
-                if tokens.get(space, 0) < need}
+            self._blocking = self.game.blockers()[1]
         return self._blocking
 
     @property
@@ -80,28 +77,6 @@ class HeroContext:
         if self._crowded is None:
             self._crowded = self.others - self.game.board.shared
         return self._crowded
-
-    def blocking_among(self, rooms: tuple[str, ...], spaces: frozenset[str]) -> frozenset[str]:
-        """The spaces of ``spaces`` that block (``blocks`` of each, as a set: what a kept route
-        search is looked up by); ``rooms``: its rooms and chambers, the spaces that may be
-        uncleared."""
-        game = self.game
-        need = game.t.tokens_to_clear
-        tokens = game.state.tokens
-        # ``Tables.cleared`` for each (every room and chamber needs a count of tokens)
-        uncleared = [space for space in rooms
-                     if (tokens[space] if space in tokens else 0) < need[space]]
-        waiting = self._waiting
-        if waiting is None:
-            waiting = self.waiting
-        among = spaces.intersection(waiting) if waiting else NO_SPACES
-        return among.union(uncleared) if uncleared else among
-
-    def unfound_among(self, doors: tuple[str, ...]) -> frozenset[str]:
-        """The secret doors of ``doors`` not open to this hero."""
-        if not doors:
-            return NO_SPACES
-        return frozenset(door for door in doors if not self.door_open(door))
 
     def blocks(self, space: str) -> bool:
         waiting = self._waiting
@@ -140,7 +115,9 @@ class DungeonBase(PhasedGame[DungeonState]):
     # for by the legal actions, the view, the bot and apply's legality check alike, between
     # actions (kept per state ``version``, like the kit's legal actions).
     # ``_reaches``: the board's kept route searches (``movement.reaches_of``), looked up once.
-    caches = ("_routes", "_context", "_reaches")
+    # ``_blockers``: where monsters and hunters wait and what blocks (``blockers``), kept while
+    # the state they are read from says the same.
+    caches = ("_routes", "_context", "_reaches", "_blockers", "_blockers_now")
 
     t: Tables
     board: Board
@@ -153,6 +130,8 @@ class DungeonBase(PhasedGame[DungeonState]):
         super().reset_caches()
         self._routes: tuple[int, int, dict[str, movement.Route]] | None = None
         self._context: tuple[int, int, HeroContext] | None = None
+        self._blockers: tuple[Hashable, tuple[frozenset[str], frozenset[str]]] | None = None
+        self._blockers_now: tuple[int, tuple[frozenset[str], frozenset[str]]] | None = None
 
     # --- dice and decks -------------------------------------------------------------------------
     def roll(self, count: int) -> list[int]:
@@ -241,6 +220,53 @@ class DungeonBase(PhasedGame[DungeonState]):
     def secret_door_between(self, a: str, b: str) -> str:
         return self.board.secret_door_between(a, b)
 
+    def may_stay(self, seat: int) -> bool:
+        """``HeroContext.may_stand`` of the hero's own space: no other hero there, or it is a
+        chamber or the Great Hall (a turn may end there)."""
+        heroes = self.state.heroes
+        space = heroes[seat].space
+        return (not space or space in self.board.shared
+                or list(map(_SPACE, heroes)).count(space) == 1)
+
+    def blockers(self) -> tuple[frozenset[str], frozenset[str]]:
+        """(where a monster or a hunter waits, every space entering which stops a move: those
+        and the uncleared rooms and chambers). Asked by every list, and changed only by an
+        encounter's end, so kept while what it is read from is the same: the defeat tokens
+        (the rules only ever add one, so their count and sum say whether any was added), the
+        slots' spaces and the hunters' spaces; between actions, once a state ``version``."""
+        now = self._blockers_now
+        if now is not None and now[0] == self.version and not self.applying:
+            return now[1]
+        return self._read_blockers()
+
+    def blockers_as_begun(self) -> tuple[frozenset[str], frozenset[str]]:
+        """``blockers`` at the start of the running action's handler, nothing changed yet: those
+        of the state it was chosen in when they were asked then (the kit counts the running
+        action's ``version`` one on from that state's)."""
+        now = self._blockers_now
+        if now is not None and now[0] == self.version - 1:
+            return now[1]
+        return self._read_blockers()
+
+    def _read_blockers(self) -> tuple[frozenset[str], frozenset[str]]:
+        state = self.state
+        tokens = state.tokens
+        slots = state.slots
+        hunters = state.hunters
+        key = (len(tokens), sum(tokens.values()),
+               tuple(map(_SPACE, slots.values())) if slots else (),
+               tuple(map(_SPACE, hunters)) if hunters else ())
+        kept = self._blockers
+        if kept is None or kept[0] != key:
+            waiting = frozenset((*key[2], *key[3]))
+            blocking = waiting.union([space for space, need in self.t.tokens_to_clear.items()
+                                      if (tokens[space] if space in tokens else 0) < need])
+            kept = self._blockers = (key, (waiting, blocking))
+        answer = kept[1]
+        if not self.applying:
+            self._blockers_now = (self.version, answer)
+        return answer
+
     def context(self, seat: int) -> HeroContext:
         """The movement context of ``seat``'s hero; between actions the same one serves every
         question (the legal actions, the view), while an action runs it is built afresh."""
@@ -250,11 +276,6 @@ class DungeonBase(PhasedGame[DungeonState]):
         if cached is None or cached[0] != self.version or cached[1] != seat:
             cached = self._context = (self.version, seat, HeroContext(self, seat))
         return cached[2]
-
-    def keep_context(self, ctx: HeroContext) -> None:
-        """``ctx`` still answers for the state the running action leaves (the kit counts that
-        state's ``version`` one on from this one's): the next questions ask it."""
-        self._context = (self.version + 1, ctx.seat, ctx)
 
     def routes(self, seat: int) -> dict[str, movement.Route]:
         """Every destination of a move now, with its offered path, in the order the search
@@ -283,20 +304,23 @@ class DungeonBase(PhasedGame[DungeonState]):
             moves = state.turn.moves_left
         if moves <= 0:
             return movement.NO_WALK
-        ctx = self.context(seat)
-        start = state.heroes[seat].space
+        hero = state.heroes[seat]
         reaches = self._reaches
         if reaches is None:  # the board's, shared by every game on it
             reaches = self._reaches = movement.reaches_of(self.board)
-        reach = reaches.get((start, moves)) or movement.reach(self.board, start, moves)
-        walk = reach.walk(ctx.blocking_among(reach.inner_rooms, reach.inner),
-                          ctx.unfound_among(reach.doors))
-        crowded = ctx.crowded
-        if crowded:
-            taken = reach.near.intersection(crowded)
-            if taken:
-                return walk.without(taken)
-        return walk
+        reach = reaches.get((hero.space, moves)) or movement.reach(self.board, hero.space, moves)
+        # the search's key: the blockers it meets, the secret doors in reach this hero has not
+        # found (none with the secret door card), as ``HeroContext.blocks``/``door_open`` say
+        doors = reach.door_set
+        if doors and hero.found_doors:
+            doors = doors.difference(hero.found_doors)
+        if doors and self.t.holds_secret_door_card(hero.treasures):
+            doors = NO_SPACES
+        walk = reach.walk(reach.inner.intersection(self.blockers()[1]), doors)
+        # where another hero stands and this one may not stop (``HeroContext.crowded``); its
+        # own space is never a destination, so every hero's space may be asked
+        taken = reach.near_apart.intersection(map(_SPACE, state.heroes))
+        return walk.without(taken) if taken else walk
 
     # --- the end --------------------------------------------------------------------------------
     def end_game(self, reason: str, winners: list[int]) -> list[Event]:

@@ -45,9 +45,10 @@ def end_turn(game: DungeonBase) -> list[Event]:
     if hero.ended_in_hall and hero.hero and game.gp(seat) >= game.target(seat) \
             and game.mode != "treasure_hunt":
         return events + game.end_game("returned", [seat])
-    lost = modes.check_hunt_in_reach(game)
-    if lost:
-        return events + lost
+    if game.mode == "treasure_hunt":  # the only mode whose hunt may be lost at a turn's end
+        lost = modes.check_hunt_in_reach(game)
+        if lost:
+            return events + lost
     if state.hunters and hero.space:
         state.hunters_to_move = [h.hunter for h in state.hunters]
         return events + move_hunters(game)

@@ -27,8 +27,8 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
     if not turn.moved:  # what only a turn's start offers
         if hero.hero == "wizard" and can_refill(game, seat):
             out.append(m.Refill())
-        if (state.slots or state.hunters) and waiting_here(game, seat):
-            out.append(m.Attack())
+        if (state.slots or state.hunters) and hero.space in game.blockers()[0]:
+            out.append(m.Attack())  # ``waiting_here``
         if hero.treasures and not turn.crystal_ball_used:
             out += [m.Scry(space=s) for s in scry_targets(game, seat)]
     spells = hero.spells
@@ -40,7 +40,7 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
         if spells and not turn.spell_cast:
             out += [m.Peek(space=s, using="spell") for s in peek_targets(game, seat, "spell")]
         out += game.walk(seat).moves
-    if can_end_turn(game, seat):
+    if game.may_stay(seat):  # ``can_end_turn``
         out.append(m.EndTurn())
     return out
 
@@ -87,43 +87,49 @@ QUICK = {
 def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     state = game.state
     hero = state.heroes[seat]
-    turn = state.turn
-    ctx = game.context(seat)
-    blocks = ctx.blocks
+    # ``HeroContext.blocks``: nothing met on the way changes it
+    blocking = game.blockers_as_begun()[1]
     between = game.board.secret_door_between
     events: list[Event] = []
-    walked: list[str] = []
+    path = action.path
+    here = hero.space
+    walked = 0  # the spaces of ``path`` entered since the last door tried
     ended = False  # the space the hero stands on blocks: its encounter starts
-    place = game.place
-    walk_on = walked.append
-    mark = turn.path.append
-    for space in action.path:
-        door = between(hero.space, space)
+    for space in path:
+        door = between(here, space)
         # With the secret door card no roll is needed, but the door still counts as found:
         # it stays open to this hero if the card is dropped later.
         if door and door not in hero.found_doors:
-            events += _moved(game, seat, walked)
-            walked = []
-            walk_on = walked.append
+            events += _walk_on(game, seat, path, walked)
+            path = path[walked:]
+            walked = 0
             found, roll = game.find_door(seat, door)
             events.append(roll)
             if not found:  # stopped before the door: the turn is over
                 return events + settle(game, seat) + cycle.end_turn(game)
-        place(seat, space)
-        walk_on(space)
-        mark(space)
-        turn.moves_left -= 1
-        turn.moved = True
-        ended = blocks(space)
-        if ended:
+        here = space
+        walked += 1
+        if space in blocking:
+            ended = True
             break
-    events += _moved(game, seat, walked)
-    if not ended and turn.moves_left and len(events) == 1:
-        # A plain walk (no door tried), the turn going on: only this hero's place and turn
-        # changed, none of what the context knows (the other heroes, the blockers, the doors
-        # found), so the next list asks this one.
-        game.keep_context(ctx)
+    events += _walk_on(game, seat, path, walked)
     return events + after_step(game, seat, ended)
+
+
+def _walk_on(game: DungeonBase, seat: int, path: list[str], count: int) -> list[Event]:
+    """The hero enters the first ``count`` spaces of ``path`` (each a move), one ``moved``."""
+    if not count:
+        return []
+    walked = list(path[:count])
+    hero = game.state.heroes[seat]
+    turn = game.state.turn
+    if count > 1:  # passed through: only the last step's ``place`` shows (where it came from)
+        hero.space = walked[-2]
+    game.place(seat, walked[-1])
+    turn.path += walked
+    turn.moves_left -= count
+    turn.moved = True
+    return [m.Moved(seat=seat, path=walked, moves_left=turn.moves_left)]
 
 
 def settle(game: DungeonBase, seat: int) -> list[Event]:
@@ -137,12 +143,6 @@ def settle(game: DungeonBase, seat: int) -> list[Event]:
             game.place(seat, space)
             return [m.PushedBack(seat=seat, space=space)]
     return []
-
-
-def _moved(game: DungeonBase, seat: int, walked: list[str]) -> list[Event]:
-    if not walked:
-        return []
-    return [m.Moved(seat=seat, path=list(walked), moves_left=game.state.turn.moves_left)]
 
 
 def after_step(game: DungeonBase, seat: int, blocked: bool | None = None) -> list[Event]:
@@ -161,8 +161,7 @@ def end_turn(game: DungeonBase, seat: int, action: m.EndTurn) -> list[Event]:
 
 
 def can_end_turn(game: DungeonBase, seat: int) -> bool:
-    space = game.state.heroes[seat].space
-    return game.state.phase == "move" and game.context(seat).may_stand(space)
+    return game.state.phase == "move" and game.may_stay(seat)
 
 
 # --- a waiting monster at the turn's start --------------------------------------------------
@@ -171,7 +170,7 @@ def waiting_here(game: DungeonBase, seat: int) -> bool:
     state = game.state
     space = state.heroes[seat].space
     return (state.phase == "move" and not state.turn.moved and bool(space)
-            and space in game.context(seat).waiting)
+            and space in game.blockers()[0])
 
 
 def attack_waiting(game: DungeonBase, seat: int, action: m.Attack) -> list[Event]:

@@ -193,8 +193,8 @@ class Reach:
     (``walk``), it is found once a board, not once a list. Other heroes are passed, so where
     they stand is not in the key; it only takes their spaces out of the destinations."""
 
-    __slots__ = ("board", "start", "moves", "inner", "inner_rooms", "doors", "near", "_walks",
-                 "_kept")
+    __slots__ = ("board", "start", "moves", "inner", "inner_rooms", "doors", "door_set", "near",
+                 "near_apart", "_walks", "_older", "_kept")
 
     def __init__(self, board: Board, start: str, moves: int, kept: _BoardReaches) -> None:
         self.board = board
@@ -209,7 +209,12 @@ class Reach:
                                         if board.spaces[space].kind in ("room", "chamber")))
         self.doors = tuple(sorted({secret for space in (start, *self.inner)
                                    for _there, _passage, secret in links[space] if secret}))
+        self.door_set = frozenset(self.doors)
+        # the destinations another hero's pawn closes (all but the chambers and the hall)
+        self.near_apart = self.near - board.shared
+        # the searches kept since the board's last turnover, and those of the one before
         self._walks: dict[tuple[frozenset[str], frozenset[str]], Walk] = {}
+        self._older: dict[tuple[frozenset[str], frozenset[str]], Walk] = {}
 
     def walk(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
         """The search's answer when the spaces of ``inner`` that block are ``blocking`` and the
@@ -217,12 +222,18 @@ class Reach:
         key = (blocking, unfound)
         known = self._walks.get(key)
         if known is None:
+            known = self._older.pop(key, None) if self._older else None
+            if known is None:
+                known = self._search(blocking, unfound)
+            self._walks[key] = known
             self._kept.counted()
-            known = self._walks[key] = self._search(blocking, unfound)
         return known
 
-    def forget(self) -> None:
-        self._walks.clear()
+    def turn_over(self) -> None:
+        """The searches kept so far become the older ones (those found again are kept on); the
+        older ones before them are dropped."""
+        self._older = self._walks
+        self._walks = {}
 
     def _search(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
         if unfound:
@@ -252,9 +263,12 @@ def _within(links: dict[str, tuple[tuple[str, Passage, str], ...]], start: str,
     return frozenset(seen)
 
 
-# A bound on the searches kept for one board (``Reach.walk``), all dropped when it is passed:
-# random four-hero games make ~600 new ones each at first, ~60 after a hundred games, and 12,000
-# with what they share hold ~30 MiB.
+# A bound on the searches kept for one board (``Reach.walk``): when this many have been kept
+# since the last turnover, the older ones are dropped and these become the older ones (a search
+# asked again is carried over), so at most twice this many are held, the ones in use kept.
+# Random four-hero games make ~400 new ones each at first, ~45 after fifty games; 12,000 with
+# what they share held ~30 MiB. (6,000 a generation made twice as many new ones from the fiftieth
+# game to the hundredth: the searches asked again are spread over more than 6,000.)
 MAX_WALKS = 12_000
 
 
@@ -273,9 +287,9 @@ class _BoardReaches:
         self.walks += 1
         if self.walks > MAX_WALKS:
             self.walks = 0
-            self.offers.clear()
+            self.offers.clear()  # shared for memory only: a walk kept on holds its own
             for kept in self.reaches.values():
-                kept.forget()
+                kept.turn_over()
 
 
 _BOARDS: dict[int, _BoardReaches] = {}
