@@ -17,9 +17,15 @@ as the control (``best`` against itself: a fair share plus the ties). The varian
 - ``advanceany``: discards an advance character (whatever its level) whenever the dungeon card it
   sets goes down, not only when that card opens a search;
 - ``keepdungeon``: a dungeon card in hand is worth one more (fewer turns without one to set);
+- ``keepchars``, ``keepenemy``: a character (one more enemy) in hand is worth 1.5 (1) more in
+  the end phase's discards: the fighters that lift an enemy's block, the enemies that block;
 - ``stuckdraw``: held up by an enemy with no fight to make, it double draws for a fighter rather
   than spend the dungeon phase on setting an enemy;
 - ``enemydue``: keeps its enemies for an opponent whose search is due (or who is at depth 3).
+
+``--paired`` plays each variant and the delver on the same seeds and counts the seeds won by
+one of the two only (the difference's noise is the square root of their sum); ``--race`` plays
+the delver against itself and says where the game is decided.
 
 Nothing here is registered as a game's bot: the variants are added to relic's bots in this
 process only.
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from typing import Any
 
 import relic_winrate
@@ -105,7 +112,12 @@ class Variant(bot_play.DelverBot):
 
     def keep_worth(self, view: m.RelicView, card: str) -> float:
         worth = super().keep_worth(view, card)
-        if "keepdungeon" in self.knobs and facts(card).kind == "dungeon" and worth > 0:
+        kind = facts(card).kind
+        if "keepdungeon" in self.knobs and kind == "dungeon" and worth > 0:
+            worth += 1.0
+        if "keepchars" in self.knobs and kind == "character" and worth > 0:
+            worth += 1.5
+        if "keepenemy" in self.knobs and kind == "enemy":
             worth += 1.0
         return worth
 
@@ -137,12 +149,17 @@ def main() -> None:
                         "stuckdraw,enemydue")
     parser.add_argument("--paired", action="store_true",
                         help="per seed against the delver's games (won by one only)")
+    parser.add_argument("--race", action="store_true",
+                        help="where the delver's own games are decided (no variant played)")
     ours, rest = parser.parse_known_args()
     bots = registry.get("relic").bots
     names = [name for name in ours.variants.split(",") if name]
     for name in names:
         if name not in bots:
             bots[name] = variant(name)  # this process only: relic_winrate makes them by name
+    if ours.race:
+        race(rest)
+        return
     if ours.paired:
         paired(names, rest)
         return
@@ -169,6 +186,60 @@ def paired(names: list[str], rest: list[str]) -> None:
         z = (mine - theirs) / max(1.0, (mine + theirs) ** 0.5)
         print(f"  {name:14} {sum(wins)}/{args.games} ({100 * sum(wins) / args.games:.1f} %)  "
               f"won only by it {mine}, only by the delver {theirs}  ({z:+.1f} s.e.)", flush=True)
+
+
+RACE_ACTIONS = ((m.Search, "turn-start searches"), (m.DoubleDraw, "double draws"),
+                (m.SetDungeon, "dungeon cards set"), (m.SetEnemy, "enemies set"),
+                (m.Fight, "fights"))
+
+
+def race(rest: list[str]) -> None:
+    """The delver against itself: who searches depth 3 (which ends the game) and how often
+    that seat wins, and per seat and game its turns, the turns it began held up by an enemy or
+    with no dungeon card in hand, and what it did, for the depth-3 searcher and the other."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--start", type=int, default=1000)
+    args, _ = parser.parse_known_args(rest)
+    spec = registry.get("relic")
+    sides: dict[str, Counter[str]] = {"searcher": Counter(), "other": Counter()}
+    ended = searcher_won = ties = 0
+    for seed in range(args.start, args.start + args.games):
+        game: Any = spec.new_game(["bot:delver"] * 2, seed, {})
+        bots = [spec.make_bot("delver", seed * 7 + s) for s in range(2)]
+        seats: list[Counter[str]] = [Counter(), Counter()]
+        turn = None
+        while game.result() is None:
+            seat = game.to_act()[0]
+            view = game.view(seat)
+            if view.turn != turn:  # the seat's turn begins
+                turn, player = view.turn, game.state.players[seat]
+                seats[seat]["turns"] += 1
+                seats[seat]["turns begun held up by an enemy"] += bool(player.enemies)
+                seats[seat]["turns begun with no dungeon card in hand"] += not any(
+                    facts(c).kind == "dungeon" for c in player.hand)
+            action = bots[seat].choose(view, game.legal_actions(seat))
+            seats[seat].update(key for kind, key in RACE_ACTIONS if isinstance(action, kind))
+            game.apply(seat, action)
+        result = game.result()
+        ties += len(result.winners) > 1
+        deep = [s for s in (0, 1) if 3 in game.state.players[s].searched]
+        if not deep:
+            continue
+        ended += 1
+        searcher_won += deep[0] in result.winners
+        for seat in (0, 1):
+            seats[seat]["points"] += int(game.standing()[seat])
+            seats[seat]["was the first player"] += seat == game.state.first
+        sides["searcher"].update(seats[deep[0]])
+        sides["other"].update(seats[1 - deep[0]])
+    print(f"relic 2p, the delver against itself, seeds {args.start}-{args.start + args.games - 1}:"
+          f" {ended} games ended by a depth-3 search, {ties} ties; the searcher won {searcher_won}"
+          f" ({100 * searcher_won / max(1, ended):.0f} %)")
+    print(f"  {'a game, on average':42} {'searcher':>9} {'other':>7}")
+    for key in sorted(set(sides["searcher"]) | set(sides["other"])):
+        print(f"  {key:42} {sides['searcher'][key] / ended:9.2f} "
+              f"{sides['other'][key] / ended:7.2f}")
 
 
 if __name__ == "__main__":
