@@ -19,6 +19,10 @@ as the control (``best`` against itself: a fair share plus the ties). The varian
 - ``keepdungeon``: a dungeon card in hand is worth one more (fewer turns without one to set);
 - ``keepchars``, ``keepenemy``: a character (one more enemy) in hand is worth 1.5 (1) more in
   the end phase's discards: the fighters that lift an enemy's block, the enemies that block;
+- ``enemycount``: of its enemies, sets the one the fewest of the characters it has not seen
+  beat (alone, or two together; in 2 players the delver sets the hardest by BP and shield);
+- ``randPHASE`` (``randplay``, ``randend``...): any legal action at random in that phase, the
+  delver's elsewhere: how much the phase's choices weigh at all;
 - ``stuckdraw``: held up by an enemy with no fight to make, it double draws for a fighter rather
   than spend the dungeon phase on setting an enemy;
 - ``enemydue``: keeps its enemies for an opponent whose search is due (or who is at depth 3).
@@ -34,6 +38,7 @@ process only.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections import Counter
 from typing import Any
@@ -44,11 +49,21 @@ from dungeon_table.core import registry
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.relic import bot_play, field
 from dungeon_table.games.relic import model as m
-from dungeon_table.games.relic.bot_cards import facts
+from dungeon_table.games.relic.bot_cards import facts, plan_battle
+from dungeon_table.games.relic.cards import load
 
 
 class Variant(bot_play.DelverBot):
     knobs: frozenset[str] = frozenset()
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.rng = random.Random(seed)
+
+    def choose(self, view: m.RelicView, legal: list[Action]) -> Action:
+        if f"rand{view.phase}" in self.knobs and len(legal) > 1:
+            return self.rng.choice(legal)  # how much this phase's choices weigh at all
+        return super().choose(view, legal)
 
     def skips(self, view: m.RelicView, depth: int) -> bool:
         """Whether this variant gives up the search of ``depth`` for a turn of the race."""
@@ -127,6 +142,19 @@ class Variant(bot_play.DelverBot):
             return False
         return super().dungeon_worth(view)
 
+    def enemy_worth(self, view: m.RelicView, card: str, target: int) -> float:
+        worth = super().enemy_worth(view, card, target)
+        if "enemycount" not in self.knobs:
+            return worth
+        # the share of the characters it has not seen (in no hand of its own, discard or fight)
+        # that beat this enemy alone, or with one other of them: the fewer, the longer it holds
+        unseen = unseen_characters(view)
+        alone = sum(1 for c in unseen if plan_battle(card, [c], _NO_COST) is not None)
+        pairs = sum(1 for i, a in enumerate(unseen) for b in unseen[i + 1:]
+                    if plan_battle(card, [a, b], _NO_COST, max_cards=2) is not None)
+        n = max(1, len(unseen))
+        return -10.0 * (alone / n + 0.5 * pairs / max(1, n * (n - 1) / 2)) + 0.01 * worth
+
     def enemy_to_set(self, view: m.RelicView) -> m.SetEnemy | None:
         action = super().enemy_to_set(view)
         if action is None or "enemydue" not in self.knobs:
@@ -135,6 +163,21 @@ class Variant(bot_play.DelverBot):
         count = len(player.dungeon)
         due = field.search_open(count, player.searched, player.forfeited) > 0
         return action if due or field.depth(count) == 3 or count % 3 == 2 else None
+
+
+class _Free(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> float:
+        return 0.0
+
+
+_NO_COST = _Free()
+_CHARACTERS = [c.id for c in load().cards if c.kind == "character"]
+
+
+def unseen_characters(view: m.RelicView) -> list[str]:
+    """The first set's characters not in the seat's hand nor in the discard pile."""
+    seen = {c for c in (*view.hand, *view.discard)}
+    return [c for c in _CHARACTERS if c not in seen]
 
 
 def variant(knobs: str) -> Any:
