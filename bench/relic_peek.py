@@ -5,25 +5,25 @@
     python bench/relic_peek.py --games 200 --start 1000 --mode fair --rounds 32
 
 A searcher in seat ``seed % 2`` plays against the delver (relic's ``best``); every seed is also
-played with the delver in its seat (the baseline, same seeds). At each decision with more than one
-legal action it plays every candidate (every legal action, one of each ``same_move`` key, the
-delver's choice first) to the end of the game with delvers in every seat, scored by the expert's
-``final_value`` (a win and the points margin), and keeps the delver's choice unless another
-candidate's mean is higher. Each round plays every candidate in one world:
+played with the delver in its seat (the baseline, same seeds). The searcher:
 
-- ``peek``: the true game (hands and deck order as they are; relic has no randomness after the
-  deal, and the delver none, so one round tells each candidate's outcome exactly: the playouts'
-  delver opponent is the one at the table). This searcher cheats; it lives here only, as the
-  bound of any search with the delver as its guide and playout policy;
-- ``hands``: the opponent's hand seen, the deck shuffled anew each round (what knowing the hand
-  alone is worth);
-- ``fair``: the expert's own worlds (``redeal_hidden``: the opponent's hand and the deck dealt
-  anew), every candidate searched, the best mean played, no noise margin: the expert with many
-  playouts and no caution.
+- ``peek``: at each decision with more than one legal action, plays every candidate (every legal
+  action, one of each ``same_move`` key, the delver's choice first) once to the end of the game
+  in the true game (hands and deck order as they are: relic has no randomness after the deal and
+  the delver none, so one playout tells a candidate's outcome exactly; the playouts' delver
+  opponent is the one at the table), scored by the expert's ``final_value`` (a win and the
+  points margin), and keeps the delver's choice unless another scores higher. This searcher
+  cheats; it lives here only, as the bound of any search with the delver as its guide;
+- ``hands``: the expert's own search (``SearchBot``: paired rounds, the guide's choice kept
+  unless clearly beaten, ``--playouts`` a decision, ``--arms`` candidates) in worlds where the
+  opponent's hand is the true one and only the deck is shuffled anew: what knowing the hand
+  alone is worth;
+- ``fair``: the same search in the expert's own worlds (``redeal_hidden``): the expert with as
+  many playouts and candidates as asked.
 
-It prints the win rates (95 % Wilson intervals), the searched decisions, how many the searcher
-overruled and the kinds of those overrules (the delver's move -> the searcher's), and with
-``--log`` one line an overrule: seed, turn, the two moves and the values.
+It prints the win rates (95 % Wilson intervals), the seeds won by one side only, the mean points
+margin, the searched decisions and how many the searcher overruled, and the kinds of those
+overrules (the delver's move -> the searcher's); ``--log`` prints one line an overrule.
 """
 
 from __future__ import annotations
@@ -36,10 +36,11 @@ from typing import Any
 
 from expert_strength import rate
 
+from dungeon_table.ai.search_bot import Budget, SearchBot, SeatKnowledge
 from dungeon_table.core import registry
 from dungeon_table.core.protocol import Action
 from dungeon_table.games.relic import bot_play
-from dungeon_table.games.relic.bot_expert import final_value, same_move
+from dungeon_table.games.relic.bot_expert import WIN_SHARE, final_value, same_move
 
 MAX_ACTIONS = 6000
 
@@ -57,6 +58,40 @@ def world_for(game: Any, seat: int, mode: str, rng: random.Random) -> Any:
     return game.redeal_hidden(seat, rng)
 
 
+class Worlds(SeatKnowledge):
+    """The seat's knowledge, its worlds dealt by ``mode`` (``hands``: the deck alone anew)."""
+
+    def __init__(self, game: Any, seat: int, mode: str) -> None:
+        super().__init__(game, seat)
+        self.mode = mode
+
+    def sample(self, rng: random.Random) -> Any:
+        return world_for(self._game, self.seat, self.mode, rng)
+
+
+class Expert(SearchBot):
+    """The expert's search over ``Worlds`` of a mode; its overrules counted as ``Searcher``'s."""
+
+    def __init__(self, seed: int, mode: str, playouts: int, arms: int) -> None:
+        super().__init__(seed, bot_play.DelverBot, None, Budget(iterations=playouts), arms,
+                         final=final_value, alike=same_move)
+        self.mode = mode
+        self.searched = 0
+        self.overruled: Counter[str] = Counter()
+        self.log: list[str] = []
+
+    def decide(self, game: Any, seat: int) -> Action:
+        action = self.search(Worlds(game, seat, self.mode))
+        if self.last_iterations:
+            self.searched += 1
+        if self.last_overruled:
+            prior = self.last_totals[0][0]
+            self.overruled[f"{type(prior).__name__} -> {type(action).__name__}"] += 1
+            self.log.append(f"{prior} -> {action}: totals "
+                            + ", ".join(f"{t:.2f}" for _, t in self.last_totals))
+        return action
+
+
 def play_out(world: Any, guides: list[Any]) -> None:
     for _ in range(MAX_ACTIONS):
         if world.result() is not None:
@@ -69,7 +104,9 @@ def play_out(world: Any, guides: list[Any]) -> None:
 class Searcher:
     """One-step improvement of the delver over the worlds of ``mode`` (see the module)."""
 
-    def __init__(self, seed: int, mode: str, rounds: int, value: Any = final_value) -> None:
+    def __init__(self, seed: int, mode: str, rounds: int, value: Any = final_value,
+                 most: int | None = None) -> None:
+        self.most = most  # overrules a game at most (None: any number)
         self.rng = random.Random(seed)
         self.mode = mode
         self.rounds = rounds
@@ -91,7 +128,7 @@ class Searcher:
             if key not in seen:
                 seen.add(key)
                 arms.append(action)
-        if len(arms) == 1:
+        if len(arms) == 1 or (self.most is not None and len(self.log) >= self.most):
             return prior
         self.searched += 1
         totals = [0.0] * len(arms)
@@ -106,6 +143,8 @@ class Searcher:
         best = max(range(len(arms)), key=lambda i: (totals[i], -i))
         if best == 0 or totals[best] <= totals[0] + 1e-9:
             return prior
+        if self.most is not None and not totals[0] < WIN_SHARE * self.rounds <= totals[best]:
+            return prior  # with a few overrules allowed, only those that turn a loss to a win
         chosen = arms[best]
         kind = f"{type(prior).__name__} -> {type(chosen).__name__}"
         self.overruled[kind] += 1
@@ -117,7 +156,7 @@ class Searcher:
         return chosen
 
 
-def play_game(seed: int, hero: int, searcher: Searcher | None) -> Any:
+def play_game(seed: int, hero: int, searcher: Any) -> Any:
     spec = registry.get("relic")
     game = spec.new_game(["bot:delver", "bot:delver"], seed, {})
     bots = [spec.make_bot("delver", seed * 7 + s) for s in range(2)]
@@ -138,7 +177,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--start", type=int, default=1000)
     parser.add_argument("--mode", choices=("peek", "hands", "fair"), default="peek")
-    parser.add_argument("--rounds", type=int, default=1, help="worlds a decision")
+    parser.add_argument("--rounds", type=int, default=1, help="peek: worlds a decision")
+    parser.add_argument("--most", type=int, default=None,
+                        help="peek: overrules a game at most, each turning a loss into a win")
+    parser.add_argument("--playouts", type=int, default=100, help="hands, fair: a decision")
+    parser.add_argument("--arms", type=int, default=5, help="hands, fair: candidates at most")
     parser.add_argument("--win-only", action="store_true",
                         help="score a playout by the win alone (1 / 0), not the margin too")
     parser.add_argument("--progress", type=int, default=20)
@@ -156,7 +199,8 @@ def main() -> None:
     began = time.process_time()
     for n, seed in enumerate(range(args.start, args.start + args.games), 1):
         hero = seed % 2
-        searcher = Searcher(seed, args.mode, args.rounds, value)
+        searcher = (Searcher(seed, args.mode, args.rounds, value, args.most) if args.mode == "peek" else
+                    Expert(seed, args.mode, args.playouts, args.arms))
         result, points = play_game(seed, hero, searcher)
         won = hero in result.winners
         base_result, _ = play_game(seed, hero, None)
@@ -174,7 +218,9 @@ def main() -> None:
                       f"{'won' if base_won else 'lost'}): {line}")
         if n % args.progress == 0 or n == args.games:
             cpu = time.process_time() - began
-            print(f"{args.mode} x{args.rounds}{' win-only' if args.win_only else ''} seeds "
+            what = (f"x{args.rounds} most {args.most}" if args.mode == "peek" else
+                    f"{args.playouts} playouts {args.arms} arms")
+            print(f"{args.mode} {what}{' win-only' if args.win_only else ''} seeds "
                   f"{args.start}-{seed}: searcher {rate(wins, n)}  delver in its seat "
                   f"{rate(base, n)}  won only by searcher {only_mine}, only by delver "
                   f"{only_base}  margin {margins / n:+.1f}  overruled "
