@@ -115,6 +115,8 @@ class Searcher:
         self.searched = 0
         self.overruled: Counter[str] = Counter()
         self.log: list[str] = []
+        self.flips: Counter[int] = Counter()  # by cards drawn since the deal, in tens
+        self.alternatives: Counter[int] = Counter()
 
     def decide(self, game: Any, seat: int) -> Action:
         legal = game.legal_actions(seat)
@@ -140,6 +142,11 @@ class Searcher:
                 world.apply(seat, action)
                 play_out(world, guides)
                 totals[i] += self.value(world, seat)
+        if self.rounds == 1:  # exact outcomes: how often another move changes who wins
+            bucket = min(4, (48 - len(game.state.deck.cards)) // 10)  # 10 cards drawn a bucket
+            won = [t >= WIN_SHARE for t in totals]
+            self.flips[bucket] += sum(w != won[0] for w in won[1:])
+            self.alternatives[bucket] += len(arms) - 1
         best = max(range(len(arms)), key=lambda i: (totals[i], -i))
         if best == 0 or totals[best] <= totals[0] + 1e-9:
             return prior
@@ -196,6 +203,8 @@ def main() -> None:
     searched = 0
     kinds: Counter[str] = Counter()
     margins = 0.0
+    flips: Counter[int] = Counter()
+    alternatives: Counter[int] = Counter()
     began = time.process_time()
     for n, seed in enumerate(range(args.start, args.start + args.games), 1):
         hero = seed % 2
@@ -212,6 +221,9 @@ def main() -> None:
         margins += points[hero] - points[1 - hero]
         searched += searcher.searched
         kinds.update(searcher.overruled)
+        if isinstance(searcher, Searcher):
+            flips.update(searcher.flips)
+            alternatives.update(searcher.alternatives)
         if args.log:
             for line in searcher.log:
                 print(f"  seed {seed} {'won' if won else 'lost'} (delver "
@@ -227,6 +239,10 @@ def main() -> None:
                   f"{sum(kinds.values())}/{searched}  [{cpu:.0f} s CPU]", flush=True)
     for kind, count in kinds.most_common():
         print(f"  {count:5}  {kind}")
+    for bucket in sorted(alternatives):  # peek x1: the exact outcome of every alternative
+        print(f"  {10 * bucket:2}-{10 * bucket + 9} cards drawn since the deal: "
+              f"{100 * flips[bucket] / alternatives[bucket]:4.1f}% of {alternatives[bucket]} "
+              "other moves change who wins")
 
 
 if __name__ == "__main__":
