@@ -1,8 +1,9 @@
 """How far a search over relic's delver could go at all: upper bounds, bench only (issue 15 item 5).
 
     python bench/relic_peek.py --games 200 --start 1000 --mode peek            # sees everything
-    python bench/relic_peek.py --games 200 --start 1000 --mode hands --rounds 8
-    python bench/relic_peek.py --games 200 --start 1000 --mode fair --rounds 32
+    python bench/relic_peek.py --games 200 --start 1000 --mode peek --most 1   # one overrule a game
+    python bench/relic_peek.py --games 100 --start 1000 --mode hands --playouts 60
+    python bench/relic_peek.py --games 100 --start 1000 --mode fair --playouts 400 --arms 8
 
 A searcher in seat ``seed % 2`` plays against the delver (relic's ``best``); every seed is also
 played with the delver in its seat (the baseline, same seeds). The searcher:
