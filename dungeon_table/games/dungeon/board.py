@@ -22,6 +22,7 @@ Nothing else joins: a room touching a corridor without a door is walled off from
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -124,6 +125,12 @@ class Board:
     def secret_door_between(self, a: str, b: str) -> str:
         """The secret door on a passage from ``a`` to ``b``; "" when none is."""
         return self._secret_between.get((a, b), "")
+
+    def crosses_secret_door(self, start: str, path: Sequence[str]) -> bool:
+        """Whether walking ``path`` from ``start`` takes a passage with a secret door (one
+        look in C for the whole path: most moves take none)."""
+        return not self._secret_between.keys().isdisjoint(
+            zip((start, *path), path, strict=False))  # the pairs (from, to) walked
 
     def rooms(self, level: int | None = None) -> list[str]:
         return self._ids("room", level)

@@ -41,8 +41,12 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
             out += [m.Peek(space=s, using="spell") for s in peek_targets(game, seat, "spell")]
         out += game.walk(seat).moves
     if game.may_stay(seat):  # ``can_end_turn``
-        out.append(m.EndTurn())
+        out.append(END_TURN)
     return out
+
+
+# Made once: most lists end with it (actions are immutable, so one object serves them all).
+END_TURN = m.EndTurn()
 
 
 def offers(game: DungeonBase, seat: int) -> list[Action]:
@@ -89,10 +93,15 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     hero = state.heroes[seat]
     # ``HeroContext.blocks``: nothing met on the way changes it
     blocking = game.blockers_as_begun()[1]
-    between = game.board.secret_door_between
-    events: list[Event] = []
     path = action.path
     here = hero.space
+    board = game.board
+    if not board.crosses_secret_door(here, path) and blocking.isdisjoint(path[:-1]):
+        # Most moves: no door to try and nothing stops the hero before the end (as a legal
+        # path never does), so the walk below would enter every space in one run.
+        return _walk_on(game, seat, path, len(path)) + after_step(game, seat, path[-1] in blocking)
+    between = board.secret_door_between
+    events: list[Event] = []
     walked = 0  # the spaces of ``path`` entered since the last door tried
     ended = False  # the space the hero stands on blocks: its encounter starts
     for space in path:
