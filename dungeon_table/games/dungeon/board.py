@@ -22,7 +22,6 @@ Nothing else joins: a room touching a corridor without a door is walled off from
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -99,11 +98,11 @@ class Board:
         self._kinds: dict[tuple[str, int | None], tuple[str, ...]] = {}
         # (from, to) -> the secret door between them: the first such passage, as ``neighbours``
         # lists them (a move asks at every step)
-        self._secret_between: dict[tuple[str, str], str] = {}
+        self.secret_door_on: dict[tuple[str, str], str] = {}
         for space, links in self._links.items():
             for there, p in links:
                 if p.kind == "secret":
-                    self._secret_between.setdefault((space, there), p.door)
+                    self.secret_door_on.setdefault((space, there), p.door)
 
     def __eq__(self, other: object) -> bool:
         """A board compares by value (a deep copy is the same board)."""
@@ -124,13 +123,7 @@ class Board:
 
     def secret_door_between(self, a: str, b: str) -> str:
         """The secret door on a passage from ``a`` to ``b``; "" when none is."""
-        return self._secret_between.get((a, b), "")
-
-    def crosses_secret_door(self, start: str, path: Sequence[str]) -> bool:
-        """Whether walking ``path`` from ``start`` takes a passage with a secret door (one
-        look in C for the whole path: most moves take none)."""
-        return not self._secret_between.keys().isdisjoint(
-            zip((start, *path), path, strict=False))  # the pairs (from, to) walked
+        return self.secret_door_on.get((a, b), "")
 
     def rooms(self, level: int | None = None) -> list[str]:
         return self._ids("room", level)

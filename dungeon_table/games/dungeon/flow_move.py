@@ -93,19 +93,15 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     hero = state.heroes[seat]
     # ``HeroContext.blocks``: nothing met on the way changes it
     blocking = game.blockers_as_begun()[1]
+    # ``Board.secret_door_between`` without its call, asked at every space entered
+    between = game.board.secret_door_on.get
+    events: list[Event] = []
     path = action.path
     here = hero.space
-    board = game.board
-    if not board.crosses_secret_door(here, path) and blocking.isdisjoint(path[:-1]):
-        # Most moves: no door to try and nothing stops the hero before the end (as a legal
-        # path never does), so the walk below would enter every space in one run.
-        return _walk_on(game, seat, path, len(path)) + after_step(game, seat, path[-1] in blocking)
-    between = board.secret_door_between
-    events: list[Event] = []
     walked = 0  # the spaces of ``path`` entered since the last door tried
     ended = False  # the space the hero stands on blocks: its encounter starts
     for space in path:
-        door = between(here, space)
+        door = between((here, space))
         # With the secret door card no roll is needed, but the door still counts as found:
         # it stays open to this hero if the card is dropped later.
         if door and door not in hero.found_doors:
