@@ -194,9 +194,16 @@ def peek_targets(game: DungeonBase, seat: int, using: str) -> list[str]:
             return []
     elif state.turn.spell_cast or not any(s in m.ATTACK_SPELLS for s in hero.spells):
         return []
+    # Every uncleared room and chamber blocks a move: the others need no more looking at (a
+    # set lookup; most steps of a wizard or an ESP holder ask, next to cleared rooms or none).
+    blocking = game.blockers()[1]
+    near = [(space, passage) for space, passage in game.board.neighbours(hero.space)
+            if space in blocking]
+    if not near:
+        return []
     ctx = game.context(seat)
     out = []
-    for space, passage in game.board.neighbours(hero.space):
+    for space, passage in near:
         kind = game.board.spaces[space].kind
         if kind not in ("room", "chamber") or game.cleared(space) or space in out:
             continue
