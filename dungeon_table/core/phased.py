@@ -171,7 +171,8 @@ class PhasedGame(Game, Generic[S]):
     def _list_legal(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
-        return self.current.legal(self, seat)
+        # ``self.current``, read without the property's call (every step lists)
+        return self.phases[self.state.phase].legal(self, seat)  # type: ignore[attr-defined]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         try:

@@ -18,6 +18,7 @@ Hall; that holds for a blocking room too (one whose monster waits after another 
 
 from __future__ import annotations
 
+import operator
 from collections import deque
 from collections.abc import Callable, Container
 from typing import Protocol
@@ -122,11 +123,11 @@ def _walk(board: Board, start: str, moves: int, blocking: Container[str],
                     if cost < cheapest.get(there, beyond):
                         known = layer.get(there)
                         if known is None or cost < known[0]:
-                            layer[there] = (cost, (*path, there), (*doors, secret))
+                            layer[there] = (cost, path + (there,), doors + (secret,))
                 elif tried < cheapest.get(there, beyond):
                     known = layer.get(there)
                     if known is None or tried < known[0]:
-                        layer[there] = (tried, (*path, there), doors)
+                        layer[there] = (tried, path + (there,), doors)
         if not layer:
             break  # nothing cheaper further on
         for space, entry in layer.items():
@@ -151,7 +152,7 @@ def _open_walk(board: Board, start: str, moves: int, blocking: frozenset[str]) -
                 continue  # an encounter ends the move: nothing goes on from there
             for there, _passage, _secret in links[here]:
                 if there not in seen and there not in layer:
-                    layer[there] = (*path, there)
+                    layer[there] = path + (there,)
         if not layer:
             break
         seen.update(layer)
@@ -164,6 +165,7 @@ def _open_walk(board: Board, start: str, moves: int, blocking: frozenset[str]) -
 # One destination of a move as the engine offers it: the space, its ``Move`` (made once, shared
 # by every list that offers it: actions are immutable) and the unfound secret doors it tries.
 Offer = tuple[str, m.Move, Path]
+_MOVE = operator.itemgetter(1)  # an offer's ``Move``
 
 
 class Walk:
@@ -177,7 +179,7 @@ class Walk:
 
     def __init__(self, found: tuple[Offer, ...]) -> None:
         self.found = found
-        self.moves = tuple(move for _space, move, _doors in sorted(found))
+        self.moves = tuple(map(_MOVE, sorted(found)))
         self._without: dict[frozenset[str], Walk] | None = None
 
     @property
@@ -192,7 +194,7 @@ class Walk:
         fewer = self._without.get(taken)
         if fewer is None:
             fewer = self._without[taken] = Walk(
-                tuple(offer for offer in self.found if offer[0] not in taken))
+                tuple([offer for offer in self.found if offer[0] not in taken]))
         return fewer
 
 
