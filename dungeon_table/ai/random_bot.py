@@ -24,6 +24,15 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: Any, legal_actions: list[Action]) -> Action:
-        if not legal_actions:
+        count = len(legal_actions)
+        if not count:
             raise ValueError("no legal action to choose from")
-        return legal_actions[self.rng.randrange(len(legal_actions))]
+        # ``self.rng.randrange(count)``, drawn as CPython's ``Random._randbelow`` draws it (the
+        # bits of ``count``, drawn again while too large), without its two Python calls: every
+        # step of a random game comes here. ``tests/core/test_random_bot.py`` holds it to randrange.
+        draw = self.rng.getrandbits
+        bits = count.bit_length()
+        pick = draw(bits)
+        while pick >= count:
+            pick = draw(bits)
+        return legal_actions[pick]

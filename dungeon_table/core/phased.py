@@ -36,6 +36,8 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
@@ -169,19 +171,21 @@ class PhasedGame(Game, Generic[S]):
     def _list_legal(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
-        return self.current.legal(self, seat)
+        # ``self.current``, read without the property's call (every step lists)
+        return self.phases[self.state.phase].legal(self, seat)  # type: ignore[attr-defined]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         try:
+            if self._listed_now(seat, action):
+                # The very object listed for this state: made by the rules, so well formed, and
+                # listed only when ``seat`` was to act and the game went on; nothing changed.
+                return self._apply(seat, action)
             return self._checked_apply(seat, action)
         finally:
             self.version += 1  # what was asked before is stale, whatever happened
 
     def _checked_apply(self, seat: int, action: Action) -> list[Event]:
-        if self._listed_now(seat, action):
-            # The very object listed for this state: made by the rules, so well formed, and
-            # listed only when ``seat`` was to act and the game went on; nothing changed since.
-            return self._apply(seat, action)
+        """``apply`` of an action not listed for this state (or an equal copy): checked in full."""
         move = self.unlisted.get(type(action))
         if move is None:
             action = self.well_formed(seat, action)
@@ -209,11 +213,9 @@ class PhasedGame(Game, Generic[S]):
         cached = self._legal
         if cached is None or cached[0] != self.version or cached[1] != seat:
             return False
-        listed = cached[2]
-        try:
-            return listed[listed.index(action)] is action  # both in C: the list may be long
-        except ValueError:
-            return False
+        # By identity, in C (the list may be long): ``list.index`` would compare each action
+        # before it field by field, a move's path space by space.
+        return any(map(is_, cached[2], repeat(action)))
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``action`` (well formed, ``seat`` to act) is among the legal actions: by the
@@ -236,7 +238,9 @@ class PhasedGame(Game, Generic[S]):
             self.version += 1
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        return self._running(self.current.moves[type(action)], seat, action)
+        # ``self.current``, read without the property's call (every action comes this way)
+        handler = self.phases[self.state.phase].moves[type(action)]  # type: ignore[attr-defined]
+        return self._running(handler, seat, action)
 
     def _running(self, handler: Handler, seat: int, action: Action) -> list[Event]:
         """``handler`` applied with the caches off: the state changes under it."""

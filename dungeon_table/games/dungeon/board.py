@@ -98,11 +98,11 @@ class Board:
         self._kinds: dict[tuple[str, int | None], tuple[str, ...]] = {}
         # (from, to) -> the secret door between them: the first such passage, as ``neighbours``
         # lists them (a move asks at every step)
-        self._secret_between: dict[tuple[str, str], str] = {}
+        self.secret_door_on: dict[tuple[str, str], str] = {}
         for space, links in self._links.items():
             for there, p in links:
                 if p.kind == "secret":
-                    self._secret_between.setdefault((space, there), p.door)
+                    self.secret_door_on.setdefault((space, there), p.door)
 
     def __eq__(self, other: object) -> bool:
         """A board compares by value (a deep copy is the same board)."""
@@ -123,7 +123,7 @@ class Board:
 
     def secret_door_between(self, a: str, b: str) -> str:
         """The secret door on a passage from ``a`` to ``b``; "" when none is."""
-        return self._secret_between.get((a, b), "")
+        return self.secret_door_on.get((a, b), "")
 
     def rooms(self, level: int | None = None) -> list[str]:
         return self._ids("room", level)

@@ -41,8 +41,12 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
             out += [m.Peek(space=s, using="spell") for s in peek_targets(game, seat, "spell")]
         out += game.walk(seat).moves
     if game.may_stay(seat):  # ``can_end_turn``
-        out.append(m.EndTurn())
+        out.append(END_TURN)
     return out
+
+
+# Made once: most lists end with it (actions are immutable, so one object serves them all).
+END_TURN = m.EndTurn()
 
 
 def offers(game: DungeonBase, seat: int) -> list[Action]:
@@ -89,14 +93,15 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     hero = state.heroes[seat]
     # ``HeroContext.blocks``: nothing met on the way changes it
     blocking = game.blockers_as_begun()[1]
-    between = game.board.secret_door_between
+    # ``Board.secret_door_between`` without its call, asked at every space entered
+    between = game.board.secret_door_on.get
     events: list[Event] = []
     path = action.path
     here = hero.space
     walked = 0  # the spaces of ``path`` entered since the last door tried
     ended = False  # the space the hero stands on blocks: its encounter starts
     for space in path:
-        door = between(here, space)
+        door = between((here, space))
         # With the secret door card no roll is needed, but the door still counts as found:
         # it stays open to this hero if the card is dropped later.
         if door and door not in hero.found_doors:
@@ -189,9 +194,16 @@ def peek_targets(game: DungeonBase, seat: int, using: str) -> list[str]:
             return []
     elif state.turn.spell_cast or not any(s in m.ATTACK_SPELLS for s in hero.spells):
         return []
+    # Every uncleared room and chamber blocks a move: the others need no more looking at (a
+    # set lookup; most steps of a wizard or an ESP holder ask, next to cleared rooms or none).
+    blocking = game.blockers()[1]
+    near = [(space, passage) for space, passage in game.board.neighbours(hero.space)
+            if space in blocking]
+    if not near:
+        return []
     ctx = game.context(seat)
     out = []
-    for space, passage in game.board.neighbours(hero.space):
+    for space, passage in near:
         kind = game.board.spaces[space].kind
         if kind not in ("room", "chamber") or game.cleared(space) or space in out:
             continue

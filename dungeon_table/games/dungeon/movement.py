@@ -18,8 +18,9 @@ Hall; that holds for a blocking room too (one whose monster waits after another 
 
 from __future__ import annotations
 
+import operator
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Protocol
 
 import msgspec
@@ -69,20 +70,33 @@ def routes(board: Board, ctx: MoveContext, start: str, moves: int) -> dict[str, 
     blocked: set[str] | None = getattr(ctx, "blocking", None)
     crowded: set[str] | None = getattr(ctx, "crowded", None)
     if blocked is not None and crowded is not None:
-        blocking: Callable[[str], bool] = blocked.__contains__
+        blocking: Container[str] = blocked
         standing: Callable[[str], bool] = lambda space: space not in crowded  # noqa: E731
     else:
-        blocking = _Memo(ctx.blocks).__getitem__
+        blocking = _Asked(_Memo(ctx.blocks).__getitem__)
         standing = _Memo(ctx.may_stand).__getitem__
-    kept = _walk(board, start, moves, blocking, door_open)
+    kept = _walk(board, start, moves, blocking, _Asked(lambda door: not door_open(door)))
     return {space: Route(list(path), list(doors))
             for space, (_n, path, doors) in kept.items() if standing(space)}
 
 
-def _walk(board: Board, start: str, moves: int, blocking: Callable[[str], bool],
-          door_open: Callable[[str], bool]) -> dict[str, Entry]:
+class _Asked:
+    """A question about a space or a door as a container (``x in asked``), for ``_walk``."""
+
+    __slots__ = ("ask",)
+
+    def __init__(self, ask: Callable[[str], bool]) -> None:
+        self.ask = ask
+
+    def __contains__(self, name: object) -> bool:
+        return self.ask(name)  # type: ignore[arg-type]
+
+
+def _walk(board: Board, start: str, moves: int, blocking: Container[str],
+          unfound: Container[str]) -> dict[str, Entry]:
     """Each space a move may end on (the start left out), with its route, in the order first
-    reached, whoever stands there: ``routes`` keeps those the hero may stop on."""
+    reached, whoever stands there: ``routes`` keeps those the hero may stop on. ``blocking``:
+    the spaces entering which ends a move; ``unfound``: the secret doors not open to the hero."""
     # Layer n holds, for each space, the best (secret doors tried, path, doors tried on it) over
     # paths of exactly n moves (the first found among the cheapest, from the layer before in id
     # order); a path with more secrets may still be the only one that fits the moves. An entry
@@ -90,33 +104,36 @@ def _walk(board: Board, start: str, moves: int, blocking: Callable[[str], bool],
     # from the other, so no chosen route goes through it, and the routes are those of the full
     # layers (a path never passes a space twice). So each kept entry is cheaper than any before
     # it for its space, and a space's route is its last kept entry. Where heroes stand changes
-    # nothing here (they are passed), only where the move may end.
+    # nothing here (they are passed), only where the move may end. The entries to be dropped
+    # are never made: the first among the cheapest of a layer is the same with them or without.
     links = board.sorted_links()
     cheapest: dict[str, int] = {start: 0}
     last: dict[str, Entry] = {start: (0, (), ())}
     kept: dict[str, Entry] = {}
+    beyond = moves + 1  # dearer than any route
     for step in range(1, moves + 1):
         layer: dict[str, Entry] = {}
         for here in sorted(last):
-            if step > 1 and blocking(here):
+            if step > 1 and here in blocking:
                 continue  # an encounter ends the move: nothing goes on from there
             tried, path, doors = last[here]
             for there, _passage, secret in links[here]:
-                if secret and not door_open(secret):
-                    known = layer.get(there)
-                    if known is None or tried + 1 < known[0]:
-                        layer[there] = (tried + 1, (*path, there), (*doors, secret))
-                else:
+                if secret and secret in unfound:
+                    cost = tried + 1
+                    if cost < cheapest.get(there, beyond):
+                        known = layer.get(there)
+                        if known is None or cost < known[0]:
+                            layer[there] = (cost, path + (there,), doors + (secret,))
+                elif tried < cheapest.get(there, beyond):
                     known = layer.get(there)
                     if known is None or tried < known[0]:
-                        layer[there] = (tried, (*path, there), doors)
-        last = {}
-        for space, entry in layer.items():
-            if entry[0] < cheapest.get(space, moves + 1):
-                last[space] = kept[space] = entry
-                cheapest[space] = entry[0]
-        if not last:
+                        layer[there] = (tried, path + (there,), doors)
+        if not layer:
             break  # nothing cheaper further on
+        for space, entry in layer.items():
+            kept[space] = entry
+            cheapest[space] = entry[0]
+        last = layer
     return kept
 
 
@@ -135,7 +152,7 @@ def _open_walk(board: Board, start: str, moves: int, blocking: frozenset[str]) -
                 continue  # an encounter ends the move: nothing goes on from there
             for there, _passage, _secret in links[here]:
                 if there not in seen and there not in layer:
-                    layer[there] = (*path, there)
+                    layer[there] = path + (there,)
         if not layer:
             break
         seen.update(layer)
@@ -148,6 +165,7 @@ def _open_walk(board: Board, start: str, moves: int, blocking: frozenset[str]) -
 # One destination of a move as the engine offers it: the space, its ``Move`` (made once, shared
 # by every list that offers it: actions are immutable) and the unfound secret doors it tries.
 Offer = tuple[str, m.Move, Path]
+_MOVE = operator.itemgetter(1)  # an offer's ``Move``
 
 
 class Walk:
@@ -161,7 +179,7 @@ class Walk:
 
     def __init__(self, found: tuple[Offer, ...]) -> None:
         self.found = found
-        self.moves = tuple(move for _space, move, _doors in sorted(found))
+        self.moves = tuple(map(_MOVE, sorted(found)))
         self._without: dict[frozenset[str], Walk] | None = None
 
     @property
@@ -176,7 +194,7 @@ class Walk:
         fewer = self._without.get(taken)
         if fewer is None:
             fewer = self._without[taken] = Walk(
-                tuple(offer for offer in self.found if offer[0] not in taken))
+                tuple([offer for offer in self.found if offer[0] not in taken]))
         return fewer
 
 
@@ -237,8 +255,7 @@ class Reach:
 
     def _search(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
         if unfound:
-            kept = _walk(self.board, self.start, self.moves, blocking.__contains__,
-                         lambda door: door not in unfound)
+            kept = _walk(self.board, self.start, self.moves, blocking, unfound)
         else:
             kept = _open_walk(self.board, self.start, self.moves, blocking)
         offers = self._kept.offers
