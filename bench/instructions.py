@@ -4,6 +4,7 @@
     python bench/instructions.py --games 10 --warm 20     # more of each
     python bench/instructions.py --all                    # every game of the --vs-rlcard table
     python bench/instructions.py --uno 233591             # UNO's figure given, not counted again
+    python bench/instructions.py --only market --uno 233591   # one game of the table alone
 
 The timed ``engine_speed.py --vs-rlcard`` moves with the shared machine's load; a count of the
 processor's instructions does not. For each game this runs a child Python under
@@ -85,6 +86,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5, help="games counted (UNO: 12x as many)")
     parser.add_argument("--all", action="store_true", help="every game of --vs-rlcard")
     parser.add_argument("--uno", type=float, help="UNO's figure from an earlier run: not counted")
+    parser.add_argument("--only", choices=[g for _l, g, _p in (DUNGEON, *OTHERS)],
+                        help="count this game alone (instead of Dungeon!, or every game)")
     parser.add_argument("--child", nargs=3, metavar=("GAME", "PLAYERS", "GAMES"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -103,7 +106,10 @@ def main() -> None:
         uno, uno_steps = per_step("uno", 2, 2 * args.warm, 12 * args.games)
         print(f"  {label}: {uno:,.0f} instructions a decision ({uno_steps:,} decisions after "
               f"{2 * args.warm} games)", flush=True)
-    for label, game, players in (DUNGEON, *(OTHERS if args.all else ())):
+    games = (DUNGEON, *(OTHERS if args.all else ()))
+    if args.only:
+        games = tuple(g for g in (DUNGEON, *OTHERS) if g[1] == args.only)
+    for label, game, players in games:
         step, made = per_step(game, players, args.warm, args.games)
         print(f"  {label}: {step:,.0f} instructions a step ({made:,} steps after {args.warm} "
               f"games) = {uno / step:.2f}× RLCard UNO", flush=True)

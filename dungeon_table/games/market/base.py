@@ -31,13 +31,14 @@ from dungeon_table.games.market.state import MarketState, Slot
 
 class MarketBase(PhasedGame[MarketState]):
     state_type = MarketState
-    caches = ("score_cache",)
+    caches = ("score_cache", "_items")
 
     def __init__(self, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                  stack: dict[str, list[Any]] | None = None) -> None:
         super().__init__(seats, seed, options, stack)
         self.cards: MarketCards = load_cards()
         self.card_of = self.cards.by_id()
+        self._items: dict[str, Item] = {}  # ``kit``'s items by card, made when first asked
         # Equipment is shown grouped by colour, then loot, then id.
         self.equipment_order = {c.id: (COLOURS.index(c.colour), LOOTS.index(c.loot), c.id)
                                 for c in self.cards.cards if c.kind == "monster"}
@@ -63,6 +64,7 @@ class MarketBase(PhasedGame[MarketState]):
     def reset_caches(self) -> None:
         super().reset_caches()
         self.score_cache = {}
+        self._items = {}
 
     # --- seats and cards ------------------------------------------------------------------------
     def kind(self, card_id: str) -> str:
@@ -117,22 +119,33 @@ class MarketBase(PhasedGame[MarketState]):
     def kit(self, seat: int) -> Kit:
         """What ``seat`` defends with: unused equipment and gems, gauntlets, job guards."""
         player = self.state.players[seat]
+        used = player.used
+        item_of = self._items
         items = []
         gauntlets: dict[str, int] = {}
         for card_id in [*player.equipment, *player.gems]:
-            if card_id in player.used:
+            if card_id in used:
                 continue
-            card = self.card_of[card_id]
-            kind = "gem" if card.kind == "gem" else card.loot
-            defence = card.value if card.kind == "gem" else card.defence
-            items.append(Item(card_id, kind, card.colour, defence))
-            if kind == "gauntlet":
-                gauntlets[card.colour] = gauntlets.get(card.colour, 0) + 1
+            item = item_of.get(card_id) or self._item(card_id)
+            items.append(item)
+            if item.kind == "gauntlet":
+                gauntlets[item.colour] = gauntlets.get(item.colour, 0) + 1
+        if not self.professional:  # no jobs, so no job guards (every list of a defence asks)
+            return Kit(items, gauntlets)
         guard: dict[str, int] = {}
         for effect in self.effects(seat, "guard"):
             guard[effect.colour] = guard.get(effect.colour, 0) + effect.amount
         guard_any = sum(e.amount for e in self.effects(seat, "guard_any"))
         return Kit(items, gauntlets, guard, guard_any)
+
+    def _item(self, card_id: str) -> Item:
+        """The ``Item`` a card is in a kit (a gem guards by its value), made once a card: the
+        card data never changes and an ``Item`` is frozen, so every kit shares it."""
+        card = self.card_of[card_id]
+        gem = card.kind == "gem"
+        item = self._items[card_id] = Item(card_id, "gem" if gem else card.loot, card.colour,
+                                           card.value if gem else card.defence)
+        return item
 
     def outcome(self, seat: int, chosen: list[tuple[str, str]]) -> Outcome:
         """What ``seat`` would take with ``chosen`` against the burst now."""

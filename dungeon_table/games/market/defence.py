@@ -163,19 +163,24 @@ def _best_plan(kit: Kit, attacks: list[Attack], attackers: Attackers, counts: Ge
             value = max(0, value - kit.guard_any)
         options = _equipment_options(kit, attack.colour, value, attackers)
         nxt: dict[GemCounts, tuple[Score, list[tuple[str, str]]]] = {}
+        # Every burst of a random game comes here for each seat that can guard: the tuples are
+        # spelled out (a generator over ``zip`` costs several times as much), and a plan's
+        # picks are listed only when it is kept.
         for gems_left, (score, chosen) in states.items():
+            damage, spent, gems_used, chosen_count = score
+            ones, twos, threes = gems_left
             for option in options:
                 need = value - option.reduction
+                cost, count = option.score[1], option.score[3]
                 for taken, gem_sum in _gem_choices(gems_left, need):
-                    rest: GemCounts = tuple(g - t for g, t in zip(gems_left, taken, strict=True))  # type: ignore[assignment]
-                    used = sum(taken)
-                    step = (max(0, need - gem_sum), option.score[1] + gem_sum, used,
-                            option.score[3] + used)
-                    total: Score = tuple(a + b for a, b in zip(score, step, strict=True))  # type: ignore[assignment]
-                    picks = [*chosen, *((i, attack.colour) for i in option.items),
-                             *(_gem_tokens(taken, attack.colour))]
-                    if rest not in nxt or total < nxt[rest][0]:
-                        nxt[rest] = (total, picks)
+                    rest = (ones - taken[0], twos - taken[1], threes - taken[2])
+                    used = taken[0] + taken[1] + taken[2]
+                    total = (damage + max(0, need - gem_sum), spent + cost + gem_sum,
+                             gems_used + used, chosen_count + count + used)
+                    known = nxt.get(rest)
+                    if known is None or total < known[0]:
+                        nxt[rest] = (total, [*chosen, *((i, attack.colour) for i in option.items),
+                                             *(_gem_tokens(taken, attack.colour))])
         states = nxt
     return min(states.values(), key=lambda sc: sc[0], default=None)
 
@@ -194,12 +199,11 @@ def _equipment_options(kit: Kit, colour: str, value: int, attackers: Attackers) 
                               range(len(threes) + 1), range(len(swords) + 1)):
         spent_gauntlets = g - 2 if pair_ok and g >= 2 else g
         reduction = min(value, g + 2 * t + 3 * a + cut * s)
-        cost = spent_gauntlets + 2 * t + 3 * a + SWORD_COST * s
-        items = tuple(i.id for i in (*gauntlets[:g], *twos[:t], *threes[:a], *swords[:s]))
-        option = _Option(reduction, (0, cost, 0, len(items)), items)
+        score = (0, spent_gauntlets + 2 * t + 3 * a + SWORD_COST * s, 0, g + t + a + s)
         known = best.get(reduction)
-        if known is None or option.score < known.score:
-            best[reduction] = option
+        if known is None or score < known.score:  # an option is made only when it is kept
+            items = tuple(i.id for i in (*gauntlets[:g], *twos[:t], *threes[:a], *swords[:s]))
+            best[reduction] = _Option(reduction, score, items)
     return list(best.values())
 
 

@@ -14,7 +14,7 @@ from dungeon_table.games.market import flow_jobs as jobs
 from dungeon_table.games.market import flow_turn as turn
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.base import MarketBase
-from dungeon_table.games.market.defence import suggest
+from dungeon_table.games.market.defence import Kit, suggest
 from dungeon_table.games.market.state import Attackers, Burst
 
 
@@ -31,27 +31,25 @@ def start_burst(game: MarketBase, slots: list[int], events: list[Event]) -> None
                for c in game.cards.colours if c in attackers]
     events.append(m.ExplorationEnded(reason="burst"))
     events.append(m.BurstStarted(attacks=attacks))
-    suggested = [suggest(game.kit(s), attacks, attackers, game.gems_defend)
-                 for s in range(game.n)]
+    kits = [game.kit(s) for s in range(game.n)]  # nothing changes them until the burst resolves
+    # Nothing that could guard: there is no choice to make (the suggestion is empty: it picks
+    # only items that guard), and the seat is in at once.
+    guards = [_could_guard(kit, attacks, game.gems_defend) for kit in kits]
+    suggested = [suggest(kit, attacks, attackers, game.gems_defend) if guarding else []
+                 for kit, guarding in zip(kits, guards, strict=True)]
     state.burst = Burst(attacks, attackers, slots, suggested, [list(v) for v in suggested],
-                        [False] * game.n)
+                        [not guarding for guarding in guards])
     state.phase = "defend"
-    for seat in range(game.n):
-        # Nothing that could guard: there is no choice to make, the seat is in at once.
-        if not can_guard(game, seat):
-            state.burst.confirmed[seat] = True
-            events.append(m.DefenceChosen(seat=seat))
+    events += [m.DefenceChosen(seat=seat) for seat, guarding in enumerate(guards) if not guarding]
     if all(state.burst.confirmed):
         resolve_burst(game, events)
 
 
 # --- choosing the defence ------------------------------------------------------------------------
-def can_guard(game: MarketBase, seat: int) -> bool:
-    burst = game.state.burst
-    assert burst is not None
-    kit = game.kit(seat)
-    return any(kit.can_guard(item, attack.colour, game.gems_defend)
-               for item in kit.items for attack in burst.attacks)
+def _could_guard(kit: Kit, attacks: list[m.Attack], gems_defend: bool) -> bool:
+    """Some item of ``kit`` guards against one of ``attacks``."""
+    return any(kit.can_guard(item, attack.colour, gems_defend)
+               for item in kit.items for attack in attacks)
 
 
 def guard_actions(game: MarketBase, seat: int) -> list[Action]:
