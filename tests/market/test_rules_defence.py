@@ -12,6 +12,7 @@ import pytest
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Game
 from dungeon_table.games.market import model as m
+from dungeon_table.games.market.defence import Item, Kit, suggest
 
 from .rules_kit import (
     act,
@@ -245,3 +246,13 @@ def test_pending_defence_hidden_from_other_seats_until_all_confirm() -> None:
     assert game.view(None).defence is None and game.view(2).defence.uses == []
     events = act(game, {"seat": 1, "type": "defend"})
     assert [e["seat"] for e in of_type(events, "defended")] == [0, 1, 2]
+
+
+def test_suggestion_is_empty_when_nothing_guards_the_attacks() -> None:
+    # A burst suggests no defence to a seat none of whose items guards an attack (``start_burst``
+    # skips such seats on this ground): red gear never guards green, a gem only with gems_defend.
+    kit = Kit([Item("red_shield_1", "shield", "red", 2), Item("gem_1a", "gem", "", 1)])
+    attacks = [m.Attack(colour="green", value=3, slots=[0])]
+    attackers = {"green": [(0, 3)]}
+    assert suggest(kit, attacks, attackers, gems_defend=False) == []
+    assert suggest(kit, attacks, attackers, gems_defend=True) == [("gem_1a", "green")]
