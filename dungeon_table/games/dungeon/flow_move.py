@@ -192,7 +192,7 @@ def peek_targets(game: DungeonBase, seat: int, using: str) -> list[str]:
     if using == "esp":
         if state.turn.esp_used or not game.t.holds(hero.treasures, "esp"):
             return []
-    elif state.turn.spell_cast or not any(s in m.ATTACK_SPELLS for s in hero.spells):
+    elif state.turn.spell_cast or m.ATTACK_SPELL_SET.isdisjoint(hero.spells):
         return []
     # Every uncleared room and chamber blocks a move: the others need no more looking at (a
     # set lookup; most steps of a wizard or an ESP holder ask, next to cleared rooms or none).
@@ -343,7 +343,7 @@ def why_not_peek(game: DungeonBase, seat: int, action: m.Peek) -> str | None:
             return refuse("dungeon.refuse.esp_medallion_works_once",
                           "the ESP medallion works once a turn")
     elif action.using == "spell":
-        if not any(s in m.ATTACK_SPELLS for s in hero.spells):
+        if m.ATTACK_SPELL_SET.isdisjoint(hero.spells):
             return refuse("dungeon.refuse.spell_peek_needs_fireball",
                           "a spell peek needs a fireball or lightning bolt in your spellbook")
         if turn.spell_cast:

@@ -13,6 +13,10 @@ from dungeon_table.games.dungeon.board import Board, load_board
 from dungeon_table.games.dungeon.cards import DungeonCards, base_id, load
 
 
+# A bound on the hands ``Tables.holds`` keeps (a few hundred come up in a game).
+MAX_HANDS = 20_000
+
+
 class Tables:
     def __init__(self, cards: DungeonCards, board: Board) -> None:
         self.cards = cards
@@ -42,12 +46,13 @@ class Tables:
         # Every copy's special, by its own id: what a hero holds is asked at every step.
         self._special_of = {card: self._treasures[base_id(card)].special or ""
                             for lv in range(1, 7) for card in cards.treasure_ids(lv)}
+        self._held: dict[tuple[str, ...], frozenset[str]] = {}  # ``holds``' hands
         self._gp_of = {card: self._treasures[base_id(card)].gp
                        for lv in range(1, 7) for card in cards.treasure_ids(lv)}
 
     def __eq__(self, other: object) -> bool:
         """Card data compares by value (a deep copy is the same data)."""
-        return type(other) is Tables and vars(self) == vars(other)
+        return type(other) is Tables and _data(self) == _data(other)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -101,12 +106,21 @@ class Tables:
         return self._treasures[base_id(card)].special or ""
 
     def holds(self, treasures: list[str], special: str) -> bool:
+        held = self._held.get(tuple(treasures))
+        if held is None:
+            held = self._specials_held(treasures)
+        return special in held
+
+    def _specials_held(self, treasures: list[str]) -> frozenset[str]:
+        """The specials among ``treasures``, kept per hand: a hero's hand is asked about at
+        nearly every step (the ESP, the secret door card) and changes a few times a game."""
         special_of = self._special_of
-        for card in treasures:
-            found = special_of.get(card)
-            if (found if found is not None else self.special(card)) == special:
-                return True
-        return False
+        held = frozenset(special_of[card] if card in special_of else self.special(card)
+                         for card in treasures)
+        if len(self._held) >= MAX_HANDS:
+            self._held.clear()
+        self._held[tuple(treasures)] = held
+        return held
 
     def holds_secret_door_card(self, treasures: list[str]) -> bool:
         return self.holds(treasures, "secret_door")
@@ -129,6 +143,10 @@ class Tables:
 
     def spell_supply(self) -> dict[str, int]:
         return {s.id: s.count for s in self.cards.rules.spells}
+
+
+def _data(tables: Tables) -> dict[str, object]:
+    return {name: value for name, value in vars(tables).items() if name != "_held"}
 
 
 @lru_cache(maxsize=1)
