@@ -12,7 +12,6 @@ from functools import lru_cache
 from dungeon_table.games.dungeon.board import Board, load_board
 from dungeon_table.games.dungeon.cards import DungeonCards, base_id, load
 
-
 # A bound on the hands ``Tables.holds`` keeps (a few hundred come up in a game).
 MAX_HANDS = 20_000
 
