@@ -80,6 +80,7 @@ def move_hunters(game: DungeonBase) -> list[Event]:
         path = hunters.hunter_route(game, hunter)
         if path:
             hunter.space = path[-1]
+            game.blockers_changed()
             events.append(m.HunterMoved(hunter=number, path=path))
         if hunter.space == state.heroes[0].space:
             state.turn = Turn(path=[hunter.space])

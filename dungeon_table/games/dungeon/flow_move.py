@@ -92,7 +92,7 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     state = game.state
     hero = state.heroes[seat]
     # ``HeroContext.blocks``: nothing met on the way changes it
-    blocking = game.blockers_as_begun()[1]
+    blocking = game.blockers()[1]
     # ``Board.secret_door_between`` without its call, asked at every space entered
     between = game.board.secret_door_on.get
     events: list[Event] = []
@@ -268,6 +268,7 @@ def scry(game: DungeonBase, seat: int, action: m.Scry) -> list[Event]:
     number = game.free_slot()
     state.slots[number] = Slot(slot=number, space=action.space, monster=monster,
                                face_down=True, scrier=seat, treasure=treasure)
+    game.blockers_changed()
     others = tuple(s for s in range(game.n) if s != seat)
     events += [m.Scried(seat=seat, space=action.space, monster=monster, treasure=treasure,
                         slot=number, to=(seat,)),
