@@ -261,9 +261,9 @@ class DungeonBase(PhasedGame[DungeonState]):
         key = (len(tokens), sum(tokens.values()))
         kept = self._uncleared
         if kept is None or kept[0] != key:
-            kept = self._uncleared = (key, frozenset(
-                [space for space, need in self.t.tokens_to_clear.items()
-                 if (tokens[space] if space in tokens else 0) < need]))
+            need = self.t.tokens_to_clear
+            kept = self._uncleared = (key, self.t.clearable.difference(
+                [space for space, count in tokens.items() if count >= need.get(space, 0)]))
         return waiting, waiting.union(kept[1])
 
     def context(self, seat: int) -> HeroContext:

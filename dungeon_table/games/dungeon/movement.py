@@ -299,12 +299,16 @@ class _BoardReaches:
         # One Offer a path (and the doors it tries: a door found since is not), shared by every
         # walk on the board (the path says where it goes, whichever space it starts next to).
         self.offers: dict[tuple[Path, Path], Offer] = {}
+        # Walks over the whole board to a space: ``open_distances`` by the space, ``toward`` by
+        # the space and the secret doors open to the hero.
+        self.distances: dict[str | tuple[str, frozenset[str]], dict[str, int]] = {}
 
     def counted(self) -> None:
         self.walks += 1
         if self.walks > MAX_WALKS:
             self.walks = 0
             self.offers.clear()  # shared for memory only: a walk kept on holds its own
+            self.distances.clear()
             for kept in self.reaches.values():
                 kept.turn_over()
 
@@ -391,7 +395,12 @@ def toward(board: Board, ctx: MoveContext, here: str, goal: str) -> str | None:
                     if not _unfound(ctx, passage)})
     if goal in exits or not exits:
         return goal if exits else None
-    to_goal = distances(board, goal, lambda passage: not _unfound(ctx, passage))
+    # the walk back over the whole board, kept per goal and doors open to the hero
+    kept = _kept_on(board).distances
+    key = (goal, frozenset([door for door in board.secret_doors if ctx.door_open(door)]))
+    to_goal = kept.get(key)
+    if to_goal is None:
+        to_goal = kept[key] = distances(board, goal, lambda passage: not _unfound(ctx, passage))
     return min(exits, key=lambda space: (to_goal.get(space, len(board.spaces)), space))
 
 
@@ -414,8 +423,13 @@ def hunter_path(board: Board, start: str, target: str, steps: int = 5) -> list[s
 
 
 def open_distances(board: Board, source: str) -> dict[str, int]:
-    """Spaces entered from ``source`` to each space, every passage open (a hunter's walk)."""
-    return distances(board, source)
+    """Spaces entered from ``source`` to each space, every passage open (a hunter's walk):
+    kept per board, as the board never changes (the caller must not change it)."""
+    kept = _kept_on(board).distances
+    found = kept.get(source)
+    if found is None:
+        found = kept[source] = distances(board, source)
+    return found
 
 
 def distances(board: Board, source: str,

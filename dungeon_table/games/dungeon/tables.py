@@ -40,6 +40,7 @@ class Tables:
         self.tokens_to_clear = {sid: 1 if sp.kind == "room" else self.chamber_capacity
                                 for sid, sp in board.spaces.items()
                                 if sp.kind in ("room", "chamber")}
+        self.clearable = frozenset(self.tokens_to_clear)  # every room and chamber
         self._needs = {mid: {h: c.need_of(h) for h in self._targets}
                        for mid, c in self._monsters.items()}
         # Every copy's special, by its own id: what a hero holds is asked at every step.
@@ -99,7 +100,12 @@ class Tables:
         return found if found is not None else self._treasures[base_id(card)].gp
 
     def total_gp(self, treasures: list[str]) -> int:
-        return sum(map(self.gp, treasures))
+        gp_of = self._gp_of
+        total = 0
+        for card in treasures:  # ``gp`` without its call: every turn's start counts the gold
+            found = gp_of.get(card)
+            total += found if found is not None else self.gp(card)
+        return total
 
     def special(self, card: str) -> str:
         return self._treasures[base_id(card)].special or ""
