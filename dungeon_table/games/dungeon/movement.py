@@ -172,15 +172,23 @@ class Walk:
     """What the route search found for one start, moves and set of blockers and unfound doors:
     every destination in the order the search reached it (``found``), by space id (``listed``,
     the legal actions' order) and those ``Move`` actions alone (``moves``). Thousands are kept
-    (``Reach``), so each holds only its two tuples, and the walks without some destinations
-    once asked for."""
+    (``Reach``), so each holds only its two tuples, and where each destination lies among
+    ``moves`` once a walk without some was asked for."""
 
-    __slots__ = ("found", "moves", "_without")
+    __slots__ = ("_found", "moves", "_where", "_taken")
 
     def __init__(self, found: tuple[Offer, ...]) -> None:
-        self.found = found
+        self._found = found
         self.moves = tuple(map(_MOVE, sorted(found)))
-        self._without: dict[frozenset[str], Walk] | None = None
+        self._where: dict[str, int] | None = None
+        self._taken: frozenset[str] = frozenset()  # destinations left out (``without``)
+
+    @property
+    def found(self) -> tuple[Offer, ...]:
+        taken = self._taken
+        if not taken:
+            return self._found
+        return tuple([offer for offer in self._found if offer[0] not in taken])
 
     @property
     def listed(self) -> tuple[Offer, ...]:
@@ -188,13 +196,25 @@ class Walk:
 
     def without(self, taken: frozenset[str]) -> Walk:
         """This walk but for the destinations in ``taken`` (where another hero stands and this
-        one may not stop), kept per ``taken``."""
-        if self._without is None:
-            self._without = {}
-        fewer = self._without.get(taken)
-        if fewer is None:
-            fewer = self._without[taken] = Walk(
-                tuple([offer for offer in self.found if offer[0] not in taken]))
+        one may not stop; spaces that are no destination are passed over). Asked at most
+        steps, with one to three spaces: the moves around them are sliced out, not filtered."""
+        where = self._where
+        if where is None:
+            where = self._where = {move.path[-1]: i for i, move in enumerate(self.moves)}
+        cut = sorted([where[space] for space in taken if space in where])
+        if not cut:
+            return self
+        moves = self.moves
+        kept: list[m.Move] = []
+        last = 0
+        for i in cut:
+            kept += moves[last:i]
+            last = i + 1
+        fewer = Walk.__new__(Walk)
+        fewer._found = self._found
+        fewer.moves = (*kept, *moves[last:])
+        fewer._where = None
+        fewer._taken = self._taken | taken if self._taken else taken
         return fewer
 
 
