@@ -107,33 +107,31 @@ def _walk(board: Board, start: str, moves: int, blocking: Container[str],
     # nothing here (they are passed), only where the move may end. The entries to be dropped
     # are never made: the first among the cheapest of a layer is the same with them or without.
     links = board.sorted_links()
-    cheapest: dict[str, int] = {start: 0}
     last: dict[str, Entry] = {start: (0, (), ())}
-    kept: dict[str, Entry] = {}
-    beyond = moves + 1  # dearer than any route
+    # every space's cheapest entry so far, the start's among them (no route comes back to it);
+    # the start is taken out at the end, so the others stay in the order first reached
+    kept: dict[str, Entry] = {start: (0, (), ())}
     for step in range(1, moves + 1):
         layer: dict[str, Entry] = {}
         for here in sorted(last):
             if step > 1 and here in blocking:
                 continue  # an encounter ends the move: nothing goes on from there
             tried, path, doors = last[here]
+            # ``in`` and ``[]`` rather than ``.get``: no method call at every passage
             for there, _passage, secret in links[here]:
                 if secret and secret in unfound:
                     cost = tried + 1
-                    if cost < cheapest.get(there, beyond):
-                        known = layer.get(there)
-                        if known is None or cost < known[0]:
+                    if there not in kept or cost < kept[there][0]:
+                        if there not in layer or cost < layer[there][0]:
                             layer[there] = (cost, path + (there,), doors + (secret,))
-                elif tried < cheapest.get(there, beyond):
-                    known = layer.get(there)
-                    if known is None or tried < known[0]:
+                elif there not in kept or tried < kept[there][0]:
+                    if there not in layer or tried < layer[there][0]:
                         layer[there] = (tried, path + (there,), doors)
         if not layer:
             break  # nothing cheaper further on
-        for space, entry in layer.items():
-            kept[space] = entry
-            cheapest[space] = entry[0]
+        kept.update(layer)
         last = layer
+    del kept[start]
     return kept
 
 
@@ -142,23 +140,21 @@ def _open_walk(board: Board, start: str, moves: int, blocking: frozenset[str]) -
     door, so each space is kept at the first layer reaching it, from the first space of the
     layer before (in id order) that leads there; a plain breadth-first walk, in that order."""
     links = board.sorted_links()
-    seen = {start}
-    last: list[tuple[str, Path]] = [(start, ())]
-    kept: dict[str, Entry] = {}
+    kept: dict[str, Entry] = {start: (0, (), ())}  # the spaces seen: the start taken out at the end
+    last: list[tuple[str, Entry]] = [(start, (0, (), ()))]
     for step in range(1, moves + 1):
-        layer: dict[str, Path] = {}
-        for here, path in last:
+        layer: dict[str, Entry] = {}
+        for here, (_n, path, _doors) in last:
             if step > 1 and here in blocking:
                 continue  # an encounter ends the move: nothing goes on from there
             for there, _passage, _secret in links[here]:
-                if there not in seen and there not in layer:
-                    layer[there] = path + (there,)
+                if there not in kept and there not in layer:
+                    layer[there] = (0, path + (there,), ())
         if not layer:
             break
-        seen.update(layer)
-        for space, path in layer.items():
-            kept[space] = (0, path, ())
+        kept.update(layer)
         last = sorted(layer.items())
+    del kept[start]
     return kept
 
 
