@@ -195,10 +195,9 @@ class PhasedGame(Game, Generic[S]):
         goes through ``apply``'s."""
         cached = self._legal
         if cached is not None and cached[0] == self.version and cached[1] == seat:
-            legal = cached[2]
-        else:  # ``_legal_now`` without its calls: ``seat`` is to act, as the loops ask first
+            legal = cached[2]  # listed for the view
+        else:  # ``_legal_now`` without its calls (and not kept: the state changes next)
             legal = self.phases[self.state.phase].legal(self, seat)  # type: ignore[attr-defined]
-            self._legal = (self.version, seat, legal)
         action = choose(view, list(legal))  # a copy, as ``legal_actions`` gives
         if not any(map(is_, legal, repeat(action))):
             self.apply(seat, action)

@@ -103,6 +103,8 @@ class Board:
             for there, p in links:
                 if p.kind == "secret":
                     self.secret_door_on.setdefault((space, there), p.door)
+        # the spaces a secret door opens from: a walk touching none of them crosses none
+        self.by_secret_doors = frozenset(space for space, _there in self.secret_door_on)
 
     def __eq__(self, other: object) -> bool:
         """A board compares by value (a deep copy is the same board)."""

@@ -93,11 +93,17 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     hero = state.heroes[seat]
     # ``HeroContext.blocks``: nothing met on the way changes it
     blocking = game.blockers()[1]
+    path = action.path
+    here = hero.space
+    by_doors = game.board.by_secret_doors
+    if here not in by_doors and by_doors.isdisjoint(path):
+        # no secret door on the way (most moves): one run, and only its last space may block,
+        # as a legal path passes no blocker (``movement.check_path``)
+        return _walk_on(game, seat, path, len(path)) + after_step(game, seat,
+                                                                  path[-1] in blocking)
     # ``Board.secret_door_between`` without its call, asked at every space entered
     between = game.board.secret_door_on.get
     events: list[Event] = []
-    path = action.path
-    here = hero.space
     walked = 0  # the spaces of ``path`` entered since the last door tried
     ended = False  # the space the hero stands on blocks: its encounter starts
     for space in path:

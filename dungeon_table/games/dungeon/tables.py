@@ -102,7 +102,7 @@ class Tables:
     def total_gp(self, treasures: list[str]) -> int:
         gp_of = self._gp_of
         total = 0
-        for card in treasures:  # ``gp`` without its call: every turn's start counts the gold
+        for card in treasures:  # ``gp`` without its call: every round's start counts the gold
             found = gp_of.get(card)
             total += found if found is not None else self.gp(card)
         return total
