@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import operator
 from collections import deque
-from collections.abc import Callable, Container
+from collections.abc import Callable, Collection, Container
 from typing import Protocol
 
 import msgspec
@@ -315,9 +315,8 @@ class _BoardReaches:
         # One Offer a path (and the doors it tries: a door found since is not), shared by every
         # walk on the board (the path says where it goes, whichever space it starts next to).
         self.offers: dict[tuple[Path, Path], Offer] = {}
-        # Walks over the whole board to a space: ``open_distances`` by the space, ``toward`` by
-        # the space and the secret doors open to the hero.
-        self.distances: dict[str | tuple[str, frozenset[str]], dict[str, int]] = {}
+        # Walks over the whole board to a space, every passage open (``open_distances``).
+        self.distances: dict[str, dict[str, int]] = {}
 
     def counted(self) -> None:
         self.walks += 1
@@ -411,12 +410,7 @@ def toward(board: Board, ctx: MoveContext, here: str, goal: str) -> str | None:
                     if not _unfound(ctx, passage)})
     if goal in exits or not exits:
         return goal if exits else None
-    # the walk back over the whole board, kept per goal and doors open to the hero
-    kept = _kept_on(board).distances
-    key = (goal, frozenset([door for door in board.secret_doors if ctx.door_open(door)]))
-    to_goal = kept.get(key)
-    if to_goal is None:
-        to_goal = kept[key] = distances(board, goal, lambda passage: not _unfound(ctx, passage))
+    to_goal = distances(board, goal, lambda passage: not _unfound(ctx, passage), exits)
     return min(exits, key=lambda space: (to_goal.get(space, len(board.spaces)), space))
 
 
@@ -449,15 +443,22 @@ def open_distances(board: Board, source: str) -> dict[str, int]:
 
 
 def distances(board: Board, source: str,
-              passable: Callable[[Passage], bool] | None = None) -> dict[str, int]:
+              passable: Callable[[Passage], bool] | None = None,
+              wanted: Collection[str] = ()) -> dict[str, int]:
     """Spaces entered from ``source`` to each space, through the passages ``passable`` lets by
-    (every one when None)."""
+    (every one when None); once every space of ``wanted`` (if any) is reached, the walk stops
+    there (those, and the spaces as near, are then exact; farther ones may be missing)."""
     seen = {source: 0}
     queue = deque([source])
+    left = set(wanted).difference(seen)
     while queue:
         here = queue.popleft()
         for there, passage in board.neighbours(here):
             if there not in seen and (passable is None or passable(passage)):
                 seen[there] = seen[here] + 1
                 queue.append(there)
+                if left:
+                    left.discard(there)
+                    if not left:
+                        return seen
     return seen

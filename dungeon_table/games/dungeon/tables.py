@@ -12,7 +12,7 @@ from functools import lru_cache
 from dungeon_table.games.dungeon.board import Board, load_board
 from dungeon_table.games.dungeon.cards import DungeonCards, base_id, load
 
-# A bound on the hands ``Tables.holds`` keeps (a few hundred come up in a game).
+# A bound on the hands ``Tables._hand`` keeps (a few hundred come up in a game).
 MAX_HANDS = 20_000
 
 
@@ -46,7 +46,7 @@ class Tables:
         # Every copy's special, by its own id: what a hero holds is asked at every step.
         self._special_of = {card: self._treasures[base_id(card)].special or ""
                             for lv in range(1, 7) for card in cards.treasure_ids(lv)}
-        self._held: dict[tuple[str, ...], frozenset[str]] = {}  # ``holds``' hands
+        self._hands: dict[tuple[str, ...], tuple[frozenset[str], int]] = {}  # ``_hand``
         self._gp_of = {card: self._treasures[base_id(card)].gp
                        for lv in range(1, 7) for card in cards.treasure_ids(lv)}
 
@@ -100,32 +100,29 @@ class Tables:
         return found if found is not None else self._treasures[base_id(card)].gp
 
     def total_gp(self, treasures: list[str]) -> int:
-        gp_of = self._gp_of
-        total = 0
-        for card in treasures:  # ``gp`` without its call: every round's start counts the gold
-            found = gp_of.get(card)
-            total += found if found is not None else self.gp(card)
-        return total
+        hand = self._hands.get(tuple(treasures))
+        return (hand if hand is not None else self._hand(treasures))[1]
 
     def special(self, card: str) -> str:
         return self._treasures[base_id(card)].special or ""
 
     def holds(self, treasures: list[str], special: str) -> bool:
-        held = self._held.get(tuple(treasures))
-        if held is None:
-            held = self._specials_held(treasures)
-        return special in held
+        hand = self._hands.get(tuple(treasures))
+        return special in (hand if hand is not None else self._hand(treasures))[0]
 
-    def _specials_held(self, treasures: list[str]) -> frozenset[str]:
-        """The specials among ``treasures``, kept per hand: a hero's hand is asked about at
-        nearly every step (the ESP, the secret door card) and changes a few times a game."""
+    def _hand(self, treasures: list[str]) -> tuple[frozenset[str], int]:
+        """The specials among ``treasures`` and their gold, kept per hand: a hero's hand is
+        asked about at nearly every step (the ESP, the secret door card) and counted at every
+        round's start, and it changes a few times a game."""
         special_of = self._special_of
-        held = frozenset(special_of[card] if card in special_of else self.special(card)
-                         for card in treasures)
-        if len(self._held) >= MAX_HANDS:
-            self._held.clear()
-        self._held[tuple(treasures)] = held
-        return held
+        gp_of = self._gp_of
+        hand = (frozenset(special_of[card] if card in special_of else self.special(card)
+                          for card in treasures),
+                sum(gp_of[card] if card in gp_of else self.gp(card) for card in treasures))
+        if len(self._hands) >= MAX_HANDS:
+            self._hands.clear()
+        self._hands[tuple(treasures)] = hand
+        return hand
 
     def holds_secret_door_card(self, treasures: list[str]) -> bool:
         return self.holds(treasures, "secret_door")
@@ -151,7 +148,7 @@ class Tables:
 
 
 def _data(tables: Tables) -> dict[str, object]:
-    return {name: value for name, value in vars(tables).items() if name != "_held"}
+    return {name: value for name, value in vars(tables).items() if name != "_hands"}
 
 
 @lru_cache(maxsize=1)
