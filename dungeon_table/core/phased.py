@@ -195,10 +195,11 @@ class PhasedGame(Game, Generic[S]):
         goes through ``apply``'s."""
         cached = self._legal
         if cached is not None and cached[0] == self.version and cached[1] == seat:
-            legal = cached[2]  # listed for the view
-        else:  # ``_legal_now`` without its calls (and not kept: the state changes next)
+            legal = cached[2]  # listed for the view: the bot is given a copy
+            action = choose(view, list(legal))
+        else:  # ``_legal_now`` without its calls, and not kept: the bot may have this list
             legal = self.phases[self.state.phase].legal(self, seat)  # type: ignore[attr-defined]
-        action = choose(view, list(legal))  # a copy, as ``legal_actions`` gives
+            action = choose(view, legal)
         if not any(map(is_, legal, repeat(action))):
             self.apply(seat, action)
             return action

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -190,16 +191,14 @@ def play_out(
     or when no seat is to act although there is no result. Appends to ``record`` if given.
     """
     made = 0
-    steps: dict[int, Callable[[], Any]] = {}  # each seat's decision applied, looked up once
+    # each seat's decision applied, worked out once (a seat to act with no bot: KeyError)
+    steps = {seat: _step(bot, game, seat) for seat, bot in bots.items()}
     while made < max_actions and game.result() is None:
         to_act = game.to_act()
         if not to_act:
             break
         seat = to_act[0]
-        step = steps.get(seat)
-        if step is None:
-            step = steps[seat] = _step(bots[seat], game, seat)
-        action = step()
+        action = steps[seat]()
         if record is not None:
             record.append(seat, action)
         made += 1
@@ -229,4 +228,4 @@ def _step(bot: Any, game: Game, seat: int) -> Callable[[], Any]:
     if getattr(bot, "reads_view", True):
         view = game.view
         return lambda: play_choice(seat, choose, view(seat))
-    return lambda: play_choice(seat, choose)
+    return partial(play_choice, seat, choose)  # called in C: no frame of its own

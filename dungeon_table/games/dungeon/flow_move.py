@@ -203,10 +203,10 @@ def peek_targets(game: DungeonBase, seat: int, using: str) -> list[str]:
     # Every uncleared room and chamber blocks a move: the others need no more looking at (a
     # set lookup; most steps of a wizard or an ESP holder ask, next to cleared rooms or none).
     blocking = game.blockers()[1]
+    if blocking.isdisjoint(game.board.next_to[hero.space]):
+        return []
     near = [(space, passage) for space, passage in game.board.neighbours(hero.space)
             if space in blocking]
-    if not near:
-        return []
     ctx = game.context(seat)
     out = []
     for space, passage in near:
