@@ -162,6 +162,7 @@ def _open_walk(board: Board, start: str, moves: int, blocking: frozenset[str]) -
 # by every list that offers it: actions are immutable) and the unfound secret doors it tries.
 Offer = tuple[str, m.Move, Path]
 _MOVE = operator.itemgetter(1)  # an offer's ``Move``
+_SPACE0 = operator.itemgetter(0)  # an offer's destination
 
 
 class Walk:
@@ -175,7 +176,7 @@ class Walk:
 
     def __init__(self, found: tuple[Offer, ...]) -> None:
         self._found = found
-        self.moves = tuple(map(_MOVE, sorted(found)))
+        self.moves = tuple(map(_MOVE, sorted(found, key=_SPACE0)))
         self._where: dict[str, int] | None = None
         self._taken: frozenset[str] = frozenset()  # destinations left out (``without``)
 
