@@ -14,8 +14,9 @@ def start_turn(game: DungeonBase, seat: int, first: bool = False) -> list[Event]
     state = game.state
     if seat == 0 or first:
         state.round += 1
-        for s in range(game.n):
-            state.history[s].append(game.gp(s))
+        total_gp = game.t.total_gp  # ``game.gp`` of every seat, in seat order
+        for hero, series in zip(state.heroes, state.history):
+            series.append(total_gp(hero.treasures))
         if state.round > game.t.round_limit:
             return game.end_game("round_limit", leaders(game))
     state.turn_no += 1
