@@ -15,7 +15,7 @@ def start_turn(game: DungeonBase, seat: int, first: bool = False) -> list[Event]
     if seat == 0 or first:
         state.round += 1
         total_gp = game.t.total_gp  # ``game.gp`` of every seat, in seat order
-        for hero, series in zip(state.heroes, state.history):
+        for hero, series in zip(state.heroes, state.history, strict=True):
             series.append(total_gp(hero.treasures))
         if state.round > game.t.round_limit:
             return game.end_game("round_limit", leaders(game))
