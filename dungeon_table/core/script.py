@@ -193,10 +193,10 @@ def play_out(
     made = 0
     # each seat's decision applied, worked out once (a seat to act with no bot: KeyError)
     steps = {seat: _step(bot, game, seat) for seat, bot in bots.items()}
-    while made < max_actions and game.result() is None:
+    while made < max_actions:
         to_act = game.to_act()
         if not to_act:
-            break
+            break  # over (nobody is to act once there is a result), or stuck
         seat = to_act[0]
         action = steps[seat]()
         if record is not None:
