@@ -13,6 +13,12 @@ import pytest  # noqa: E402
 
 from dungeon_table.core import registry  # noqa: E402
 
+# Dungeon!'s blockers are kept until the rules say they changed: every test checks each one
+# asked against the state, so a change that does not say so fails where it happens.
+from dungeon_table.games.dungeon.base import DungeonBase  # noqa: E402
+
+DungeonBase.check_blockers = True
+
 # The kit's example games (tests/example_games/: Torch) join the app's, found by the same
 # discovery, so every suite over the registered games plays them too.
 registry.discover("example_games")

@@ -290,9 +290,8 @@ def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
         seat = to_act[0]
         bot = bots.get(seat) or bots.setdefault(seat, rollout(rng.getrandbits(32)))
         view = world.view(seat) if getattr(bot, "reads_view", True) else None  # random reads none
-        action = bot.choose(view, world.legal_actions(seat))
-        # Chosen from the legal list just made: apply's own legality check would make it again.
-        world._apply(seat, action)
+        # chosen from the legal list just made: applied with no check of its own
+        world.play_choice(seat, bot.choose, view)
         steps += 1
     return value_of(world, knows.seat, leaf, final)
 

@@ -57,6 +57,8 @@ from dungeon_table.core.rng import Rng
 from dungeon_table.core.zones import Deck
 
 S = TypeVar("S", bound=msgspec.Struct)
+# A bot's pick: ``choose(view, legal_actions)`` (``PhasedGame.play_choice``).
+Choose = Callable[[Any, list[Action]], Action]
 
 # A phase's parts are plain functions over the game, so a phase's rules can live in a module of
 # their own that takes the game as a parameter and never imports the class that uses them.
@@ -183,6 +185,33 @@ class PhasedGame(Game, Generic[S]):
             return self._checked_apply(seat, action)
         finally:
             self.version += 1  # what was asked before is stale, whatever happened
+
+    def play_choice(self, seat: int, choose: Choose, view: Any = None) -> Action:
+        """``apply(seat, choose(view, legal_actions(seat)))`` in one call, for ``seat`` taken
+        from ``to_act()``; the action applied. The loops that feed bots come here at every
+        step (``script.play_out``, which ``simulate`` plays through, and a search's playouts),
+        so it spares their calls between: the list is made (or read, made for this state) and
+        a pick that is one of its very objects runs its handler with no check; anything else
+        goes through ``apply``'s."""
+        cached = self._legal
+        if cached is not None and cached[0] == self.version and cached[1] == seat:
+            legal = cached[2]  # listed for the view: the bot is given a copy
+            action = choose(view, list(legal))
+        else:  # ``_legal_now`` without its calls, and not kept: the bot may have this list
+            legal = self.phases[self.state.phase].legal(self, seat)  # type: ignore[attr-defined]
+            action = choose(view, legal)
+        if not any(map(is_, legal, repeat(action))):
+            self.apply(seat, action)
+            return action
+        handler = self.phases[self.state.phase].moves[type(action)]  # type: ignore[attr-defined]
+        self.version += 1  # as ``apply`` and ``_running`` count: one each side of the handler
+        self.applying = True
+        try:
+            handler(self, seat, action)
+        finally:
+            self.applying = False
+            self.version += 1
+        return action
 
     def _checked_apply(self, seat: int, action: Action) -> list[Event]:
         """``apply`` of an action not listed for this state (or an equal copy): checked in full."""

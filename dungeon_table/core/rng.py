@@ -32,8 +32,19 @@ class Rng:
         self._random.shuffle(items)
 
     def randint(self, low: int, high: int) -> int:
-        """An integer in ``[low, high]``, both ends included."""
-        return self._random.randint(low, high)
+        """An integer in ``[low, high]``, both ends included: ``random.Random.randint``'s, drawn
+        as CPython draws it (``_randbelow``: the bits of the width, drawn again while too
+        large) without its three Python calls, as every die of a game comes here
+        (``tests/core/test_rng.py`` holds it to ``randint``)."""
+        width = high - low + 1
+        if width <= 0:
+            return self._random.randint(low, high)  # its error
+        draw = self._random.getrandbits
+        bits = width.bit_length()
+        pick = draw(bits)
+        while pick >= width:
+            pick = draw(bits)
+        return low + pick
 
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence."""

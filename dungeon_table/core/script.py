@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -190,32 +191,41 @@ def play_out(
     or when no seat is to act although there is no result. Appends to ``record`` if given.
     """
     made = 0
-    deciders: dict[int, Callable[[], Any]] = {}  # each seat's ``decide``, looked up once
-    while made < max_actions and game.result() is None:
+    # each seat's decision applied, worked out once (a seat to act with no bot: KeyError)
+    steps = {seat: _step(bot, game, seat) for seat, bot in bots.items()}
+    while made < max_actions:
         to_act = game.to_act()
         if not to_act:
-            break
+            break  # over (nobody is to act once there is a result), or stuck
         seat = to_act[0]
-        decider = deciders.get(seat)
-        if decider is None:
-            decider = deciders[seat] = _decider(bots[seat], game, seat)
-        action = decider()
-        game.apply(seat, action)
+        action = steps[seat]()
         if record is not None:
             record.append(seat, action)
         made += 1
     return made
 
 
-def _decider(bot: Any, game: Game, seat: int) -> Callable[[], Any]:
-    """``decide(bot, game, seat)`` as a call of no arguments, the bot's kind read once (a bot
-    that searches, one that reads its view, one that reads none)."""
+def _step(bot: Any, game: Game, seat: int) -> Callable[[], Any]:
+    """``apply(seat, decide(bot, game, seat))`` as a call of no arguments returning the action,
+    the bot's kind read once (a bot that searches, one that reads its view, one that reads
+    none); a game on the kit applies a chooser's pick through ``play_choice``."""
     searching = getattr(bot, "decide", None)
     if callable(searching):
-        return lambda: searching(game, seat)
+        def searched() -> Any:
+            action = searching(game, seat)
+            game.apply(seat, action)
+            return action
+        return searched
     choose = bot.choose
-    legal_actions = game.legal_actions
+    play_choice = getattr(game, "play_choice", None)
+    if play_choice is None:  # a game of its own, not on the kit
+        def chosen() -> Any:
+            view = game.view(seat) if getattr(bot, "reads_view", True) else None
+            action = choose(view, game.legal_actions(seat))
+            game.apply(seat, action)
+            return action
+        return chosen
     if getattr(bot, "reads_view", True):
         view = game.view
-        return lambda: choose(view(seat), legal_actions(seat))
-    return lambda: choose(None, legal_actions(seat))
+        return lambda: play_choice(seat, choose, view(seat))
+    return partial(play_choice, seat, choose)  # called in C: no frame of its own

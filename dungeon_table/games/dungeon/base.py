@@ -11,7 +11,7 @@ below it, never one that imports it.
 from __future__ import annotations
 
 import operator
-from collections.abc import Hashable
+from typing import ClassVar
 
 from dungeon_table.core.phased import PhasedGame
 from dungeon_table.core.protocol import Event
@@ -115,9 +115,13 @@ class DungeonBase(PhasedGame[DungeonState]):
     # for by the legal actions, the view, the bot and apply's legality check alike, between
     # actions (kept per state ``version``, like the kit's legal actions).
     # ``_reaches``: the board's kept route searches (``movement.reaches_of``), looked up once.
-    # ``_blockers``: where monsters and hunters wait and what blocks (``blockers``), kept while
-    # the state they are read from says the same.
-    caches = ("_routes", "_context", "_reaches", "_blockers", "_blockers_now")
+    # ``_blockers_now``: where monsters and hunters wait and what blocks (``blockers``), kept
+    # until the rules change what they come from; ``_uncleared``: the rooms and chambers
+    # without their defeat tokens, kept while no token is added.
+    caches = ("_routes", "_context", "_reaches", "_uncleared", "_blockers_now")
+    # Tests set this: every ``blockers`` asked is checked against the state (a change the rules
+    # make without ``blockers_changed`` fails the test that meets it).
+    check_blockers: ClassVar[bool] = False
 
     t: Tables
     board: Board
@@ -130,8 +134,8 @@ class DungeonBase(PhasedGame[DungeonState]):
         super().reset_caches()
         self._routes: tuple[int, int, dict[str, movement.Route]] | None = None
         self._context: tuple[int, int, HeroContext] | None = None
-        self._blockers: tuple[Hashable, tuple[frozenset[str], frozenset[str]]] | None = None
-        self._blockers_now: tuple[int, tuple[frozenset[str], frozenset[str]]] | None = None
+        self._uncleared: tuple[tuple[int, int], frozenset[str]] | None = None
+        self._blockers_now: tuple[frozenset[str], frozenset[str]] | None = None
 
     # --- dice and decks -------------------------------------------------------------------------
     def roll(self, count: int) -> list[int]:
@@ -230,42 +234,37 @@ class DungeonBase(PhasedGame[DungeonState]):
 
     def blockers(self) -> tuple[frozenset[str], frozenset[str]]:
         """(where a monster or a hunter waits, every space entering which stops a move: those
-        and the uncleared rooms and chambers). Asked by every list, and changed only by an
-        encounter's end, so kept while what it is read from is the same: the defeat tokens
-        (the rules only ever add one, so their count and sum say whether any was added), the
-        slots' spaces and the hunters' spaces; between actions, once a state ``version``."""
+        and the uncleared rooms and chambers). Asked at every step, and changed only where
+        the rules add a defeat token, fill or empty a slot, or add, move or remove a hunter:
+        each of those calls ``blockers_changed``, so they are read from the state only then
+        (and after ``reset_caches``: a test that changes the state by hand calls it)."""
         now = self._blockers_now
-        if now is not None and now[0] == self.version and not self.applying:
-            return now[1]
-        return self._read_blockers()
+        if now is None:
+            now = self._blockers_now = self._read_blockers()
+        elif self.check_blockers and now != self._read_blockers():
+            raise AssertionError("the blockers kept are stale: a change to the defeat tokens, "
+                                 "the slots or the hunters did not call blockers_changed")
+        return now
 
-    def blockers_as_begun(self) -> tuple[frozenset[str], frozenset[str]]:
-        """``blockers`` at the start of the running action's handler, nothing changed yet: those
-        of the state it was chosen in when they were asked then (the kit counts the running
-        action's ``version`` one on from that state's)."""
-        now = self._blockers_now
-        if now is not None and now[0] == self.version - 1:
-            return now[1]
-        return self._read_blockers()
+    def blockers_changed(self) -> None:
+        """The defeat tokens, the slots' spaces or the hunters changed: ``blockers`` is read
+        afresh when next asked."""
+        self._blockers_now = None
 
     def _read_blockers(self) -> tuple[frozenset[str], frozenset[str]]:
         state = self.state
         tokens = state.tokens
         slots = state.slots
         hunters = state.hunters
-        key = (len(tokens), sum(tokens.values()),
-               tuple(map(_SPACE, slots.values())) if slots else (),
-               tuple(map(_SPACE, hunters)) if hunters else ())
-        kept = self._blockers
+        waiting = frozenset((*map(_SPACE, slots.values()), *map(_SPACE, hunters)))
+        # the uncleared rooms and chambers, kept while no token is added (the rules only add)
+        key = (len(tokens), sum(tokens.values()))
+        kept = self._uncleared
         if kept is None or kept[0] != key:
-            waiting = frozenset((*key[2], *key[3]))
-            blocking = waiting.union([space for space, need in self.t.tokens_to_clear.items()
-                                      if (tokens[space] if space in tokens else 0) < need])
-            kept = self._blockers = (key, (waiting, blocking))
-        answer = kept[1]
-        if not self.applying:
-            self._blockers_now = (self.version, answer)
-        return answer
+            need = self.t.tokens_to_clear
+            kept = self._uncleared = (key, self.t.clearable.difference(
+                [space for space, count in tokens.items() if count >= need.get(space, 0)]))
+        return waiting, waiting.union(kept[1])
 
     def context(self, seat: int) -> HeroContext:
         """The movement context of ``seat``'s hero; between actions the same one serves every

@@ -103,6 +103,11 @@ class Board:
             for there, p in links:
                 if p.kind == "secret":
                     self.secret_door_on.setdefault((space, there), p.door)
+        # each space's neighbours as a set: "is any of them among these?" in C
+        self.next_to = {space: frozenset(there for there, _p in links)
+                        for space, links in self._links.items()}
+        # the spaces a secret door opens from: a walk touching none of them crosses none
+        self.by_secret_doors = frozenset(space for space, _there in self.secret_door_on)
 
     def __eq__(self, other: object) -> bool:
         """A board compares by value (a deep copy is the same board)."""

@@ -14,8 +14,9 @@ def start_turn(game: DungeonBase, seat: int, first: bool = False) -> list[Event]
     state = game.state
     if seat == 0 or first:
         state.round += 1
-        for s in range(game.n):
-            state.history[s].append(game.gp(s))
+        total_gp = game.t.total_gp  # ``game.gp`` of every seat, in seat order
+        for hero, series in zip(state.heroes, state.history, strict=True):
+            series.append(total_gp(hero.treasures))
         if state.round > game.t.round_limit:
             return game.end_game("round_limit", leaders(game))
     state.turn_no += 1
@@ -80,6 +81,7 @@ def move_hunters(game: DungeonBase) -> list[Event]:
         path = hunters.hunter_route(game, hunter)
         if path:
             hunter.space = path[-1]
+            game.blockers_changed()
             events.append(m.HunterMoved(hunter=number, path=path))
         if hunter.space == state.heroes[0].space:
             state.turn = Turn(path=[hunter.space])

@@ -112,6 +112,7 @@ def defeat(game: DungeonBase, seat: int) -> list[Event]:
     state.tokens[enc.space] = state.tokens.get(enc.space, 0) + 1
     game.discard_monster(enc.card)
     dropped = state.slots.pop(enc.slot).dropped if enc.slot else []
+    game.blockers_changed()
     events: list[Event] = [m.MonsterDefeated(seat=seat, space=enc.space, card=enc.card,
                                              tokens=state.tokens[enc.space])]
     if space.kind == "room":
@@ -148,6 +149,7 @@ def slay_hunter(game: DungeonBase, seat: int) -> list[Event]:
     hunter = game.hunter_by_number(enc.hunter)
     assert hunter is not None
     state.hunters.remove(hunter)
+    game.blockers_changed()
     game.discard_monster(hunter.card)
     events: list[Event] = [m.HunterSlain(seat=seat, hunter=hunter.hunter, card=hunter.card)]
     for card in hunter.dropped:
@@ -190,6 +192,7 @@ def leave_waiting(game: DungeonBase, enc: Encounter) -> list[Event]:
         return [m.MonsterDiscarded(space=enc.space, card=enc.card)]
     game.state.slots[number] = Slot(slot=number, space=enc.space, monster=enc.card,
                                     treasure=enc.treasure)
+    game.blockers_changed()
     enc.slot = number
     return [m.MonsterSlotted(space=enc.space, card=enc.card, slot=number)]
 
@@ -281,6 +284,7 @@ def spring_trap(game: DungeonBase, seat: int) -> list[Event]:
         return pit_redraw(game, seat)
     clear_slot(game, enc)
     state.tokens[enc.space] = state.tokens.get(enc.space, 0) + 1
+    game.blockers_changed()
     game.discard_monster(enc.card)
     state.encounter = None  # the trap card is in the discard now
     events: list[Event] = [m.TrapSprung(seat=seat, space=enc.space, card=enc.card, trap=trap)]
@@ -304,6 +308,7 @@ def clear_slot(game: DungeonBase, enc: Encounter) -> None:
     if enc.slot:
         for card in game.state.slots.pop(enc.slot).dropped:
             game.bury_treasure(card)
+        game.blockers_changed()
 
 
 def cage(game: DungeonBase, seat: int, card: str) -> list[Event]:

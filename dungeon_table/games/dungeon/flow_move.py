@@ -92,12 +92,18 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     state = game.state
     hero = state.heroes[seat]
     # ``HeroContext.blocks``: nothing met on the way changes it
-    blocking = game.blockers_as_begun()[1]
+    blocking = game.blockers()[1]
+    path = action.path
+    here = hero.space
+    by_doors = game.board.by_secret_doors
+    if here not in by_doors and by_doors.isdisjoint(path):
+        # no secret door on the way (most moves): one run, and only its last space may block,
+        # as a legal path passes no blocker (``movement.check_path``)
+        return _walk_on(game, seat, path, len(path)) + after_step(game, seat,
+                                                                  path[-1] in blocking)
     # ``Board.secret_door_between`` without its call, asked at every space entered
     between = game.board.secret_door_on.get
     events: list[Event] = []
-    path = action.path
-    here = hero.space
     walked = 0  # the spaces of ``path`` entered since the last door tried
     ended = False  # the space the hero stands on blocks: its encounter starts
     for space in path:
@@ -192,15 +198,15 @@ def peek_targets(game: DungeonBase, seat: int, using: str) -> list[str]:
     if using == "esp":
         if state.turn.esp_used or not game.t.holds(hero.treasures, "esp"):
             return []
-    elif state.turn.spell_cast or not any(s in m.ATTACK_SPELLS for s in hero.spells):
+    elif state.turn.spell_cast or m.ATTACK_SPELL_SET.isdisjoint(hero.spells):
         return []
     # Every uncleared room and chamber blocks a move: the others need no more looking at (a
     # set lookup; most steps of a wizard or an ESP holder ask, next to cleared rooms or none).
     blocking = game.blockers()[1]
+    if blocking.isdisjoint(game.board.next_to[hero.space]):
+        return []
     near = [(space, passage) for space, passage in game.board.neighbours(hero.space)
             if space in blocking]
-    if not near:
-        return []
     ctx = game.context(seat)
     out = []
     for space, passage in near:
@@ -268,6 +274,7 @@ def scry(game: DungeonBase, seat: int, action: m.Scry) -> list[Event]:
     number = game.free_slot()
     state.slots[number] = Slot(slot=number, space=action.space, monster=monster,
                                face_down=True, scrier=seat, treasure=treasure)
+    game.blockers_changed()
     others = tuple(s for s in range(game.n) if s != seat)
     events += [m.Scried(seat=seat, space=action.space, monster=monster, treasure=treasure,
                         slot=number, to=(seat,)),
@@ -343,7 +350,7 @@ def why_not_peek(game: DungeonBase, seat: int, action: m.Peek) -> str | None:
             return refuse("dungeon.refuse.esp_medallion_works_once",
                           "the ESP medallion works once a turn")
     elif action.using == "spell":
-        if not any(s in m.ATTACK_SPELLS for s in hero.spells):
+        if m.ATTACK_SPELL_SET.isdisjoint(hero.spells):
             return refuse("dungeon.refuse.spell_peek_needs_fireball",
                           "a spell peek needs a fireball or lightning bolt in your spellbook")
         if turn.spell_cast:

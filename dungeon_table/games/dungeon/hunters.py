@@ -33,6 +33,7 @@ def new_hunter(game: DungeonBase, number: int) -> list[Event]:
     space = game.rng.choice(rooms)
     state.hunters.append(Hunter(hunter=number, space=space, card=card))
     state.hunters.sort(key=lambda h: h.hunter)
+    game.blockers_changed()
     return [*events, m.HunterAppeared(hunter=number, space=space)]
 
 

@@ -27,6 +27,7 @@ from dungeon_table.core.protocol import Action, Event
 HEROES = ("rogue", "cleric", "fighter", "wizard")
 SPELLS = ("fireball", "lightning", "teleport")
 ATTACK_SPELLS = ("fireball", "lightning")
+ATTACK_SPELL_SET = frozenset(ATTACK_SPELLS)  # "holds one?" in C: asked at most steps
 MODES = ("race", "treasure_hunt", "time_attack", "hunter")
 # The defeat table's results, worst last (the 2d6 ranges are in cards/dungeon/rules.yaml).
 DEFEATS = ("miss", "stunned", "wounded", "badly_wounded", "killed")

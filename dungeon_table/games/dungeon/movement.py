@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import operator
 from collections import deque
-from collections.abc import Callable, Container
+from collections.abc import Callable, Collection, Container
 from typing import Protocol
 
 import msgspec
@@ -107,33 +107,31 @@ def _walk(board: Board, start: str, moves: int, blocking: Container[str],
     # nothing here (they are passed), only where the move may end. The entries to be dropped
     # are never made: the first among the cheapest of a layer is the same with them or without.
     links = board.sorted_links()
-    cheapest: dict[str, int] = {start: 0}
     last: dict[str, Entry] = {start: (0, (), ())}
-    kept: dict[str, Entry] = {}
-    beyond = moves + 1  # dearer than any route
+    # every space's cheapest entry so far, the start's among them (no route comes back to it);
+    # the start is taken out at the end, so the others stay in the order first reached
+    kept: dict[str, Entry] = {start: (0, (), ())}
     for step in range(1, moves + 1):
         layer: dict[str, Entry] = {}
         for here in sorted(last):
             if step > 1 and here in blocking:
                 continue  # an encounter ends the move: nothing goes on from there
             tried, path, doors = last[here]
+            # ``in`` and ``[]`` rather than ``.get``: no method call at every passage
             for there, _passage, secret in links[here]:
                 if secret and secret in unfound:
                     cost = tried + 1
-                    if cost < cheapest.get(there, beyond):
-                        known = layer.get(there)
-                        if known is None or cost < known[0]:
+                    if there not in kept or cost < kept[there][0]:
+                        if there not in layer or cost < layer[there][0]:
                             layer[there] = (cost, path + (there,), doors + (secret,))
-                elif tried < cheapest.get(there, beyond):
-                    known = layer.get(there)
-                    if known is None or tried < known[0]:
+                elif there not in kept or tried < kept[there][0]:
+                    if there not in layer or tried < layer[there][0]:
                         layer[there] = (tried, path + (there,), doors)
         if not layer:
             break  # nothing cheaper further on
-        for space, entry in layer.items():
-            kept[space] = entry
-            cheapest[space] = entry[0]
+        kept.update(layer)
         last = layer
+    del kept[start]
     return kept
 
 
@@ -142,23 +140,21 @@ def _open_walk(board: Board, start: str, moves: int, blocking: frozenset[str]) -
     door, so each space is kept at the first layer reaching it, from the first space of the
     layer before (in id order) that leads there; a plain breadth-first walk, in that order."""
     links = board.sorted_links()
-    seen = {start}
-    last: list[tuple[str, Path]] = [(start, ())]
-    kept: dict[str, Entry] = {}
+    kept: dict[str, Entry] = {start: (0, (), ())}  # the spaces seen: the start taken out at the end
+    last: list[tuple[str, Entry]] = [(start, (0, (), ()))]
     for step in range(1, moves + 1):
-        layer: dict[str, Path] = {}
-        for here, path in last:
+        layer: dict[str, Entry] = {}
+        for here, (_n, path, _doors) in last:
             if step > 1 and here in blocking:
                 continue  # an encounter ends the move: nothing goes on from there
             for there, _passage, _secret in links[here]:
-                if there not in seen and there not in layer:
-                    layer[there] = path + (there,)
+                if there not in kept and there not in layer:
+                    layer[there] = (0, path + (there,), ())
         if not layer:
             break
-        seen.update(layer)
-        for space, path in layer.items():
-            kept[space] = (0, path, ())
+        kept.update(layer)
         last = sorted(layer.items())
+    del kept[start]
     return kept
 
 
@@ -166,21 +162,30 @@ def _open_walk(board: Board, start: str, moves: int, blocking: frozenset[str]) -
 # by every list that offers it: actions are immutable) and the unfound secret doors it tries.
 Offer = tuple[str, m.Move, Path]
 _MOVE = operator.itemgetter(1)  # an offer's ``Move``
+_SPACE0 = operator.itemgetter(0)  # an offer's destination
 
 
 class Walk:
     """What the route search found for one start, moves and set of blockers and unfound doors:
     every destination in the order the search reached it (``found``), by space id (``listed``,
     the legal actions' order) and those ``Move`` actions alone (``moves``). Thousands are kept
-    (``Reach``), so each holds only its two tuples, and the walks without some destinations
-    once asked for."""
+    (``Reach``), so each holds only its two tuples, and where each destination lies among
+    ``moves`` once a walk without some was asked for."""
 
-    __slots__ = ("found", "moves", "_without")
+    __slots__ = ("_found", "moves", "_where", "_taken")
 
     def __init__(self, found: tuple[Offer, ...]) -> None:
-        self.found = found
-        self.moves = tuple(map(_MOVE, sorted(found)))
-        self._without: dict[frozenset[str], Walk] | None = None
+        self._found = found
+        self.moves = tuple(map(_MOVE, sorted(found, key=_SPACE0)))
+        self._where: dict[str, int] | None = None
+        self._taken: frozenset[str] = frozenset()  # destinations left out (``without``)
+
+    @property
+    def found(self) -> tuple[Offer, ...]:
+        taken = self._taken
+        if not taken:
+            return self._found
+        return tuple([offer for offer in self._found if offer[0] not in taken])
 
     @property
     def listed(self) -> tuple[Offer, ...]:
@@ -188,13 +193,25 @@ class Walk:
 
     def without(self, taken: frozenset[str]) -> Walk:
         """This walk but for the destinations in ``taken`` (where another hero stands and this
-        one may not stop), kept per ``taken``."""
-        if self._without is None:
-            self._without = {}
-        fewer = self._without.get(taken)
-        if fewer is None:
-            fewer = self._without[taken] = Walk(
-                tuple([offer for offer in self.found if offer[0] not in taken]))
+        one may not stop; spaces that are no destination are passed over). Asked at most
+        steps, with one to three spaces: the moves around them are sliced out, not filtered."""
+        where = self._where
+        if where is None:
+            where = self._where = {move.path[-1]: i for i, move in enumerate(self.moves)}
+        cut = sorted([where[space] for space in taken if space in where])
+        if not cut:
+            return self
+        moves = self.moves
+        kept: list[m.Move] = []
+        last = 0
+        for i in cut:
+            kept += moves[last:i]
+            last = i + 1
+        fewer = Walk.__new__(Walk)
+        fewer._found = self._found
+        fewer.moves = (*kept, *moves[last:])
+        fewer._where = None
+        fewer._taken = self._taken | taken if self._taken else taken
         return fewer
 
 
@@ -299,12 +316,15 @@ class _BoardReaches:
         # One Offer a path (and the doors it tries: a door found since is not), shared by every
         # walk on the board (the path says where it goes, whichever space it starts next to).
         self.offers: dict[tuple[Path, Path], Offer] = {}
+        # Walks over the whole board to a space, every passage open (``open_distances``).
+        self.distances: dict[str, dict[str, int]] = {}
 
     def counted(self) -> None:
         self.walks += 1
         if self.walks > MAX_WALKS:
             self.walks = 0
             self.offers.clear()  # shared for memory only: a walk kept on holds its own
+            self.distances.clear()
             for kept in self.reaches.values():
                 kept.turn_over()
 
@@ -391,7 +411,7 @@ def toward(board: Board, ctx: MoveContext, here: str, goal: str) -> str | None:
                     if not _unfound(ctx, passage)})
     if goal in exits or not exits:
         return goal if exits else None
-    to_goal = distances(board, goal, lambda passage: not _unfound(ctx, passage))
+    to_goal = distances(board, goal, lambda passage: not _unfound(ctx, passage), exits)
     return min(exits, key=lambda space: (to_goal.get(space, len(board.spaces)), space))
 
 
@@ -414,20 +434,32 @@ def hunter_path(board: Board, start: str, target: str, steps: int = 5) -> list[s
 
 
 def open_distances(board: Board, source: str) -> dict[str, int]:
-    """Spaces entered from ``source`` to each space, every passage open (a hunter's walk)."""
-    return distances(board, source)
+    """Spaces entered from ``source`` to each space, every passage open (a hunter's walk):
+    kept per board, as the board never changes (the caller must not change it)."""
+    kept = _kept_on(board).distances
+    found = kept.get(source)
+    if found is None:
+        found = kept[source] = distances(board, source)
+    return found
 
 
 def distances(board: Board, source: str,
-              passable: Callable[[Passage], bool] | None = None) -> dict[str, int]:
+              passable: Callable[[Passage], bool] | None = None,
+              wanted: Collection[str] = ()) -> dict[str, int]:
     """Spaces entered from ``source`` to each space, through the passages ``passable`` lets by
-    (every one when None)."""
+    (every one when None); once every space of ``wanted`` (if any) is reached, the walk stops
+    there (those, and the spaces as near, are then exact; farther ones may be missing)."""
     seen = {source: 0}
     queue = deque([source])
+    left = set(wanted).difference(seen)
     while queue:
         here = queue.popleft()
         for there, passage in board.neighbours(here):
             if there not in seen and (passable is None or passable(passage)):
                 seen[there] = seen[here] + 1
                 queue.append(there)
+                if left:
+                    left.discard(there)
+                    if not left:
+                        return seen
     return seen

@@ -12,6 +12,9 @@ from functools import lru_cache
 from dungeon_table.games.dungeon.board import Board, load_board
 from dungeon_table.games.dungeon.cards import DungeonCards, base_id, load
 
+# A bound on the hands ``Tables._hand`` keeps (a few hundred come up in a game).
+MAX_HANDS = 20_000
+
 
 class Tables:
     def __init__(self, cards: DungeonCards, board: Board) -> None:
@@ -37,17 +40,19 @@ class Tables:
         self.tokens_to_clear = {sid: 1 if sp.kind == "room" else self.chamber_capacity
                                 for sid, sp in board.spaces.items()
                                 if sp.kind in ("room", "chamber")}
+        self.clearable = frozenset(self.tokens_to_clear)  # every room and chamber
         self._needs = {mid: {h: c.need_of(h) for h in self._targets}
                        for mid, c in self._monsters.items()}
         # Every copy's special, by its own id: what a hero holds is asked at every step.
         self._special_of = {card: self._treasures[base_id(card)].special or ""
                             for lv in range(1, 7) for card in cards.treasure_ids(lv)}
+        self._hands: dict[tuple[str, ...], tuple[frozenset[str], int]] = {}  # ``_hand``
         self._gp_of = {card: self._treasures[base_id(card)].gp
                        for lv in range(1, 7) for card in cards.treasure_ids(lv)}
 
     def __eq__(self, other: object) -> bool:
         """Card data compares by value (a deep copy is the same data)."""
-        return type(other) is Tables and vars(self) == vars(other)
+        return type(other) is Tables and _data(self) == _data(other)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -95,18 +100,29 @@ class Tables:
         return found if found is not None else self._treasures[base_id(card)].gp
 
     def total_gp(self, treasures: list[str]) -> int:
-        return sum(map(self.gp, treasures))
+        hand = self._hands.get(tuple(treasures))
+        return (hand if hand is not None else self._hand(treasures))[1]
 
     def special(self, card: str) -> str:
         return self._treasures[base_id(card)].special or ""
 
     def holds(self, treasures: list[str], special: str) -> bool:
+        hand = self._hands.get(tuple(treasures))
+        return special in (hand if hand is not None else self._hand(treasures))[0]
+
+    def _hand(self, treasures: list[str]) -> tuple[frozenset[str], int]:
+        """The specials among ``treasures`` and their gold, kept per hand: a hero's hand is
+        asked about at nearly every step (the ESP, the secret door card) and counted at every
+        round's start, and it changes a few times a game."""
         special_of = self._special_of
-        for card in treasures:
-            found = special_of.get(card)
-            if (found if found is not None else self.special(card)) == special:
-                return True
-        return False
+        gp_of = self._gp_of
+        hand = (frozenset(special_of[card] if card in special_of else self.special(card)
+                          for card in treasures),
+                sum(gp_of[card] if card in gp_of else self.gp(card) for card in treasures))
+        if len(self._hands) >= MAX_HANDS:
+            self._hands.clear()
+        self._hands[tuple(treasures)] = hand
+        return hand
 
     def holds_secret_door_card(self, treasures: list[str]) -> bool:
         return self.holds(treasures, "secret_door")
@@ -129,6 +145,10 @@ class Tables:
 
     def spell_supply(self) -> dict[str, int]:
         return {s.id: s.count for s in self.cards.rules.spells}
+
+
+def _data(tables: Tables) -> dict[str, object]:
+    return {name: value for name, value in vars(tables).items() if name != "_hands"}
 
 
 @lru_cache(maxsize=1)
