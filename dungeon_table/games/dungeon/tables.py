@@ -115,10 +115,9 @@ class Tables:
         asked about at nearly every step (the ESP, the secret door card) and counted at every
         round's start, and it changes a few times a game."""
         special_of = self._special_of
-        gp_of = self._gp_of
         hand = (frozenset(special_of[card] if card in special_of else self.special(card)
                           for card in treasures),
-                sum(gp_of[card] if card in gp_of else self.gp(card) for card in treasures))
+                sum(map(self.gp, treasures)))
         if len(self._hands) >= MAX_HANDS:
             self._hands.clear()
         self._hands[tuple(treasures)] = hand
