@@ -26,11 +26,11 @@ from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.reasons import Reason, reason
 
 
-class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", gc=False):
     """A decision a seat makes. Subclasses set ``tag="..."``: the ``type`` in the notation."""
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", gc=False):
     """Something that happened, for the animation layer and the log.
 
     ``to`` names the seats that may see it (``None``: everyone). A class that sets ``REVEALS`` marks
