@@ -193,17 +193,18 @@ class PhasedGame(Game, Generic[S]):
         so it spares their calls between: the list is made (or read, made for this state) and
         a pick that is one of its very objects runs its handler with no check; anything else
         goes through ``apply``'s."""
+        phase = self.phases[self.state.phase]  # type: ignore[attr-defined]
         cached = self._legal
         if cached is not None and cached[0] == self.version and cached[1] == seat:
             legal = cached[2]  # listed for the view: the bot is given a copy
             action = choose(view, list(legal))
         else:  # ``_legal_now`` without its calls, and not kept: the bot may have this list
-            legal = self.phases[self.state.phase].legal(self, seat)  # type: ignore[attr-defined]
+            legal = phase.legal(self, seat)
             action = choose(view, legal)
         if not any(map(is_, legal, repeat(action))):
             self.apply(seat, action)
             return action
-        handler = self.phases[self.state.phase].moves[type(action)]  # type: ignore[attr-defined]
+        handler = phase.moves[type(action)]  # the phase listed it: nothing has run since
         self.version += 1  # as ``apply`` and ``_running`` count: one each side of the handler
         self.applying = True
         try:
