@@ -26,6 +26,9 @@ from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.reasons import Reason, reason
 
 
+# ``gc=False`` on both bases: the cycle collector does not track actions and events (a random
+# step makes several, and every one tracked is counted toward the next collection). Frozen and
+# holding only strings, numbers, plain containers and small records, none can be part of a cycle.
 class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", gc=False):
     """A decision a seat makes. Subclasses set ``tag="..."``: the ``type`` in the notation."""
 
