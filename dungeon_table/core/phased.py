@@ -36,8 +36,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import is_
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
@@ -201,7 +199,10 @@ class PhasedGame(Game, Generic[S]):
         else:  # ``_legal_now`` without its calls, and not kept: the bot may have this list
             legal = phase.legal(self, seat)
             action = choose(view, legal)
-        if not any(map(is_, legal, repeat(action))):
+        for each in legal:  # ``_among`` without its call: every bot step comes here
+            if each is action:
+                break
+        else:
             self.apply(seat, action)
             return action
         handler = phase.moves[type(action)]  # the phase listed it: nothing has run since
@@ -243,9 +244,7 @@ class PhasedGame(Game, Generic[S]):
         cached = self._legal
         if cached is None or cached[0] != self.version or cached[1] != seat:
             return False
-        # By identity, in C (the list may be long): ``list.index`` would compare each action
-        # before it field by field, a move's path space by space.
-        return any(map(is_, cached[2], repeat(action)))
+        return _among(cached[2], action)
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``action`` (well formed, ``seat`` to act) is among the legal actions: by the
@@ -412,3 +411,14 @@ def _check_flow(cls: type[PhasedGame[Any]]) -> None:
     missing = [t.__name__ for t in declared - handled - set(cls.unlisted)]
     if missing:
         raise TypeError(f"{cls.__name__}: no phase handles {', '.join(sorted(missing))}")
+
+
+def _among(listed: list[Action], action: Action) -> bool:
+    """``action`` is one of the very objects of ``listed``. By identity: ``in`` or ``list.index``
+    would compare each action before it field by field (a move's path space by space). A plain
+    loop: asked at every step, it runs in fewer instructions than ``any(map(operator.is_, ...))``
+    (Python 3.11's specialised bytecode against the C calls of ``map``)."""
+    for each in listed:
+        if each is action:
+            return True
+    return False

@@ -228,9 +228,14 @@ class DungeonBase(PhasedGame[DungeonState]):
         """``HeroContext.may_stand`` of the hero's own space: no other hero there, or it is a
         chamber or the Great Hall (a turn may end there)."""
         heroes = self.state.heroes
-        space = heroes[seat].space
-        return (not space or space in self.board.shared
-                or list(map(_SPACE, heroes)).count(space) == 1)
+        me = heroes[seat]
+        space = me.space
+        if not space or space in self.board.shared:
+            return True
+        for hero in heroes:  # a plain loop: asked at every step, it costs less than a map
+            if hero.space == space and hero is not me:
+                return False
+        return True
 
     def blockers(self) -> tuple[frozenset[str], frozenset[str]]:
         """(where a monster or a hunter waits, every space entering which stops a move: those
@@ -318,8 +323,9 @@ class DungeonBase(PhasedGame[DungeonState]):
         walk = reach.walk(reach.inner.intersection(self.blockers()[1]), doors)
         # where another hero stands and this one may not stop (``HeroContext.crowded``); its
         # own space is never a destination, so every hero's space may be asked
-        taken = reach.near_apart.intersection(map(_SPACE, state.heroes))
-        return walk.without(taken) if taken else walk
+        near = reach.near_apart
+        taken = [other.space for other in state.heroes if other.space in near]
+        return walk.without(frozenset(taken)) if taken else walk
 
     # --- the end --------------------------------------------------------------------------------
     def end_game(self, reason: str, winners: list[int]) -> list[Event]:
