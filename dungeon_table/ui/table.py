@@ -561,10 +561,10 @@ class TableScene(Scene):
             self._draw_reasons(surface, th)
 
     def key_tag_avoid(self) -> list[pygame.Rect]:
-        """What the "Enter" key cap keeps clear of: the targets, the disabled buttons and what
-        the renderer drew (their labels and numbers)."""
+        """What the "Enter" key cap keeps clear of: the targets, the disabled buttons, what
+        the renderer drew (their labels and numbers) and the figures read to decide."""
         return [tg.rect for tg in (*self.ui.targets, *self.refused)] \
-            + [r for r, _ in self.renderer.shown]
+            + [r for r, _ in self.renderer.shown] + list(self.renderer.figures)
 
     def _draw_targets(self, surface: pygame.Surface, th: theme.Theme) -> None:
         for i, target in enumerate(self.ui.targets):

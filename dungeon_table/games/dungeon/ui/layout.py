@@ -239,6 +239,7 @@ class DungeonTable(Protocol):
     camera: Camera
     board: Any
     shown: DungeonShown
+    figures: list[pygame.Rect]  # what the player reads to decide (``TableRenderer.figures``)
     scrying: bool
     refused: list[Any]  # the buttons the rules refuse now (actions): drawn disabled
 

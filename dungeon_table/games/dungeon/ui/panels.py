@@ -367,7 +367,7 @@ def info_lines(r: DungeonTable, surface: pygame.Surface, area: pygame.Rect,
     for k, (part, colour, role, last) in enumerate(lines):
         bold = role != "small"
         if y + fonts.line_height(role, scale) > area.bottom:
-            return
+            break
         height = max(fonts.line_height(role, scale), fonts.font(role, scale, bold).get_height())
         after = y + height + (r.th.px(0.25) if last else 0)
         more = lines[k + 1:]
@@ -378,3 +378,5 @@ def info_lines(r: DungeonTable, surface: pygame.Surface, area: pygame.Rect,
         tabletop.label(surface, part, role, colour, scale, bold, width=area.w,
                        topleft=(area.x, y))
         y = after
+    # the odds and the moves left are read to decide: the "Enter" key cap keeps off them
+    r.figures.append(pygame.Rect(area.x, area.y, area.w, y - area.y))
