@@ -378,5 +378,5 @@ def info_lines(r: DungeonTable, surface: pygame.Surface, area: pygame.Rect,
         tabletop.label(surface, part, role, colour, scale, bold, width=area.w,
                        topleft=(area.x, y))
         y = after
-    # the odds and the moves left are read to decide: the "Enter" key cap keeps off them
+    # read to decide (a fight's odds, the moves left): no key cap or tutorial caption covers them
     r.figures.append(pygame.Rect(area.x, area.y, area.w, y - area.y))
