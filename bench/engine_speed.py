@@ -147,11 +147,11 @@ def _uno_steps() -> Iterator[int] | None:
     return games()
 
 
-def _game_steps(name: str, players: int, views: bool = False) -> Iterator[int]:
-    """Whole random-bot games from seed 0 on, yielding each game's decisions: the bots' choice,
-    ``legal_actions`` and ``apply`` (and ``view`` each step when ``views``)."""
+def _game_steps(name: str, players: int, views: bool = False, start: int = 0) -> Iterator[int]:
+    """Whole random-bot games from seed ``start`` on, yielding each game's decisions: the bots'
+    choice, ``legal_actions`` and ``apply`` (and ``view`` each step when ``views``)."""
     spec = registry.get(name)
-    for seed in itertools.count():
+    for seed in itertools.count(start):
         game = spec.new_game(["bot:random"] * players, seed)
         bots = {s: spec.make_bot("random", seed + 7919 * s) for s in range(players)}
         if not views:

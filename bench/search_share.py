@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from dungeon_table.core import registry
-from dungeon_table.core.script import play_out
+from engine_speed import _game_steps  # the timed run's own games
+
 from dungeon_table.games.dungeon import movement
 
 SEARCHES = [0]  # new route searches made so far (``Reach._search`` counted below)
@@ -35,14 +35,9 @@ def _counting_search() -> None:
 
 
 def play(seeds: range) -> int:
-    """Random four-hero games on ``seeds``, as ``engine_speed._game_steps`` plays them."""
-    spec = registry.get("dungeon")
-    made = 0
-    for seed in seeds:
-        game = spec.new_game(["bot:random"] * 4, seed)
-        bots = {s: spec.make_bot("random", seed + 7919 * s) for s in range(4)}
-        made += play_out(game, bots)
-    return made
+    """Random four-hero games on ``seeds``, those of ``engine_speed --vs-rlcard``: their steps."""
+    games = _game_steps("dungeon", 4, start=seeds.start)
+    return sum(next(games) for _ in seeds)
 
 
 def timed(seeds: range) -> tuple[float, float]:
