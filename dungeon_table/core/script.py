@@ -225,6 +225,16 @@ def _step(bot: Any, game: Game, seat: int) -> Callable[[], Any]:
             game.apply(seat, action)
             return action
         return chosen
+    if getattr(bot, "plays_forced", False):  # an only move played unread: no view built for it
+        legal_now, apply, view = game.legal_actions, game.apply, game.view
+
+        def forced_or_chosen() -> Any:
+            legal = legal_now(seat)
+            if len(legal) == 1:
+                apply(seat, legal[0])
+                return legal[0]
+            return play_choice(seat, choose, view(seat))
+        return forced_or_chosen
     if getattr(bot, "reads_view", True):
         view = game.view
         return lambda: play_choice(seat, choose, view(seat))

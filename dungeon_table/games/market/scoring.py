@@ -3,12 +3,13 @@
 The same code gives the live ``points`` of the view and the final ``Result.breakdown``::
 
     lines = score_lines(cards, player, life_rank_points(lives, cards.score.rank_points)[seat])
+    points = live_points(cards, players)     # each total alone, as the view shows them
 """
 
 from __future__ import annotations
 
 from dungeon_table.core.protocol import ScoreLine
-from dungeon_table.games.market.card_rules import equipment_lines
+from dungeon_table.games.market.card_rules import equipment_lines, equipment_points
 from dungeon_table.games.market.cards import MarketCards
 from dungeon_table.games.market.state import Player
 
@@ -66,22 +67,24 @@ def job_points(cards: MarketCards, player: Player) -> tuple[int, int]:
     return points, top
 
 
-def totals(cards: MarketCards, players: list[Player],
-           cache: dict[int, tuple[tuple, list[ScoreLine]]] | None = None) -> list[list[ScoreLine]]:
-    """Every player's breakdown, scored as if the game ended now. ``cache`` (per seat, the last
-    breakdown and what it was computed from) spares the work when nothing that scores changed;
-    equipment and gems only ever grow, so their counts say whether they changed."""
+def totals(cards: MarketCards, players: list[Player]) -> list[list[ScoreLine]]:
+    """Every player's breakdown, scored as if the game ended now."""
     ranks = life_rank_points([p.life for p in players], cards.score.rank_points)
-    out = []
-    for p in players:
-        key = (len(p.equipment), len(p.gems), p.coins, p.life >= 1, tuple(p.jobs.items()),
-               ranks[p.seat])
-        known = cache.get(p.seat) if cache is not None else None
-        if known is not None and known[0] == key:
-            out.append(known[1])
-            continue
-        lines = score_lines(cards, p, ranks[p.seat])
-        if cache is not None:
-            cache[p.seat] = (key, lines)
-        out.append(lines)
-    return out
+    return [score_lines(cards, p, ranks[p.seat]) for p in players]
+
+
+def live_points(cards: MarketCards, players: list[Player]) -> list[int]:
+    """Every player's ``score.total`` were the game to end now, without the lines: the view
+    and the search's standing ask it at every step (``score_total``)."""
+    ranks = life_rank_points([p.life for p in players], cards.score.rank_points)
+    return [score_total(cards, p, ranks[p.seat]) for p in players]
+
+
+def score_total(cards: MarketCards, player: Player, rank_points: int) -> int:
+    """The last line of ``score_lines``, summed as it sums them, the equipment's points
+    remembered (``card_rules.equipment_points``). ``tests/market/test_properties.py`` holds the
+    two together."""
+    by_id = cards.by_id()
+    gems = sum(by_id[g].value for g in player.gems) if gems_count(player) else 0
+    return (rank_points + equipment_points(cards, player.equipment) + gems
+            + player.coins // cards.score.coin_divisor + job_points(cards, player)[0])

@@ -10,13 +10,13 @@ from dungeon_table.games.market import model as m
 from dungeon_table.games.market.base import MarketBase
 from dungeon_table.games.market.card_rules import burst_test
 from dungeon_table.games.market.cards import COLOURS, Card
-from dungeon_table.games.market.scoring import totals
+from dungeon_table.games.market.scoring import live_points
 from dungeon_table.games.market.state import Player
 
 
 # --- the view ---------------------------------------------------------------------------------
 def build_view(game: MarketBase, seat: int | None) -> m.MarketView:
-    points = [lines[-1].value for lines in totals(game.cards, game.state.players, game.score_cache)]
+    points = live_points(game.cards, game.state.players)
     burst, auction = game.state.burst, game.state.auction
     defending = game.state.phase == "defend" and burst is not None
     return m.MarketView(
