@@ -31,7 +31,7 @@ from dungeon_table.games.market.state import MarketState, Slot
 
 class MarketBase(PhasedGame[MarketState]):
     state_type = MarketState
-    caches = ("_items",)
+    caches = ("points_cache", "_items")
 
     def __init__(self, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                  stack: dict[str, list[Any]] | None = None) -> None:
@@ -59,9 +59,11 @@ class MarketBase(PhasedGame[MarketState]):
                 for effect in at.effects if at else []:
                     self.job_effects.setdefault((job.id, level, effect.kind), []).append(effect)
         self.rng = Rng(seed)
+        self.points_cache: dict[int, Any] = {}  # scoring.live_points' per-seat memo
 
     def reset_caches(self) -> None:
         super().reset_caches()
+        self.points_cache = {}
         self._items = {}
 
     # --- seats and cards ------------------------------------------------------------------------

@@ -73,11 +73,26 @@ def totals(cards: MarketCards, players: list[Player]) -> list[list[ScoreLine]]:
     return [score_lines(cards, p, ranks[p.seat]) for p in players]
 
 
-def live_points(cards: MarketCards, players: list[Player]) -> list[int]:
+def live_points(cards: MarketCards, players: list[Player],
+                cache: dict[int, tuple[tuple, int]] | None = None) -> list[int]:
     """Every player's ``score.total`` were the game to end now, without the lines: the view
-    and the search's standing ask it at every step (``score_total``)."""
+    and the search's standing ask it at every step (``score_total``). ``cache`` (per seat, the
+    last total and what it was worked out from) spares the work when nothing that scores
+    changed; equipment and gems only ever grow, so their counts say whether they changed."""
     ranks = life_rank_points([p.life for p in players], cards.score.rank_points)
-    return [score_total(cards, p, ranks[p.seat]) for p in players]
+    out = []
+    for p in players:
+        key = (len(p.equipment), len(p.gems), p.coins, p.life >= 1, tuple(p.jobs.items()),
+               ranks[p.seat])
+        known = cache.get(p.seat) if cache is not None else None
+        if known is not None and known[0] == key:
+            out.append(known[1])
+            continue
+        total = score_total(cards, p, ranks[p.seat])
+        if cache is not None:
+            cache[p.seat] = (key, total)
+        out.append(total)
+    return out
 
 
 def score_total(cards: MarketCards, player: Player, rank_points: int) -> int:

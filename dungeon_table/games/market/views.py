@@ -16,7 +16,7 @@ from dungeon_table.games.market.state import Player
 
 # --- the view ---------------------------------------------------------------------------------
 def build_view(game: MarketBase, seat: int | None) -> m.MarketView:
-    points = live_points(game.cards, game.state.players)
+    points = live_points(game.cards, game.state.players, game.points_cache)
     burst, auction = game.state.burst, game.state.auction
     defending = game.state.phase == "defend" and burst is not None
     return m.MarketView(
@@ -132,9 +132,17 @@ def burst_odds(game: MarketBase, seat: int | None) -> float:
     def ghosts(among: list[Card]) -> int:
         return sum(1 for card in among if card.kind == "ghost" and bursts(card))
 
+    # The unseen cards counted in one pass: every view asks, so every step of a playout.
+    chests = bursting = bursting_ghosts = 0
+    for card in cards:
+        if card.kind == "chest":
+            chests += 1
+        elif bursts(card):
+            bursting += 1
+            bursting_ghosts += card.kind == "ghost"
     # A chest on top hides the next card: it bursts when that card is a bursting ghost.
     if deck_size > 1:
-        under_chest = ghosts(cards) / (len(cards) - 1)
+        under_chest = bursting_ghosts / (len(cards) - 1)
     else:
         under_chest = ghosts([card_of[c] for c in reshuffled]) / len(reshuffled) if reshuffled \
             else 0.0
@@ -142,6 +150,4 @@ def burst_odds(game: MarketBase, seat: int | None) -> float:
     if peek:
         top = card_of[peek]
         return under_chest if top.kind == "chest" else float(bursts(top))
-    chests = sum(1 for card in cards if card.kind == "chest")
-    bursting = sum(1 for card in cards if bursts(card))
     return (bursting + chests * under_chest) / len(cards)
