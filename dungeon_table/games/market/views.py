@@ -61,8 +61,18 @@ def build_view(game: MarketBase, seat: int | None) -> m.MarketView:
 
 
 def _player(game: MarketBase, player: Player, points: int) -> m.PlayerView:
+    """A player as every seat sees it (nothing of it is hidden), made again only when something
+    it shows changed: every view shows every player, and most steps change one player or none.
+    The memo (``MarketBase.player_views``) hands out the same frozen view again."""
+    reveal, unpriced = game.reveal_limit(player.seat), game.unpriced_cost(player.seat)
+    shown = (player.life, player.max_life, player.coins, tuple(player.equipment),
+             tuple(player.gems), tuple(player.used), tuple(player.jobs.items()), player.exp,
+             points, reveal, unpriced)
+    known = game.player_views.get(player.seat)
+    if known is not None and known[0] == shown:
+        return known[1]
     order = game.equipment_order
-    return m.PlayerView(
+    made = m.PlayerView(
         seat=player.seat,
         colour=player.colour,
         life=player.life,
@@ -75,9 +85,11 @@ def _player(game: MarketBase, player: Player, points: int) -> m.PlayerView:
               for j, lv in player.jobs.items()],
         exp=player.exp,
         points=points,
-        reveal_limit=game.reveal_limit(player.seat),
-        unpriced_cost=game.unpriced_cost(player.seat),
+        reveal_limit=reveal,
+        unpriced_cost=unpriced,
     )
+    game.player_views[player.seat] = (shown, made)
+    return made
 
 
 def _discovery(game: MarketBase, seat: int | None) -> list[m.Slot]:
