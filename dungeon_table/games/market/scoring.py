@@ -8,6 +8,8 @@ The same code gives the live ``points`` of the view and the final ``Result.break
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dungeon_table.core.protocol import ScoreLine
 from dungeon_table.games.market.card_rules import equipment_lines, equipment_points
 from dungeon_table.games.market.cards import MarketCards
@@ -17,6 +19,12 @@ from dungeon_table.games.market.state import Player
 def life_rank_points(lives: list[int], points: list[int]) -> list[int]:
     """Points per seat by life, highest first. Two tied take the average of their rank's points
     and the next one's; three tied all take the next rank's; four tied all take 0."""
+    return list(_life_rank_points(tuple(lives), tuple(points)))
+
+
+@lru_cache(maxsize=1 << 12)
+def _life_rank_points(lives: tuple[int, ...], points: tuple[int, ...]) -> tuple[int, ...]:
+    """Remembered: the live points ask at every step, and the lives change far less often."""
     order = sorted(set(lives), reverse=True)
     out = [0] * len(lives)
     rank = 0
@@ -26,10 +34,10 @@ def life_rank_points(lives: list[int], points: list[int]) -> list[int]:
         for seat in tied:
             out[seat] = value
         rank += len(tied)
-    return out
+    return tuple(out)
 
 
-def _tied_points(points: list[int], rank: int, tied: int) -> int:
+def _tied_points(points: tuple[int, ...], rank: int, tied: int) -> int:
     if tied == 1:
         return points[rank]
     if tied == 2:
