@@ -31,7 +31,7 @@ from dungeon_table.games.market.state import MarketState, Slot
 
 class MarketBase(PhasedGame[MarketState]):
     state_type = MarketState
-    caches = ("points_cache", "player_views", "_items")
+    caches = ("points_cache", "player_views", "odds_memo", "_items")
 
     def __init__(self, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                  stack: dict[str, list[Any]] | None = None) -> None:
@@ -61,11 +61,13 @@ class MarketBase(PhasedGame[MarketState]):
         self.rng = Rng(seed)
         self.points_cache: dict[int, Any] = {}  # scoring.live_points' per-seat memo
         self.player_views: dict[int, Any] = {}  # views._player's per-seat memo
+        self.odds_memo: dict[tuple[Any, ...], float] = {}  # views.burst_odds' memo
 
     def reset_caches(self) -> None:
         super().reset_caches()
         self.points_cache = {}
         self.player_views = {}
+        self.odds_memo = {}
         self._items = {}
 
     # --- seats and cards ------------------------------------------------------------------------

@@ -136,15 +136,33 @@ def burst_odds(game: MarketBase, seat: int | None) -> float:
         deck_size, reshuffled = len(unseen), []  # and nothing left to reshuffle after this one
     else:
         return 0.0
-    # The rules' own test of what a card turned up now bursts with (card_rules.burst_test).
-    bursts = burst_test(card for _, card in game.face_up())
+    face_up = tuple(s.card for _, s in game.slots() if not s.chest and not s.killed)
+    # Every view asks, so every step of a playout, and most steps change none of this.
+    asked = (tuple(unseen), deck_size, tuple(reshuffled), face_up, game.peek_card(seat))
+    odds = game.odds_memo.get(asked)
+    if odds is None:
+        if len(game.odds_memo) >= ODDS_MEMO_LIMIT:
+            game.odds_memo.clear()
+        odds = game.odds_memo[asked] = _odds(game, *asked)
+    return odds
+
+
+ODDS_MEMO_LIMIT = 256  # burst odds a game remembers before it starts afresh
+
+
+def _odds(game: MarketBase, unseen: tuple[str, ...], deck_size: int,
+          reshuffled: tuple[str, ...], face_up: tuple[str, ...], peek: str) -> float:
+    """``burst_odds`` from what it depends on: the cards ``seat`` cannot see, the deck's size,
+    what a reshuffle would bring, the face-up cards and the card the seat peeked at."""
     card_of = game.card_of
+    # The rules' own test of what a card turned up now bursts with (card_rules.burst_test).
+    bursts = burst_test(card_of[c] for c in face_up)
     cards = [card_of[c] for c in unseen]
 
     def ghosts(among: list[Card]) -> int:
         return sum(1 for card in among if card.kind == "ghost" and bursts(card))
 
-    # The unseen cards counted in one pass: every view asks, so every step of a playout.
+    # The unseen cards counted in one pass.
     chests = bursting = bursting_ghosts = 0
     for card in cards:
         if card.kind == "chest":
@@ -158,7 +176,6 @@ def burst_odds(game: MarketBase, seat: int | None) -> float:
     else:
         under_chest = ghosts([card_of[c] for c in reshuffled]) / len(reshuffled) if reshuffled \
             else 0.0
-    peek = game.peek_card(seat)
     if peek:
         top = card_of[peek]
         return under_chest if top.kind == "chest" else float(bursts(top))
