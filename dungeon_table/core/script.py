@@ -26,7 +26,7 @@ from typing import Any
 
 import msgspec
 
-from dungeon_table.ai.search_bot import decide
+from dungeon_table.ai.search_bot import decide, only_move
 from dungeon_table.core import registry
 from dungeon_table.core.bounded_yaml import Limits, read_yaml
 from dungeon_table.core.errors import FileRefused, IllegalAction
@@ -226,14 +226,11 @@ def _step(bot: Any, game: Game, seat: int) -> Callable[[], Any]:
             return action
         return chosen
     if getattr(bot, "plays_forced", False):  # an only move played unread: no view built for it
-        legal_now, apply, view = game.legal_actions, game.apply, game.view
+        view = game.view
 
         def forced_or_chosen() -> Any:
-            legal = legal_now(seat)
-            if len(legal) == 1:
-                apply(seat, legal[0])
-                return legal[0]
-            return play_choice(seat, choose, view(seat))
+            forced = only_move(game, seat)
+            return forced if forced is not None else play_choice(seat, choose, view(seat))
         return forced_or_chosen
     if getattr(bot, "reads_view", True):
         view = game.view

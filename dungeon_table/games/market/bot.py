@@ -42,7 +42,7 @@ class GreedyBot(PhaseBot):
     name = "greedy"
     game = Market
     # With one legal action it plays that, reading nothing and drawing nothing: the loops that
-    # feed bots play such a move without building a view (``search_bot.forced_move``).
+    # feed bots play such a move without building a view (``search_bot.only_move``).
     plays_forced = True
 
     def __init__(self, seed: int, tuning: Tuning | None = None) -> None:

@@ -225,7 +225,8 @@ class Market(MarketBase):
 
     def standing(self) -> list[float]:
         """Each seat's points were the game to end now."""
-        return [float(points) for points in live_points(self.cards, self.state.players, self.points_cache)]
+        points = live_points(self.cards, self.state.players, self.points_cache)
+        return [float(p) for p in points]
 
     def redeal(self, seat: int | None, rng: random.Random) -> None:
         """Deal anew what ``seat`` cannot see: the deck's order (but a top card a job showed it),
