@@ -7,15 +7,32 @@ bots (seeds 0..), ``--playouts`` playouts each of the expert's own kind (its rol
 and leaf, from a world dealt from the seat's view). CPU time (``time.process_time``), so a busy
 machine changes it less than wall time would; prints the median, and how many playouts the
 search's share of a 1 s decision (``TIME_USED``, 0.92 s) holds on one core at that median.
-Another tree's code is timed on the same moments with ``PYTHONPATH=/that/tree``.
+Another tree's code is timed on the same moments by running this with that tree's own venv (an
+editable install's finder wins over ``PYTHONPATH``).
+
+    python bench/market_playout_cpu.py --instructions          # counted, not timed
+
+``--instructions`` counts the processor's instructions of the same playouts instead, under
+valgrind's callgrind (the shared machine's load moves a time, not a count): a child plays them
+once to warm the caches, then again counted (``--toggle-collect`` on a ``functools.reduce`` that
+holds the second pass alone), ``PYTHONHASHSEED=0``. Installs nothing: without valgrind it says
+so. ~1 minute at the defaults.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import random
+import re
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from dungeon_table.ai.search_bot import TIME_USED, SearchBot, SeatKnowledge, playout
 from dungeon_table.core import registry
@@ -42,25 +59,68 @@ def moments(games: int) -> list[tuple[Game, int]]:
     return out
 
 
+def play(moments_: list[tuple[Game, int]], playouts: int, timed: list[float] | None) -> None:
+    """``playouts`` playouts of the expert's own kind at each moment, their CPU times into
+    ``timed`` when given."""
+    expert = registry.get("market").make_bot("expert", 0)
+    assert isinstance(expert, SearchBot)
+    for game, seat in moments_:
+        knows = SeatKnowledge(game, seat)
+        rng = random.Random(1)
+        first = knows.legal()[0]
+        for _ in range(playouts):
+            start = time.process_time()
+            playout(knows, first, rng.getrandbits(63), expert.rollout, expert.depth, None,
+                    expert.leaf)
+            if timed is not None:
+                timed.append(time.process_time() - start)
+
+
+def counted(games: int, playouts: int) -> int:
+    """Instructions of the second of two passes of ``play``, in a child under callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+             "--collect-atstart=no", "--toggle-collect=functools_reduce",
+             sys.executable, __file__, "--child", "--games", str(games),
+             "--playouts", str(playouts)],
+            capture_output=True, text=True, check=False, env={**os.environ, "PYTHONHASHSEED": "0"})
+        if run.returncode != 0:
+            raise SystemExit(f"the child failed:\n{run.stderr[-2000:]}")
+        total = re.search(r"^(?:summary|totals):\s*(\d+)", out.read_text(), re.MULTILINE)
+        if total is None:
+            raise SystemExit("no instruction total in callgrind's output")
+        return int(total.group(1))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--playouts", type=int, default=20, help="playouts a moment")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under callgrind (default: 1 game, 8 playouts)")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    expert = registry.get("market").make_bot("expert", 0)
-    assert isinstance(expert, SearchBot)
-    times = []
-    for game, seat in moments(args.games):
-        knows = SeatKnowledge(game, seat)
-        rng = random.Random(1)
-        first = knows.legal()[0]
-        for _ in range(args.playouts):
-            start = time.process_time()
-            playout(knows, first, rng.getrandbits(63), expert.rollout, expert.depth, None,
-                    expert.leaf)
-            times.append(time.process_time() - start)
+    if args.child:  # under callgrind: a warming pass, then the counted one
+        at = moments(args.games)
+        play(at, args.playouts, None)
+        functools.reduce(lambda _done, _item: play(at, args.playouts, None), [0], None)
+        return
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            raise SystemExit("valgrind is not on this machine (this script installs nothing)")
+        games = args.games if args.games != parser.get_default("games") else 1
+        playouts = args.playouts if args.playouts != parser.get_default("playouts") else 8
+        made = games * len(MOMENTS) * playouts
+        total = counted(games, playouts)
+        print(f"market expert playouts: {total:,} instructions over {made} "
+              f"= {total / made:,.0f} a playout")
+        return
+    times: list[float] = []
+    play(moments(args.games), args.playouts, times)
     median = statistics.median(times)
-    print(f"market expert playout (depth {expert.depth}): median {1000 * median:.2f} ms CPU "
+    print(f"market expert playout: median {1000 * median:.2f} ms CPU "
           f"over {len(times)}; {TIME_USED:.2f} s of one core holds {TIME_USED / median:.0f}")
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import msgspec
 
-from dungeon_table.ai.search_bot import decide
+from dungeon_table.ai.search_bot import decide, only_move
 from dungeon_table.core import registry
 from dungeon_table.core.bounded_yaml import Limits, read_yaml
 from dungeon_table.core.errors import FileRefused, IllegalAction
@@ -225,6 +225,13 @@ def _step(bot: Any, game: Game, seat: int) -> Callable[[], Any]:
             game.apply(seat, action)
             return action
         return chosen
+    if getattr(bot, "plays_forced", False):  # an only move played unread: no view built for it
+        view = game.view
+
+        def forced_or_chosen() -> Any:
+            forced = only_move(game, seat)
+            return forced if forced is not None else play_choice(seat, choose, view(seat))
+        return forced_or_chosen
     if getattr(bot, "reads_view", True):
         view = game.view
         return lambda: play_choice(seat, choose, view(seat))

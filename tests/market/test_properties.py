@@ -1,6 +1,6 @@
 """Properties of Dungeon Market over random legal play (hypothesis), for random seeds, 2-4 players
 and every combination of the options: every card and coin kept (the kit's ``conserved``), nothing
-hidden shown to a seat (the kit's ``redeal``), no life above its start, events for one seat sent
+hidden shown to a seat (the kit's ``redeal``), no life above its start, the live points the breakdown's totals, events for one seat sent
 to it alone, and an illegal action refused with a reason and changing nothing.
 
 Determinism, the end of every game and the kit's hooks with the default options are proved for
@@ -24,6 +24,7 @@ from dungeon_table.core.protocol import Action, to_dict
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.cards import load
 from dungeon_table.games.market.rules import Market
+from dungeon_table.games.market.scoring import live_points, totals
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 WALK = 250              # actions per random walk
@@ -115,6 +116,23 @@ def test_life_never_rises_above_the_starting_life(seed: int, n: int, opts: dict[
     start = 30 if n == 2 else 40
     for pick in choices:
         assert all(p.life <= p.max_life == start for p in game.view(None).players)
+        chosen = step(game, pick)
+        if chosen is None:
+            break
+        game.apply(*chosen)
+
+
+@SETTINGS
+@given(seeds, players, options, picks)
+def test_the_live_points_are_the_breakdowns_totals(seed: int, n: int, opts: dict[str, Any],
+                                                   choices: list[int]) -> None:
+    """The view's points and the standing (``live_points``, the equipment's points remembered)
+    are at every step the last line of each player's full breakdown (``totals``)."""
+    game = new(seed, n, opts)
+    for pick in choices:
+        full = [lines[-1].value for lines in totals(game.cards, game.state.players)]
+        assert live_points(game.cards, game.state.players) == full
+        assert [p.points for p in game.view(None).players] == full
         chosen = step(game, pick)
         if chosen is None:
             break

@@ -136,6 +136,8 @@ def _three_tied_keep_their_rank(mp: pytest.MonkeyPatch) -> None:
     def tied(points: list[int], rank: int, count: int) -> int:
         return points[rank] if count == 3 else real(points, rank, count)
     mp.setattr(scoring, "_tied_points", tied)
+    # the life rank's memo would answer with the real rule's points: the mutant runs unmemoized
+    mp.setattr(scoring, "_life_rank_points", scoring._life_rank_points.__wrapped__)
 
 
 def _job_bonus_inside_the_cap(mp: pytest.MonkeyPatch) -> None:

@@ -31,7 +31,7 @@ from dungeon_table.games.market.state import MarketState, Slot
 
 class MarketBase(PhasedGame[MarketState]):
     state_type = MarketState
-    caches = ("score_cache", "_items")
+    caches = ("points_cache", "player_views", "odds_memo", "_items")
 
     def __init__(self, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                  stack: dict[str, list[Any]] | None = None) -> None:
@@ -59,11 +59,15 @@ class MarketBase(PhasedGame[MarketState]):
                 for effect in at.effects if at else []:
                     self.job_effects.setdefault((job.id, level, effect.kind), []).append(effect)
         self.rng = Rng(seed)
-        self.score_cache: dict[int, Any] = {}  # scoring.totals' per-seat memo
+        self.points_cache: dict[int, Any] = {}  # scoring.live_points' per-seat memo
+        self.player_views: dict[int, Any] = {}  # views._player's per-seat memo
+        self.odds_memo: dict[tuple[Any, ...], float] = {}  # views.burst_odds' memo
 
     def reset_caches(self) -> None:
         super().reset_caches()
-        self.score_cache = {}
+        self.points_cache = {}
+        self.player_views = {}
+        self.odds_memo = {}
         self._items = {}
 
     # --- seats and cards ------------------------------------------------------------------------

@@ -41,6 +41,9 @@ class GreedyBot(PhaseBot):
 
     name = "greedy"
     game = Market
+    # With one legal action it plays that, reading nothing and drawing nothing: the loops that
+    # feed bots play such a move without building a view (``search_bot.only_move``).
+    plays_forced = True
 
     def __init__(self, seed: int, tuning: Tuning | None = None) -> None:
         self.seed = seed
@@ -55,8 +58,9 @@ class GreedyBot(PhaseBot):
         if len(legal) == 1:
             return legal[0]
         action = super().choose(view, legal)
-        if action in legal:
-            return action
+        for listed in legal:  # the listed object itself: the rules apply it with no check
+            if listed == action:
+                return listed
         return next((a for a in _ENDINGS if a in legal), legal[0])
 
     def valuer(self, view: m.MarketView) -> Valuer:

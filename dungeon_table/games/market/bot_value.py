@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
+from dungeon_table.games.market import card_rules
 from dungeon_table.games.market import model as m
-from dungeon_table.games.market.card_rules import equipment_lines
 from dungeon_table.games.market.cards import Effect, load
 
 UNKNOWN_CARD = 1.0  # a hidden card's worth to whoever cannot see it: about an average loot's
@@ -51,16 +51,10 @@ class Tuning:
 
 
 def equipment_points(card_ids: list[str]) -> int:
-    """The equipment lines of the score (the rules' own, ``card_rules``): the five-colour set,
-    kinds per colour, swords. The order of the cards does not count."""
-    return _points_of_sorted(tuple(sorted(card_ids)))
-
-
-@lru_cache(maxsize=1 << 16)
-def _points_of_sorted(card_ids: tuple[str, ...]) -> int:
-    """Memoized: every card a bot prices asks it of every seat's equipment with the card added,
-    a fifth of a playout's time before (``bench/playout_cost.py``)."""
-    return sum(line.value for line in equipment_lines(load(), card_ids))
+    """The equipment lines of the score (the rules' own, ``card_rules``, remembered there): the
+    five-colour set, kinds per colour, swords. The order of the cards does not count. Every card
+    a bot prices asks it of every seat's equipment with the card added."""
+    return card_rules.equipment_points(load(), card_ids)
 
 
 def _rank_points(place: float, table: list[int], players: int) -> float:

@@ -7,6 +7,7 @@ Pure functions over the card file's data, so the rules, the view and the bots re
     bursts_with(cards.card("red_shield_1"), cards.card("red_ghost"))     # True: one colour
     burst_test(face_up)(cards.card("gem_1a"))                             # False: a gem
     equipment_lines(cards, ["red_gauntlet_1", "red_shield_1"])            # sets, kinds, swords
+    equipment_points(cards, ["red_gauntlet_1", "red_shield_1"])           # their sum
 """
 
 from __future__ import annotations
@@ -59,3 +60,20 @@ def equipment_lines(cards: MarketCards, equipment: Iterable[str]) -> list[ScoreL
             lines.append(ScoreLine(f"score.kinds.{colour}", rules.kinds_bonus[count], count))
     lines.append(ScoreLine("score.swords", rules.sword_bonus * swords, swords))
     return lines
+
+
+MEMO_LIMIT = 1 << 16  # equipment sets remembered per card file before the memo starts afresh
+
+
+def equipment_points(cards: MarketCards, equipment: Iterable[str]) -> int:
+    """The points of ``equipment_lines``, remembered per card file by the set held (the order
+    does not count): the view's live points and the bots' worth of every card for every seat
+    ask it at every step, and the sets held change far less often."""
+    key = ("equipment_points", *sorted(equipment))
+    memo = cards.memo()
+    points = memo.get(key)
+    if points is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        points = memo[key] = sum(line.value for line in equipment_lines(cards, key[1:]))
+    return points

@@ -11,6 +11,7 @@ Every number of the game lives in the YAML; the rules read them from here::
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -155,6 +156,11 @@ class MarketCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def job(self, job_id: str) -> Job:
         return _index(self)[1][job_id]
 
+    def memo(self) -> dict[Hashable, Any]:
+        """Figures worked out from these cards alone, kept for this loaded file beside its
+        lookups (``card_rules.equipment_points``)."""
+        return _index(self)[2]
+
     def job_at(self, job_id: str, level: int) -> JobLevel | None:
         """What a job held at ``level`` gives (LV1 is ``levels[0]``); None at LV0: a job just
         won does nothing until it is raised."""
@@ -182,7 +188,7 @@ class MarketCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 # Lookups by id, built once per loaded file (the struct holds lists, so it is not hashable).
-_Index = tuple[dict[str, Card], dict[str, Job]]
+_Index = tuple[dict[str, Card], dict[str, Job], dict[Hashable, Any]]
 _INDEXES: dict[int, tuple[MarketCards, _Index]] = {}
 
 
@@ -190,7 +196,7 @@ def _index(cards: MarketCards) -> _Index:
     known = _INDEXES.get(id(cards))
     if known is not None and known[0] is cards:
         return known[1]
-    index = ({c.id: c for c in cards.cards}, {j.id: j for j in cards.jobs})
+    index = ({c.id: c for c in cards.cards}, {j.id: j for j in cards.jobs}, {})
     _INDEXES[id(cards)] = (cards, index)
     return index
 

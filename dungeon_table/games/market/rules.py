@@ -38,7 +38,7 @@ from dungeon_table.games.market import flow_market as market
 from dungeon_table.games.market import flow_turn as turn
 from dungeon_table.games.market import model as m
 from dungeon_table.games.market.base import MarketBase
-from dungeon_table.games.market.scoring import totals
+from dungeon_table.games.market.scoring import live_points, totals
 from dungeon_table.games.market.state import MarketState, Player
 from dungeon_table.games.market.views import build_view
 
@@ -225,7 +225,8 @@ class Market(MarketBase):
 
     def standing(self) -> list[float]:
         """Each seat's points were the game to end now."""
-        return [float(lines[-1].value) for lines in totals(self.cards, self.state.players)]
+        points = live_points(self.cards, self.state.players, self.points_cache)
+        return [float(p) for p in points]
 
     def redeal(self, seat: int | None, rng: random.Random) -> None:
         """Deal anew what ``seat`` cannot see: the deck's order (but a top card a job showed it),

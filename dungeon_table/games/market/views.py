@@ -10,13 +10,13 @@ from dungeon_table.games.market import model as m
 from dungeon_table.games.market.base import MarketBase
 from dungeon_table.games.market.card_rules import burst_test
 from dungeon_table.games.market.cards import COLOURS, Card
-from dungeon_table.games.market.scoring import totals
+from dungeon_table.games.market.scoring import live_points
 from dungeon_table.games.market.state import Player
 
 
 # --- the view ---------------------------------------------------------------------------------
 def build_view(game: MarketBase, seat: int | None) -> m.MarketView:
-    points = [lines[-1].value for lines in totals(game.cards, game.state.players, game.score_cache)]
+    points = live_points(game.cards, game.state.players, game.points_cache)
     burst, auction = game.state.burst, game.state.auction
     defending = game.state.phase == "defend" and burst is not None
     return m.MarketView(
@@ -61,8 +61,18 @@ def build_view(game: MarketBase, seat: int | None) -> m.MarketView:
 
 
 def _player(game: MarketBase, player: Player, points: int) -> m.PlayerView:
+    """A player as every seat sees it (nothing of it is hidden), made again only when something
+    it shows changed: every view shows every player, and most steps change one player or none.
+    The memo (``MarketBase.player_views``) hands out the same frozen view again."""
+    reveal, unpriced = game.reveal_limit(player.seat), game.unpriced_cost(player.seat)
+    shown = (player.life, player.max_life, player.coins, tuple(player.equipment),
+             tuple(player.gems), tuple(player.used), tuple(player.jobs.items()), player.exp,
+             points, reveal, unpriced)
+    known = game.player_views.get(player.seat)
+    if known is not None and known[0] == shown:
+        return known[1]
     order = game.equipment_order
-    return m.PlayerView(
+    made = m.PlayerView(
         seat=player.seat,
         colour=player.colour,
         life=player.life,
@@ -75,9 +85,11 @@ def _player(game: MarketBase, player: Player, points: int) -> m.PlayerView:
               for j, lv in player.jobs.items()],
         exp=player.exp,
         points=points,
-        reveal_limit=game.reveal_limit(player.seat),
-        unpriced_cost=game.unpriced_cost(player.seat),
+        reveal_limit=reveal,
+        unpriced_cost=unpriced,
     )
+    game.player_views[player.seat] = (shown, made)
+    return made
 
 
 def _discovery(game: MarketBase, seat: int | None) -> list[m.Slot]:
@@ -124,24 +136,47 @@ def burst_odds(game: MarketBase, seat: int | None) -> float:
         deck_size, reshuffled = len(unseen), []  # and nothing left to reshuffle after this one
     else:
         return 0.0
-    # The rules' own test of what a card turned up now bursts with (card_rules.burst_test).
-    bursts = burst_test(card for _, card in game.face_up())
+    face_up = tuple(s.card for _, s in game.slots() if not s.chest and not s.killed)
+    # Every view asks, so every step of a playout, and most steps change none of this.
+    asked = (tuple(unseen), deck_size, tuple(reshuffled), face_up, game.peek_card(seat))
+    odds = game.odds_memo.get(asked)
+    if odds is None:
+        if len(game.odds_memo) >= ODDS_MEMO_LIMIT:
+            game.odds_memo.clear()
+        odds = game.odds_memo[asked] = _odds(game, *asked)
+    return odds
+
+
+ODDS_MEMO_LIMIT = 256  # burst odds a game remembers before it starts afresh
+
+
+def _odds(game: MarketBase, unseen: tuple[str, ...], deck_size: int,
+          reshuffled: tuple[str, ...], face_up: tuple[str, ...], peek: str) -> float:
+    """``burst_odds`` from what it depends on: the cards ``seat`` cannot see, the deck's size,
+    what a reshuffle would bring, the face-up cards and the card the seat peeked at."""
     card_of = game.card_of
+    # The rules' own test of what a card turned up now bursts with (card_rules.burst_test).
+    bursts = burst_test(card_of[c] for c in face_up)
     cards = [card_of[c] for c in unseen]
 
     def ghosts(among: list[Card]) -> int:
         return sum(1 for card in among if card.kind == "ghost" and bursts(card))
 
+    # The unseen cards counted in one pass.
+    chests = bursting = bursting_ghosts = 0
+    for card in cards:
+        if card.kind == "chest":
+            chests += 1
+        elif bursts(card):
+            bursting += 1
+            bursting_ghosts += card.kind == "ghost"
     # A chest on top hides the next card: it bursts when that card is a bursting ghost.
     if deck_size > 1:
-        under_chest = ghosts(cards) / (len(cards) - 1)
+        under_chest = bursting_ghosts / (len(cards) - 1)
     else:
         under_chest = ghosts([card_of[c] for c in reshuffled]) / len(reshuffled) if reshuffled \
             else 0.0
-    peek = game.peek_card(seat)
     if peek:
         top = card_of[peek]
         return under_chest if top.kind == "chest" else float(bursts(top))
-    chests = sum(1 for card in cards if card.kind == "chest")
-    bursting = sum(1 for card in cards if bursts(card))
     return (bursting + chests * under_chest) / len(cards)
