@@ -137,9 +137,12 @@ def _walk_on(game: DungeonBase, seat: int, path: list[str], count: int) -> list[
     if count > 1:  # passed through: only the last step's ``place`` shows (where it came from)
         hero.space = walked[-2]
     game.place(seat, walked[-1])
-    turn.path += walked
+    # a state Struct's store is not specialised (~200 instructions): none that stores what is
+    # there already, and the path extended in place
+    turn.path.extend(walked)
     turn.moves_left -= count
-    turn.moved = True
+    if not turn.moved:
+        turn.moved = True
     return [m.Moved(seat=seat, path=walked, moves_left=turn.moves_left)]
 
 
