@@ -318,7 +318,8 @@ class DungeonBase(PhasedGame[DungeonState]):
         doors = reach.door_set
         if doors and hero.found_doors:
             doors = doors.difference(hero.found_doors)
-        if doors and self.t.holds_secret_door_card(hero.treasures):
+        # (``holds_secret_door_card`` without its call, and not asked of an empty hand)
+        if doors and hero.treasures and self.t.holds(hero.treasures, "secret_door"):
             doors = NO_SPACES
         walk = reach.walk(reach.inner.intersection(self.blockers()[1]), doors)
         # where another hero stands and this one may not stop (``HeroContext.crowded``); its
