@@ -240,8 +240,8 @@ class Reach:
         self.inner = _within(links, start, moves - 1)
         self.near = _within(links, start, moves)  # every space a move may end on
         # the rooms and chambers among them: the spaces of ``inner`` that may be uncleared
-        self.inner_rooms = tuple(sorted(space for space in self.inner
-                                        if board.spaces[space].kind in ("room", "chamber")))
+        self.inner_rooms = frozenset(space for space in self.inner
+                                     if board.spaces[space].kind in ("room", "chamber"))
         self.doors = tuple(sorted({secret for space in (start, *self.inner)
                                    for _there, _passage, secret in links[space] if secret}))
         self.door_set = frozenset(self.doors)
