@@ -333,8 +333,10 @@ class DungeonBase(PhasedGame[DungeonState]):
         # where another hero stands and this one may not stop (``HeroContext.crowded``); its
         # own space is never a destination, so every hero's space may be asked
         near = reach.near_apart
-        taken = [other.space for other in state.heroes if other.space in near]
-        return walk.without(frozenset(taken)) if taken else walk
+        for other in state.heroes:  # a plain loop: mostly none is near (a comprehension's frame)
+            if other.space in near:
+                return walk.without(frozenset([h.space for h in state.heroes if h.space in near]))
+        return walk
 
     # --- the end --------------------------------------------------------------------------------
     def end_game(self, reason: str, winners: list[int]) -> list[Event]:
