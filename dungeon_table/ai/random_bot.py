@@ -24,6 +24,11 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: Any, legal_actions: list[Action]) -> Action:
+        return legal_actions[self.pick(view, legal_actions)]
+
+    def pick(self, view: Any, legal_actions: list[Action]) -> int:
+        """The position of ``choose``'s pick in ``legal_actions``: the loops that feed bots
+        (``PhasedGame.play_pick``) then need not look for the action in the list."""
         count = len(legal_actions)
         if not count:
             raise ValueError("no legal action to choose from")
@@ -35,4 +40,10 @@ class RandomBot:
         pick = draw(bits)
         while pick >= count:
             pick = draw(bits)
-        return legal_actions[pick]
+        return pick
+
+
+def picks_by_position(bot: Any) -> bool:
+    """Whether ``bot.choose`` is ``legal_actions[bot.pick(...)]`` (a ``RandomBot`` whose
+    ``choose`` is its own): a loop may then apply ``pick``'s position (``play_pick``)."""
+    return getattr(type(bot), "choose", None) is RandomBot.choose

@@ -32,6 +32,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from dungeon_table.ai.random_bot import picks_by_position
 from dungeon_table.core.protocol import Action, Game
 
 # The thinking time a decision in the app, by the setting's name (``ui/settings.py``).
@@ -294,7 +295,10 @@ def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
             continue  # no view built for a move the bot would play unread
         view = world.view(seat) if getattr(bot, "reads_view", True) else None  # random reads none
         # chosen from the legal list just made: applied with no check of its own
-        world.play_choice(seat, bot.choose, view)
+        if picks_by_position(bot):  # a random rollout: no search of the list for its pick
+            world.play_pick(seat, bot.pick, view)  # type: ignore[attr-defined]
+        else:
+            world.play_choice(seat, bot.choose, view)
     return value_of(world, knows.seat, leaf, final)
 
 

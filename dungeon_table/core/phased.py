@@ -57,6 +57,8 @@ from dungeon_table.core.zones import Deck
 S = TypeVar("S", bound=msgspec.Struct)
 # A bot's pick: ``choose(view, legal_actions)`` (``PhasedGame.play_choice``).
 Choose = Callable[[Any, list[Action]], Action]
+# A bot's pick by its position in the list: ``pick(view, legal_actions) -> index``.
+Pick = Callable[[Any, list[Action]], int]
 
 # A phase's parts are plain functions over the game, so a phase's rules can live in a module of
 # their own that takes the game as a parameter and never imports the class that uses them.
@@ -205,6 +207,27 @@ class PhasedGame(Game, Generic[S]):
         else:
             self.apply(seat, action)
             return action
+        handler = phase.moves[type(action)]  # the phase listed it: nothing has run since
+        self.version += 1  # as ``apply`` and ``_running`` count: one each side of the handler
+        self.applying = True
+        try:
+            handler(self, seat, action)
+        finally:
+            self.applying = False
+            self.version += 1
+        return action
+
+    def play_pick(self, seat: int, pick: Pick, view: Any = None) -> Action:
+        """``play_choice`` for a bot that names its pick by its position in the list
+        (``pick(view, legal_actions) -> index``, ``RandomBot.pick``): the action is one of the
+        listed objects by construction, so it runs with no search of the list for it."""
+        phase = self.phases[self.state.phase]  # type: ignore[attr-defined]
+        cached = self._legal
+        if cached is not None and cached[0] == self.version and cached[1] == seat:
+            action = cached[2][pick(view, list(cached[2]))]  # the bot is given a copy
+        else:  # ``_legal_now`` without its calls, and not kept: the bot may have this list
+            legal = phase.legal(self, seat)
+            action = legal[pick(view, legal)]
         handler = phase.moves[type(action)]  # the phase listed it: nothing has run since
         self.version += 1  # as ``apply`` and ``_running`` count: one each side of the handler
         self.applying = True

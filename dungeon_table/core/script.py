@@ -26,6 +26,7 @@ from typing import Any
 
 import msgspec
 
+from dungeon_table.ai.random_bot import picks_by_position
 from dungeon_table.ai.search_bot import decide, only_move
 from dungeon_table.core import registry
 from dungeon_table.core.bounded_yaml import Limits, read_yaml
@@ -208,7 +209,8 @@ def play_out(
 def _step(bot: Any, game: Game, seat: int) -> Callable[[], Any]:
     """``apply(seat, decide(bot, game, seat))`` as a call of no arguments returning the action,
     the bot's kind read once (a bot that searches, one that reads its view, one that reads
-    none); a game on the kit applies a chooser's pick through ``play_choice``."""
+    none); a game on the kit applies a chooser's pick through ``play_choice``, a random bot's
+    position in the list through ``play_pick``."""
     searching = getattr(bot, "decide", None)
     if callable(searching):
         def searched() -> Any:
@@ -232,6 +234,8 @@ def _step(bot: Any, game: Game, seat: int) -> Callable[[], Any]:
             forced = only_move(game, seat)
             return forced if forced is not None else play_choice(seat, choose, view(seat))
         return forced_or_chosen
+    if picks_by_position(bot):  # the kit need not look for the pick in the list
+        play_choice, choose = game.play_pick, bot.pick  # type: ignore[attr-defined]
     if getattr(bot, "reads_view", True):
         view = game.view
         return lambda: play_choice(seat, choose, view(seat))

@@ -31,6 +31,9 @@ STACK_DECKS = (
 
 
 NO_SPACES: frozenset[str] = frozenset()
+# ``DungeonBase.blockers``: (where monsters and hunters wait, every space that stops a move,
+# whether all of those are rooms and chambers)
+Blockers = tuple[frozenset[str], frozenset[str], bool]
 _SPACE = operator.attrgetter("space")
 
 
@@ -135,7 +138,7 @@ class DungeonBase(PhasedGame[DungeonState]):
         self._routes: tuple[int, int, dict[str, movement.Route]] | None = None
         self._context: tuple[int, int, HeroContext] | None = None
         self._uncleared: tuple[tuple[int, int], frozenset[str]] | None = None
-        self._blockers_now: tuple[frozenset[str], frozenset[str]] | None = None
+        self._blockers_now: Blockers | None = None
 
     # --- dice and decks -------------------------------------------------------------------------
     def roll(self, count: int) -> list[int]:
@@ -237,9 +240,10 @@ class DungeonBase(PhasedGame[DungeonState]):
                 return False
         return True
 
-    def blockers(self) -> tuple[frozenset[str], frozenset[str]]:
+    def blockers(self) -> Blockers:
         """(where a monster or a hunter waits, every space entering which stops a move: those
-        and the uncleared rooms and chambers). Asked at every step, and changed only where
+        and the uncleared rooms and chambers, whether every one of those is a room or a chamber:
+        no hunter in a corridor). Asked at every step, and changed only where
         the rules add a defeat token, fill or empty a slot, or add, move or remove a hunter:
         each of those calls ``blockers_changed``, so they are read from the state only then
         (and after ``reset_caches``: a test that changes the state by hand calls it)."""
@@ -256,7 +260,7 @@ class DungeonBase(PhasedGame[DungeonState]):
         afresh when next asked."""
         self._blockers_now = None
 
-    def _read_blockers(self) -> tuple[frozenset[str], frozenset[str]]:
+    def _read_blockers(self) -> Blockers:
         state = self.state
         tokens = state.tokens
         slots = state.slots
@@ -269,7 +273,7 @@ class DungeonBase(PhasedGame[DungeonState]):
             need = self.t.tokens_to_clear
             kept = self._uncleared = (key, self.t.clearable.difference(
                 [space for space, count in tokens.items() if count >= need.get(space, 0)]))
-        return waiting, waiting.union(kept[1])
+        return waiting, waiting.union(kept[1]), waiting <= self.t.clearable
 
     def context(self, seat: int) -> HeroContext:
         """The movement context of ``seat``'s hero; between actions the same one serves every
@@ -318,14 +322,21 @@ class DungeonBase(PhasedGame[DungeonState]):
         doors = reach.door_set
         if doors and hero.found_doors:
             doors = doors.difference(hero.found_doors)
-        if doors and self.t.holds_secret_door_card(hero.treasures):
+        # (``holds_secret_door_card`` without its call, and not asked of an empty hand)
+        if doors and hero.treasures and self.t.holds(hero.treasures, "secret_door"):
             doors = NO_SPACES
-        walk = reach.walk(reach.inner.intersection(self.blockers()[1]), doors)
+        # the blockers among the reach's rooms and chambers alone when every blocker is one
+        # (no hunter in a corridor): the same set, from a smaller one to run through
+        _waiting, blocking, in_rooms = self.blockers()
+        inner = reach.inner_rooms if in_rooms else reach.inner
+        walk = reach.walk(inner.intersection(blocking), doors)
         # where another hero stands and this one may not stop (``HeroContext.crowded``); its
         # own space is never a destination, so every hero's space may be asked
         near = reach.near_apart
-        taken = [other.space for other in state.heroes if other.space in near]
-        return walk.without(frozenset(taken)) if taken else walk
+        for other in state.heroes:  # a plain loop: mostly none is near (a comprehension's frame)
+            if other.space in near:
+                return walk.without(frozenset([h.space for h in state.heroes if h.space in near]))
+        return walk
 
     # --- the end --------------------------------------------------------------------------------
     def end_game(self, reason: str, winners: list[int]) -> list[Event]:

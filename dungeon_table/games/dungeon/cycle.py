@@ -23,13 +23,15 @@ def start_turn(game: DungeonBase, seat: int, first: bool = False) -> list[Event]
     state.active = seat
     hero = state.heroes[seat]
     state.turn = Turn(moves_left=game.t.moves, path=[hero.space])
-    state.encounter = None
+    if state.encounter is not None:  # (a state Struct's store costs ~10 times a test)
+        state.encounter = None
     events: list[Event] = [m.TurnStarted(seat=seat, turn=state.turn_no)]
     if hero.lose_turns:
         hero.lose_turns -= 1
         events.append(m.TurnLost(seat=seat, left=hero.lose_turns))
         return events + end_turn(game)
-    state.phase = "move"
+    if state.phase != "move":
+        state.phase = "move"
     return events
 
 
@@ -39,11 +41,17 @@ def end_turn(game: DungeonBase) -> list[Event]:
     state = game.state
     seat = state.active
     hero = state.heroes[seat]
-    state.encounter = None
-    state.pit_choices = []
+    # a state Struct's store is not specialised (~10 times a test): none that stores what
+    # is there already
+    if state.encounter is not None:
+        state.encounter = None
+    if state.pit_choices:
+        state.pit_choices = []
     events: list[Event] = [m.TurnEnded(seat=seat, space=hero.space)]
-    hero.ended_in_hall = hero.space == game.board.hall
-    if hero.ended_in_hall and hero.hero and game.gp(seat) >= game.target(seat) \
+    in_hall = hero.space == game.board.hall
+    if hero.ended_in_hall != in_hall:
+        hero.ended_in_hall = in_hall
+    if in_hall and hero.hero and game.gp(seat) >= game.target(seat) \
             and game.mode != "treasure_hunt":
         return events + game.end_game("returned", [seat])
     if game.mode == "treasure_hunt":  # the only mode whose hunt may be lost at a turn's end

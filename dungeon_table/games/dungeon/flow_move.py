@@ -19,7 +19,8 @@ from dungeon_table.games.dungeon.state import Encounter, Slot
 
 def legal(game: DungeonBase, seat: int) -> list[Action]:
     # Asked at every step of a moving hero: each kind is looked for only when the least it
-    # needs is there (its own test says the rest), most steps being a walk and its end.
+    # needs is there (its own test says the rest), most steps being a walk and its end. Plain
+    # loops over the targets, which are mostly none: a comprehension would cost a frame.
     state = game.state
     hero = state.heroes[seat]
     turn = state.turn
@@ -30,15 +31,19 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
         if (state.slots or state.hunters) and hero.space in game.blockers()[0]:
             out.append(m.Attack())  # ``waiting_here``
         if hero.treasures and not turn.crystal_ball_used:
-            out += [m.Scry(space=s) for s in scry_targets(game, seat)]
+            for space in scry_targets(game, seat):
+                out.append(m.Scry(space=space))
     spells = hero.spells
     if spells and "teleport" in spells and not turn.spell_cast:
-        out += [m.Teleport(to=c) for c in flow_combat.teleport_targets(game, seat)]
+        for chamber in flow_combat.teleport_targets(game, seat):
+            out.append(m.Teleport(to=chamber))
     if turn.moves_left:
         if hero.treasures and not turn.esp_used and game.t.holds(hero.treasures, "esp"):
-            out += [m.Peek(space=s, using="esp") for s in peek_targets(game, seat, "esp")]
+            for space in peek_targets(game, seat, "esp"):
+                out.append(m.Peek(space=space, using="esp"))
         if spells and not turn.spell_cast:
-            out += [m.Peek(space=s, using="spell") for s in peek_targets(game, seat, "spell")]
+            for space in peek_targets(game, seat, "spell"):
+                out.append(m.Peek(space=space, using="spell"))
         out += game.walk(seat).moves
     if game.may_stay(seat):  # ``can_end_turn``
         out.append(END_TURN)
@@ -137,9 +142,12 @@ def _walk_on(game: DungeonBase, seat: int, path: list[str], count: int) -> list[
     if count > 1:  # passed through: only the last step's ``place`` shows (where it came from)
         hero.space = walked[-2]
     game.place(seat, walked[-1])
-    turn.path += walked
+    # a state Struct's store is not specialised (~200 instructions): none that stores what is
+    # there already, and the path extended in place
+    turn.path.extend(walked)
     turn.moves_left -= count
-    turn.moved = True
+    if not turn.moved:
+        turn.moved = True
     return [m.Moved(seat=seat, path=walked, moves_left=turn.moves_left)]
 
 

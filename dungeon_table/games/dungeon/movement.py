@@ -240,8 +240,8 @@ class Reach:
         self.inner = _within(links, start, moves - 1)
         self.near = _within(links, start, moves)  # every space a move may end on
         # the rooms and chambers among them: the spaces of ``inner`` that may be uncleared
-        self.inner_rooms = tuple(sorted(space for space in self.inner
-                                        if board.spaces[space].kind in ("room", "chamber")))
+        self.inner_rooms = frozenset(space for space in self.inner
+                                     if board.spaces[space].kind in ("room", "chamber"))
         self.doors = tuple(sorted({secret for space in (start, *self.inner)
                                    for _there, _passage, secret in links[space] if secret}))
         self.door_set = frozenset(self.doors)
@@ -278,9 +278,12 @@ class Reach:
         offers = self._kept.offers
         found = []
         for space, (_n, path, doors) in kept.items():
-            offer = offers.get((path, doors))
+            # keyed by the path alone when it tries no door (nine in ten): a tuple fewer to
+            # make and hash (a path never equals a (path, doors) pair)
+            key = (path, doors) if doors else path
+            offer = offers.get(key)
             if offer is None:
-                offer = offers[(path, doors)] = (space, m.Move(path=path), doors)
+                offer = offers[key] = (space, m.Move(path=path), doors)
             found.append(offer)
         return Walk(tuple(found))
 
@@ -313,9 +316,10 @@ class _BoardReaches:
         self.board = board  # held, so the id it is kept under stays its own
         self.reaches: dict[tuple[str, int], Reach] = {}
         self.walks = 0
-        # One Offer a path (and the doors it tries: a door found since is not), shared by every
-        # walk on the board (the path says where it goes, whichever space it starts next to).
-        self.offers: dict[tuple[Path, Path], Offer] = {}
+        # One Offer a path (and the doors it tries: a door found since is not; the path alone
+        # is the key of one that tries none), shared by every walk on the board (the path says
+        # where it goes, whichever space it starts next to).
+        self.offers: dict[Path | tuple[Path, Path], Offer] = {}
         # Walks over the whole board to a space, every passage open (``open_distances``).
         self.distances: dict[str, dict[str, int]] = {}
 
