@@ -207,15 +207,7 @@ class PhasedGame(Game, Generic[S]):
         else:
             self.apply(seat, action)
             return action
-        handler = phase.moves[type(action)]  # the phase listed it: nothing has run since
-        self.version += 1  # as ``apply`` and ``_running`` count: one each side of the handler
-        self.applying = True
-        try:
-            handler(self, seat, action)
-        finally:
-            self.applying = False
-            self.version += 1
-        return action
+        return self._run_listed(phase, seat, action)
 
     def play_pick(self, seat: int, pick: Pick, view: Any = None) -> Action:
         """``play_choice`` for a bot that names its pick by its position in the list
@@ -228,13 +220,14 @@ class PhasedGame(Game, Generic[S]):
         else:  # ``_legal_now`` without its calls, and not kept: the bot may have this list
             legal = phase.legal(self, seat)
             action = legal[pick(view, legal)]
-        handler = phase.moves[type(action)]  # the phase listed it: nothing has run since
-        self.version += 1  # as ``apply`` and ``_running`` count: one each side of the handler
-        self.applying = True
+        return self._run_listed(phase, seat, action)
+
+    def _run_listed(self, phase: Any, seat: int, action: Action) -> Action:
+        """A listed ``action`` run by ``phase``'s handler as ``apply`` runs it (``_running``,
+        then the version bumped once more), for the loops that feed bots; the action."""
         try:
-            handler(self, seat, action)
+            self._running(phase.moves[type(action)], seat, action)  # listed: nothing ran since
         finally:
-            self.applying = False
             self.version += 1
         return action
 
