@@ -19,6 +19,7 @@ Hall; that holds for a blocking room too (one whose monster waits after another 
 from __future__ import annotations
 
 import operator
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Collection, Container
 from typing import Protocol
@@ -165,19 +166,21 @@ _MOVE = operator.itemgetter(1)  # an offer's ``Move``
 _SPACE0 = operator.itemgetter(0)  # an offer's destination
 
 
+def _destination(move: m.Move) -> str:
+    return move.path[-1]
+
+
 class Walk:
     """What the route search found for one start, moves and set of blockers and unfound doors:
     every destination in the order the search reached it (``found``), by space id (``listed``,
     the legal actions' order) and those ``Move`` actions alone (``moves``). Thousands are kept
-    (``Reach``), so each holds only its two tuples, and where each destination lies among
-    ``moves`` once a walk without some was asked for."""
+    (``Reach``), so each holds only its two tuples."""
 
-    __slots__ = ("_found", "moves", "_where", "_taken")
+    __slots__ = ("_found", "moves", "_taken")
 
     def __init__(self, found: tuple[Offer, ...]) -> None:
         self._found = found
         self.moves = tuple(map(_MOVE, sorted(found, key=_SPACE0)))
-        self._where: dict[str, int] | None = None
         self._taken: frozenset[str] = frozenset()  # destinations left out (``without``)
 
     @property
@@ -194,14 +197,18 @@ class Walk:
     def without(self, taken: frozenset[str]) -> Walk:
         """This walk but for the destinations in ``taken`` (where another hero stands and this
         one may not stop; spaces that are no destination are passed over). Asked at most
-        steps, with one to three spaces: the moves around them are sliced out, not filtered."""
-        where = self._where
-        if where is None:
-            where = self._where = {move.path[-1]: i for i, move in enumerate(self.moves)}
-        cut = sorted([where[space] for space in taken if space in where])
+        steps, with one to three spaces: each is looked for among the moves, which are in
+        destination order, by bisection (no table of where every destination lies, made for a
+        walk and kept with it), and the moves around them are sliced out, not filtered."""
+        moves = self.moves
+        cut = []
+        for space in taken:
+            i = bisect_left(moves, space, key=_destination)
+            if i < len(moves) and moves[i].path[-1] == space:
+                cut.append(i)
         if not cut:
             return self
-        moves = self.moves
+        cut.sort()
         kept: list[m.Move] = []
         last = 0
         for i in cut:
@@ -210,7 +217,6 @@ class Walk:
         fewer = Walk.__new__(Walk)
         fewer._found = self._found
         fewer.moves = (*kept, *moves[last:])
-        fewer._where = None
         fewer._taken = self._taken | taken if self._taken else taken
         return fewer
 
