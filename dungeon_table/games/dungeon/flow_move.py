@@ -28,7 +28,8 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
     if not turn.moved:  # what only a turn's start offers
         if hero.hero == "wizard" and can_refill(game, seat):
             out.append(m.Refill())
-        if (state.slots or state.hunters) and hero.space in game.blockers()[0]:
+        if (state.slots or state.hunters) and \
+                hero.space in (game.kept_blockers or game.blockers())[0]:
             out.append(m.Attack())  # ``waiting_here``
         if hero.treasures and not turn.crystal_ball_used:
             for space in scry_targets(game, seat):
@@ -97,7 +98,7 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     state = game.state
     hero = state.heroes[seat]
     # ``HeroContext.blocks``: nothing met on the way changes it
-    blocking = game.blockers()[1]
+    blocking = (game.kept_blockers or game.blockers())[1]
     path = action.path
     here = hero.space
     by_doors = game.board.by_secret_doors
@@ -210,7 +211,7 @@ def peek_targets(game: DungeonBase, seat: int, using: str) -> list[str]:
         return []
     # Every uncleared room and chamber blocks a move: the others need no more looking at (a
     # set lookup; most steps of a wizard or an ESP holder ask, next to cleared rooms or none).
-    blocking = game.blockers()[1]
+    blocking = (game.kept_blockers or game.blockers())[1]
     if blocking.isdisjoint(game.board.next_to[hero.space]):
         return []
     near = [(space, passage) for space, passage in game.board.neighbours(hero.space)
