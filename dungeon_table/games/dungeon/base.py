@@ -337,7 +337,9 @@ class DungeonBase(PhasedGame[DungeonState]):
         # (no hunter in a corridor): the same set, from a smaller one to run through
         _waiting, blocking, in_rooms = self.kept_blockers or self.blockers()
         inner = reach.inner_rooms if in_rooms else reach.inner
-        walk = reach.walk(inner.intersection(blocking), doors)
+        # (the kept search looked up here first: ``Reach.walk``'s call only for one not kept)
+        key = (inner.intersection(blocking), doors)
+        walk = reach.walks.get(key) or reach.walk(*key)
         # where another hero stands and this one may not stop (``HeroContext.crowded``); its
         # own space is never a destination, so every hero's space may be asked
         near = reach.near_apart

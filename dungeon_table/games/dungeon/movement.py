@@ -235,7 +235,7 @@ class Reach:
     they stand is not in the key; it only takes their spaces out of the destinations."""
 
     __slots__ = ("board", "start", "moves", "inner", "inner_rooms", "doors", "door_set", "near",
-                 "near_apart", "_walks", "_older", "_kept")
+                 "near_apart", "walks", "_older", "_kept")
 
     def __init__(self, board: Board, start: str, moves: int, kept: _BoardReaches) -> None:
         self.board = board
@@ -253,28 +253,29 @@ class Reach:
         self.door_set = frozenset(self.doors)
         # the destinations another hero's pawn closes (all but the chambers and the hall)
         self.near_apart = self.near - board.shared
-        # the searches kept since the board's last turnover, and those of the one before
-        self._walks: dict[tuple[frozenset[str], frozenset[str]], Walk] = {}
+        # the searches kept since the board's last turnover, by ``walk``'s key (a caller at every
+        # step looks its key up here before asking ``walk``), and those of the one before
+        self.walks: dict[tuple[frozenset[str], frozenset[str]], Walk] = {}
         self._older: dict[tuple[frozenset[str], frozenset[str]], Walk] = {}
 
     def walk(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
         """The search's answer when the spaces of ``inner`` that block are ``blocking`` and the
         doors of ``doors`` not open to the hero are ``unfound``."""
         key = (blocking, unfound)
-        known = self._walks.get(key)
+        known = self.walks.get(key)
         if known is None:
             known = self._older.pop(key, None) if self._older else None
             if known is None:
                 known = self._search(blocking, unfound)
-            self._walks[key] = known
+            self.walks[key] = known
             self._kept.counted()
         return known
 
     def turn_over(self) -> None:
         """The searches kept so far become the older ones (those found again are kept on); the
         older ones before them are dropped."""
-        self._older = self._walks
-        self._walks = {}
+        self._older = self.walks
+        self.walks = {}
 
     def _search(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
         if unfound:
