@@ -31,7 +31,8 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
         if (state.slots or state.hunters) and \
                 hero.space in (game.kept_blockers or game.blockers())[0]:
             out.append(m.Attack())  # ``waiting_here``
-        if hero.treasures and not turn.crystal_ball_used:
+        if hero.treasures and not turn.crystal_ball_used \
+                and game.t.holds(hero.treasures, "crystal_ball"):
             for space in scry_targets(game, seat):
                 out.append(m.Scry(space=space))
     spells = hero.spells
