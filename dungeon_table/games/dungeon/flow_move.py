@@ -26,7 +26,7 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
     turn = state.turn
     out: list[Action] = []
     if not turn.moved:  # what only a turn's start offers
-        if hero.hero == "wizard" and can_refill(game, seat):
+        if hero.hero == "wizard" and hero.ended_in_hall and can_refill(game, seat):
             out.append(m.Refill())
         if (state.slots or state.hunters) and \
                 hero.space in (game.kept_blockers or game.blockers())[0]:
@@ -36,7 +36,9 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
             for space in scry_targets(game, seat):
                 out.append(m.Scry(space=space))
     spells = hero.spells
-    if spells and "teleport" in spells and not turn.spell_cast:
+    # (teleport from a chamber only: ``shared`` holds the chambers and the hall)
+    if spells and "teleport" in spells and not turn.spell_cast \
+            and hero.space in game.board.shared:
         for chamber in flow_combat.teleport_targets(game, seat):
             out.append(m.Teleport(to=chamber))
     if turn.moves_left:
