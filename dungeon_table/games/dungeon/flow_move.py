@@ -42,12 +42,16 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
         for chamber in flow_combat.teleport_targets(game, seat):
             out.append(m.Teleport(to=chamber))
     if turn.moves_left:
-        if hero.treasures and not turn.esp_used and game.t.holds(hero.treasures, "esp"):
-            for space in peek_targets(game, seat, "esp"):
-                out.append(m.Peek(space=space, using="esp"))
-        if spells and not turn.spell_cast:
-            for space in peek_targets(game, seat, "spell"):
-                out.append(m.Peek(space=space, using="spell"))
+        # a peek looks into a blocking room or chamber next door: asked only when one is
+        # (on most steps none is, so neither the medallion nor the spells are looked at)
+        if (hero.treasures or spells) and hero.space and not (
+                game.kept_blockers or game.blockers())[1].isdisjoint(game.board.next_to[hero.space]):
+            if hero.treasures and not turn.esp_used and game.t.holds(hero.treasures, "esp"):
+                for space in peek_targets(game, seat, "esp"):
+                    out.append(m.Peek(space=space, using="esp"))
+            if spells and not turn.spell_cast:
+                for space in peek_targets(game, seat, "spell"):
+                    out.append(m.Peek(space=space, using="spell"))
         out += game.walk(seat).moves
     if game.may_stay(seat):  # ``can_end_turn``
         out.append(END_TURN)
