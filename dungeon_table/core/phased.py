@@ -207,7 +207,8 @@ class PhasedGame(Game, Generic[S]):
         else:
             self.apply(seat, action)
             return action
-        return self._run_listed(phase, seat, action)
+        self._running(phase.moves[type(action)], seat, action)  # listed: nothing ran since
+        return action
 
     def play_pick(self, seat: int, pick: Pick, view: Any = None) -> Action:
         """``play_choice`` for a bot that names its pick by its position in the list
@@ -220,15 +221,7 @@ class PhasedGame(Game, Generic[S]):
         else:  # ``_legal_now`` without its calls, and not kept: the bot may have this list
             legal = phase.legal(self, seat)
             action = legal[pick(view, legal)]
-        return self._run_listed(phase, seat, action)
-
-    def _run_listed(self, phase: Any, seat: int, action: Action) -> Action:
-        """A listed ``action`` run by ``phase``'s handler as ``apply`` runs it (``_running``,
-        then the version bumped once more), for the loops that feed bots; the action."""
-        try:
-            self._running(phase.moves[type(action)], seat, action)  # listed: nothing ran since
-        finally:
-            self.version += 1
+        self._running(phase.moves[type(action)], seat, action)  # listed: nothing ran since
         return action
 
     def _checked_apply(self, seat: int, action: Action) -> list[Event]:
@@ -277,10 +270,7 @@ class PhasedGame(Game, Generic[S]):
     def apply_again(self, seat: int, action: Action) -> list[Event]:
         move = self.unlisted.get(type(action))
         handler = move[1] if move is not None else self.current.moves[type(action)]
-        try:
-            return self._running(handler, seat, action)
-        finally:
-            self.version += 1
+        return self._running(handler, seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         # ``self.current``, read without the property's call (every action comes this way)
@@ -288,13 +278,17 @@ class PhasedGame(Game, Generic[S]):
         return self._running(handler, seat, action)
 
     def _running(self, handler: Handler, seat: int, action: Action) -> list[Event]:
-        """``handler`` applied with the caches off: the state changes under it."""
+        """``handler`` applied with the caches off: the state changes under it. The version is
+        bumped before (what was asked of the state before is stale) and after (a game's cache
+        made while it ran, of a state half changed, is stale too): every way an action runs
+        comes here, ``apply``, ``apply_again`` and the bots' ``play_choice``/``play_pick``."""
         self.version += 1
         self.applying = True
         try:
             return handler(self, seat, action)
         finally:
             self.applying = False
+            self.version += 1
 
     def tempting(self, seat: int) -> list[Action]:
         """The phase's buttons (``Phase.offers``) the rules refuse ``seat`` now, while it is to

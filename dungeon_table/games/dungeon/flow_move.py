@@ -26,24 +26,32 @@ def legal(game: DungeonBase, seat: int) -> list[Action]:
     turn = state.turn
     out: list[Action] = []
     if not turn.moved:  # what only a turn's start offers
-        if hero.hero == "wizard" and can_refill(game, seat):
+        if hero.hero == "wizard" and hero.ended_in_hall and can_refill(game, seat):
             out.append(m.Refill())
-        if (state.slots or state.hunters) and hero.space in game.blockers()[0]:
+        if (state.slots or state.hunters) and \
+                hero.space in (game.kept_blockers or game.blockers())[0]:
             out.append(m.Attack())  # ``waiting_here``
-        if hero.treasures and not turn.crystal_ball_used:
+        if hero.treasures and not turn.crystal_ball_used \
+                and game.t.holds(hero.treasures, "crystal_ball"):
             for space in scry_targets(game, seat):
                 out.append(m.Scry(space=space))
     spells = hero.spells
-    if spells and "teleport" in spells and not turn.spell_cast:
+    # (teleport from a chamber only: ``shared`` holds the chambers and the hall)
+    if spells and "teleport" in spells and not turn.spell_cast \
+            and hero.space in game.board.shared:
         for chamber in flow_combat.teleport_targets(game, seat):
             out.append(m.Teleport(to=chamber))
     if turn.moves_left:
-        if hero.treasures and not turn.esp_used and game.t.holds(hero.treasures, "esp"):
-            for space in peek_targets(game, seat, "esp"):
-                out.append(m.Peek(space=space, using="esp"))
-        if spells and not turn.spell_cast:
-            for space in peek_targets(game, seat, "spell"):
-                out.append(m.Peek(space=space, using="spell"))
+        # a peek looks into a blocking room or chamber next door: asked only when one is
+        # (on most steps none is, so neither the medallion nor the spells are looked at)
+        if (hero.treasures or spells) and hero.space and not (
+                game.kept_blockers or game.blockers())[1].isdisjoint(game.board.next_to[hero.space]):
+            if hero.treasures and not turn.esp_used and game.t.holds(hero.treasures, "esp"):
+                for space in peek_targets(game, seat, "esp"):
+                    out.append(m.Peek(space=space, using="esp"))
+            if spells and not turn.spell_cast:
+                for space in peek_targets(game, seat, "spell"):
+                    out.append(m.Peek(space=space, using="spell"))
         out += game.walk(seat).moves
     if game.may_stay(seat):  # ``can_end_turn``
         out.append(END_TURN)
@@ -97,7 +105,7 @@ def move(game: DungeonBase, seat: int, action: m.Move) -> list[Event]:
     state = game.state
     hero = state.heroes[seat]
     # ``HeroContext.blocks``: nothing met on the way changes it
-    blocking = game.blockers()[1]
+    blocking = (game.kept_blockers or game.blockers())[1]
     path = action.path
     here = hero.space
     by_doors = game.board.by_secret_doors
@@ -210,7 +218,7 @@ def peek_targets(game: DungeonBase, seat: int, using: str) -> list[str]:
         return []
     # Every uncleared room and chamber blocks a move: the others need no more looking at (a
     # set lookup; most steps of a wizard or an ESP holder ask, next to cleared rooms or none).
-    blocking = game.blockers()[1]
+    blocking = (game.kept_blockers or game.blockers())[1]
     if blocking.isdisjoint(game.board.next_to[hero.space]):
         return []
     near = [(space, passage) for space, passage in game.board.neighbours(hero.space)

@@ -19,6 +19,7 @@ Hall; that holds for a blocking room too (one whose monster waits after another 
 from __future__ import annotations
 
 import operator
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Collection, Container
 from typing import Protocol
@@ -165,19 +166,21 @@ _MOVE = operator.itemgetter(1)  # an offer's ``Move``
 _SPACE0 = operator.itemgetter(0)  # an offer's destination
 
 
+def _destination(move: m.Move) -> str:
+    return move.path[-1]
+
+
 class Walk:
     """What the route search found for one start, moves and set of blockers and unfound doors:
     every destination in the order the search reached it (``found``), by space id (``listed``,
     the legal actions' order) and those ``Move`` actions alone (``moves``). Thousands are kept
-    (``Reach``), so each holds only its two tuples, and where each destination lies among
-    ``moves`` once a walk without some was asked for."""
+    (``Reach``), so each holds only its two tuples."""
 
-    __slots__ = ("_found", "moves", "_where", "_taken")
+    __slots__ = ("_found", "moves", "_taken")
 
     def __init__(self, found: tuple[Offer, ...]) -> None:
         self._found = found
         self.moves = tuple(map(_MOVE, sorted(found, key=_SPACE0)))
-        self._where: dict[str, int] | None = None
         self._taken: frozenset[str] = frozenset()  # destinations left out (``without``)
 
     @property
@@ -194,14 +197,18 @@ class Walk:
     def without(self, taken: frozenset[str]) -> Walk:
         """This walk but for the destinations in ``taken`` (where another hero stands and this
         one may not stop; spaces that are no destination are passed over). Asked at most
-        steps, with one to three spaces: the moves around them are sliced out, not filtered."""
-        where = self._where
-        if where is None:
-            where = self._where = {move.path[-1]: i for i, move in enumerate(self.moves)}
-        cut = sorted([where[space] for space in taken if space in where])
+        steps, with one to three spaces: each is looked for among the moves, which are in
+        destination order, by bisection (no table of where every destination lies, made for a
+        walk and kept with it), and the moves around them are sliced out, not filtered."""
+        moves = self.moves
+        cut = []
+        for space in taken:
+            i = bisect_left(moves, space, key=_destination)
+            if i < len(moves) and moves[i].path[-1] == space:
+                cut.append(i)
         if not cut:
             return self
-        moves = self.moves
+        cut.sort()
         kept: list[m.Move] = []
         last = 0
         for i in cut:
@@ -210,7 +217,6 @@ class Walk:
         fewer = Walk.__new__(Walk)
         fewer._found = self._found
         fewer.moves = (*kept, *moves[last:])
-        fewer._where = None
         fewer._taken = self._taken | taken if self._taken else taken
         return fewer
 
@@ -229,7 +235,7 @@ class Reach:
     they stand is not in the key; it only takes their spaces out of the destinations."""
 
     __slots__ = ("board", "start", "moves", "inner", "inner_rooms", "doors", "door_set", "near",
-                 "near_apart", "_walks", "_older", "_kept")
+                 "near_apart", "walks", "_older", "_kept")
 
     def __init__(self, board: Board, start: str, moves: int, kept: _BoardReaches) -> None:
         self.board = board
@@ -247,28 +253,29 @@ class Reach:
         self.door_set = frozenset(self.doors)
         # the destinations another hero's pawn closes (all but the chambers and the hall)
         self.near_apart = self.near - board.shared
-        # the searches kept since the board's last turnover, and those of the one before
-        self._walks: dict[tuple[frozenset[str], frozenset[str]], Walk] = {}
+        # the searches kept since the board's last turnover, by ``walk``'s key (a caller at every
+        # step looks its key up here before asking ``walk``), and those of the one before
+        self.walks: dict[tuple[frozenset[str], frozenset[str]], Walk] = {}
         self._older: dict[tuple[frozenset[str], frozenset[str]], Walk] = {}
 
     def walk(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
         """The search's answer when the spaces of ``inner`` that block are ``blocking`` and the
         doors of ``doors`` not open to the hero are ``unfound``."""
         key = (blocking, unfound)
-        known = self._walks.get(key)
+        known = self.walks.get(key)
         if known is None:
             known = self._older.pop(key, None) if self._older else None
             if known is None:
                 known = self._search(blocking, unfound)
-            self._walks[key] = known
+            self.walks[key] = known
             self._kept.counted()
         return known
 
     def turn_over(self) -> None:
         """The searches kept so far become the older ones (those found again are kept on); the
         older ones before them are dropped."""
-        self._older = self._walks
-        self._walks = {}
+        self._older = self.walks
+        self.walks = {}
 
     def _search(self, blocking: frozenset[str], unfound: frozenset[str]) -> Walk:
         if unfound:
