@@ -78,10 +78,13 @@ def catalogs() -> dict[str, dict[str, str]]:
 
 
 def reload() -> None:
-    """Read the catalog files again (tests and catalog authors)."""
-    global _catalogs
+    """Read the catalog files again (tests and catalog authors), the games' own with them: the
+    registry counts as not yet looked at, or a game whose texts live in its own folder would
+    be left out until the next registration."""
+    global _catalogs, _registry_seen
     _catalogs = None
     _games_read.clear()
+    _registry_seen = -1
 
 
 def set_language(lang: str) -> None:

@@ -140,3 +140,12 @@ def test_fit_measures_a_long_text_a_few_times_not_once_a_character(monkeypatch) 
 
 def _is_katakana(ch: str) -> bool:
     return linebreak.char_class(ch) == "kata"
+
+
+def test_a_reload_reads_the_games_own_catalogues_again() -> None:
+    """The kit's example game keeps its texts in its own folder (tests/example_games/torch/ui/
+    i18n): after a reload they are read again, not left out until the next registration (the
+    log-line suite failed for it whenever a Japanese-terms test had reloaded first)."""
+    assert i18n.has("torch.log.heading", "en")
+    i18n.reload()
+    assert i18n.has("torch.log.heading", "en") and i18n.has("torch.log.heading", "ja")
