@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 from dungeon_table.core import registry
-from dungeon_table.games.market.bot import BuyerBot
 from dungeon_table.games.market.bot_leaf import LEAD_POINTS, leaf_value
 
 
@@ -38,9 +37,8 @@ def test_the_market_expert_judges_playouts_cut_short_by_it() -> None:
     assert bot.leaf is leaf_value
 
 
-def test_the_market_expert_plays_its_playouts_on_with_buyer_bots() -> None:
+def test_the_market_expert_plays_its_playouts_on_with_greedy_bots() -> None:
     """Random rollouts misjudged exploring on and the market (the expert lost to best with
-    them: docs/performance.md, "The expert"); buyer bots (the trader's deals at greedy's cost)
-    play them on."""
+    them: docs/performance.md, "The expert"); greedy bots play them on."""
     bot = registry.get("market").make_bot("expert", 1)
-    assert bot.rollout is BuyerBot
+    assert bot.rollout is registry.get("market").bots["greedy"]

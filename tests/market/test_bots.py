@@ -11,7 +11,7 @@ import pytest
 
 from dungeon_table.core import registry
 from dungeon_table.games.market import bot as bot_module
-from dungeon_table.games.market.bot import BuyerBot, GreedyBot, TraderBot
+from dungeon_table.games.market.bot import TraderBot
 from dungeon_table.games.market.bot_market import Item, Round, best_prices, play_out
 from dungeon_table.games.market.bot_value import equipment_points
 
@@ -182,25 +182,3 @@ def test_the_best_bot_beats_three_random_bots() -> None:
         result = game.result()
         wins += seed % 4 in result.winners
     assert wins > 20
-
-
-TRADER_PHASES = {"buy", "bid", "level", "auction"}  # the deals: the trader's judgement
-
-
-@pytest.mark.parametrize("seed", [3, 11])
-def test_the_buyer_makes_the_traders_deals_and_explores_and_prices_as_greedy(seed: int) -> None:
-    """The market expert's playout bot: at every decision of a game between two traders and two
-    greedy bots, the buyer's choice is the trader's in the phases of a deal and greedy's in the
-    others (exploring, prices, defence)."""
-    spec = registry.get("market")
-    game = spec.new_game(["bot:trader", "bot:greedy"] * 2, seed, {"professional": True})
-    trader, greedy = TraderBot(0), GreedyBot(0)
-    phases_met = set()
-    while game.result() is None:
-        seat = game.to_act()[0]
-        view, legal = game.view(seat), game.legal_actions(seat)
-        model = trader if view.phase in TRADER_PHASES else greedy
-        assert BuyerBot(0).choose(view, legal) == model.choose(view, legal), (view.phase, view.turn)
-        phases_met.add(view.phase)
-        game.apply(seat, (trader if seat % 2 == 0 else greedy).choose(view, legal))
-    assert {"buy", "bid", "level", "explore", "price"} <= phases_met

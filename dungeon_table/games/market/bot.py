@@ -7,11 +7,9 @@ of a job's worth and levels whenever it can. ``trader`` (the best) plays the mar
 with an eye on what the next buyers and the seller would do, weighs exploring on against stopping by
 what the area would sell for, what the next card may add and what a burst would cost every player
 (and whether it ends the game with the trader ahead), and bids what a job is worth to it against the
-chance of winning. ``buyer``, which plays the market expert's playouts on and is not a level of
-its own, makes the trader's deals (buys, bids, job picks, levels) and explores and prices as greedy
-does, at greedy's cost.
+chance of winning.
 
-All are stateless and use no chance (the seed is taken as every bot's is): each call recomputes
+Both are stateless and use no chance (the seed is taken as every bot's is): each call recomputes
 from the view, so the Hint button can ask at any moment. Worths are in victory points
 (``bot_value``); an opponent's gain counts against the bot's own. Each decides phase by phase
 (``PhaseBot``: its ``choosers`` are checked against ``Market.phases`` when the class is made); of
@@ -187,15 +185,19 @@ class GreedyBot(PhaseBot):
                 "auction": _auction, "bid": _bid, "level": _level}
 
 
-class BuyerBot(GreedyBot):
-    """The trader's deals on greedy's exploring and prices: it buys with an eye on the buyers
-    after it, bids against each opponent's reach, picks jobs against the others and levels towards
-    a fourth level as the trader does, and explores and prices as greedy does. The market expert's
-    playouts are played on by it (``__init__``): the other players' buys and bids are what decide
-    a bid's or a buy's worth there, and the trader's reckoning of exploring and prices, nine tenths
-    of its cost, would leave a sixth as many playouts (``docs/performance.md``)."""
+class TraderBot(Explains, GreedyBot):
+    """Plays the market out on paper before each market decision: see the module docstring.
+    Its hint says why (``explain``)."""
 
-    name = "buyer"
+    name = "trader"
+
+    # --- exploring --------------------------------------------------------------------------
+    def _explore(self, view: m.MarketView, legal: list[Action]) -> Action:
+        if m.Stop() not in legal or view.burst_odds <= 0.0:
+            return m.Explore()  # a ghost forces it, or the next card is safe (a job's peek)
+        val = self.valuer(view)
+        stop, go = explore_worths(view, val, self.items(view, val), self.round(view, val))
+        return m.Explore() if go > stop else m.Stop()
 
     # --- the market -------------------------------------------------------------------------
     def round(self, view: m.MarketView, val: Valuer) -> Round:
@@ -210,6 +212,14 @@ class BuyerBot(GreedyBot):
             weights=val.weights(me), commission=val.job_amount(seller, "commission"),
             deposit=view.deposit,
         )
+
+    def target_prices(self, view: m.MarketView, val: Valuer) -> dict[int, int]:
+        prices, _ = best_prices(self.round(view, val), self.items(view, val))
+        return prices
+
+    def _price(self, view: m.MarketView, legal: list[Action]) -> Action:
+        # Worked out anew each decision: the round it plays out counts the prices already set.
+        return self.next_price(view, legal, self.target_prices(view, self.valuer(view)))
 
     def _buy(self, view: m.MarketView, legal: list[Action]) -> Action:
         me, val = self._me(view), self.valuer(view)
@@ -282,33 +292,8 @@ class BuyerBot(GreedyBot):
                 return action
         return m.Done()
 
-    choosers = {**GreedyBot.choosers, "buy": _buy, "bid": _bid, "level": _level}
-
-
-class TraderBot(Explains, BuyerBot):
-    """Plays the market out on paper before each market decision: see the module docstring.
-    Its hint says why (``explain``)."""
-
-    name = "trader"
-
-    # --- exploring --------------------------------------------------------------------------
-    def _explore(self, view: m.MarketView, legal: list[Action]) -> Action:
-        if m.Stop() not in legal or view.burst_odds <= 0.0:
-            return m.Explore()  # a ghost forces it, or the next card is safe (a job's peek)
-        val = self.valuer(view)
-        stop, go = explore_worths(view, val, self.items(view, val), self.round(view, val))
-        return m.Explore() if go > stop else m.Stop()
-
-    # --- the market -------------------------------------------------------------------------
-    def target_prices(self, view: m.MarketView, val: Valuer) -> dict[int, int]:
-        prices, _ = best_prices(self.round(view, val), self.items(view, val))
-        return prices
-
-    def _price(self, view: m.MarketView, legal: list[Action]) -> Action:
-        # Worked out anew each decision: the round it plays out counts the prices already set.
-        return self.next_price(view, legal, self.target_prices(view, self.valuer(view)))
-
-    choosers = {**BuyerBot.choosers, "explore": _explore, "price": _price}
+    choosers = {**GreedyBot.choosers, "explore": _explore, "price": _price, "buy": _buy,
+                "bid": _bid, "level": _level}
 
     # --- the hint's words (docs/rules/market.md, "What the hint says") ------------------------
     def explain(self, view: m.MarketView, legal: list[Action], action: Action) -> Reason | None:
