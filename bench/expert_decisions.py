@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from expert_strength import LINES, MAX_ACTIONS, expert
 from winrate_kit import Summable, run, seeds, workers
 
-from dungeon_table.ai.search_bot import Budget, Plan, SearchBot, decide
+from dungeon_table.ai.search_bot import Budget, SearchBot, decide
 from dungeon_table.core import registry
 
 
@@ -76,8 +76,8 @@ def count(tally: Decisions, bot: SearchBot, played: object, phase: object) -> No
 
 
 def _kind(move: object) -> str:
-    """A move's class, a plan's by its first step."""
-    return type(move.steps[0] if isinstance(move, Plan) else move).__name__
+    """A move's class."""
+    return type(move).__name__
 
 
 def report(line: str, t: Decisions) -> str:

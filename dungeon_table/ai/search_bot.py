@@ -53,24 +53,10 @@ BotFactory = Callable[[int], Any]
 LeafValue = Callable[[Game, int], float]
 # A game's key of an action under which two actions are the same move (two copies of a card).
 MoveKey = Callable[[Action], Hashable]
-
-
-@dataclass(frozen=True)
-class Plan:
-    """Several moves of one seat in a row, compared as one candidate: a decision the rules split
-    into steps (a market's prices, one slot a step, then opening the market) whose steps mean
-    something only together. A playout plays the steps while each is legal for the seat; the
-    bot that chose the plan plays its steps at the decisions after, unsearched, while the game is
-    where the plan left it."""
-
-    steps: tuple[Action, ...]
-
-
-# A game's root candidates (view, legal, the guide's choice, rng) -> the actions (or plans) to
-# compare, the guide's choice first (a plan whose first step is the guide's choice may stand for
-# it); the guide's choice alone: not searched; None: the search's own sample (``GameSpec``
-# expert's ``candidates``).
-Candidates = Callable[[Any, list[Action], Action, random.Random], list[Action | Plan] | None]
+# A game's root candidates (view, legal, the guide's choice, rng) -> the actions to compare, the
+# guide's choice first; the guide's choice alone: not searched; None: the search's own sample
+# (``GameSpec`` expert's ``candidates``).
+Candidates = Callable[[Any, list[Action], Action, random.Random], list[Action] | None]
 
 
 @dataclass(frozen=True)
@@ -115,19 +101,12 @@ class SeatKnowledge:
         world: Game = redeal(self.seat, rng)
         return world
 
-    def view_after(self, action: Action) -> Any:
-        """The seat's view once it has played ``action`` (on a copy): where a plan's next step
-        is to be played (``Plan``)."""
-        world = self._game.clone()
-        world.apply(self.seat, action)
-        return world.view(self.seat)
-
 
 @dataclass
 class Arm:
     """One root action and what its playouts scored, round by round."""
 
-    action: Action | Plan
+    action: Action
     values: list[float] = field(default_factory=list)
 
     @property
@@ -202,8 +181,6 @@ class SearchBot:
         self.last_iterations = 0  # playouts of the last decision (benches report it)
         self.last_totals: list[tuple[Action, float]] = []  # each candidate's total, last decision
         self.last_overruled = False  # the last decision left the guide's choice
-        # The chosen plan's steps still to play, and the view they are to be played from.
-        self._plan: tuple[tuple[Action, ...], Any] | None = None
 
     def choose(self, view: Any, legal: list[Action]) -> Action:
         """Without the game (a remote seat sees only its view) there is nothing to search: the
@@ -223,10 +200,9 @@ class SearchBot:
         ends when none is left to question the guide's choice."""
         began = time.perf_counter()
         legal = knows.legal()
-        planned = self._planned_step(knows, legal)
-        if planned is not None or len(legal) == 1:
+        if len(legal) == 1:
             self.last_iterations, self.last_totals, self.last_overruled = 0, [], False
-            return planned if planned is not None else legal[0]
+            return legal[0]
         rng = random.Random(self.rng.getrandbits(63))
         view = knows.view()
         prior = self.guide(rng.getrandbits(32)).choose(view, legal)
@@ -261,28 +237,10 @@ class SearchBot:
         self.last_totals = [(arm.action, arm.total) for arm in arms]
         chosen = self._verdict(arms)
         self.last_overruled = chosen != arms[0].action
-        if not isinstance(chosen, Plan):
-            return chosen
-        first, *rest = chosen.steps
-        if rest and self.last_overruled:  # the guide's own plan: its next step asked anew
-            self._plan = tuple(rest), knows.view_after(first)
-        return first
-
-    def _planned_step(self, knows: SeatKnowledge, legal: list[Action]) -> Action | None:
-        """The next step of the plan chosen before, if the game is where that plan left it (an
-        undo, another game or another seat's move in between drop the plan), else None."""
-        if self._plan is None:
-            return None
-        steps, expected = self._plan
-        self._plan = None
-        if steps[0] not in legal or knows.view() != expected:
-            return None
-        if len(steps) > 1:
-            self._plan = steps[1:], knows.view_after(steps[0])
-        return steps[0]
+        return chosen
 
     @staticmethod
-    def _verdict(arms: list[Arm]) -> Action | Plan:
+    def _verdict(arms: list[Arm]) -> Action:
         """The policy's choice, unless another action clearly beat it on the same luck: then
         the one that beat it by most."""
         prior, *others = arms
@@ -311,18 +269,17 @@ def _unlike(actions: list[Action], alike: MoveKey, seen: set[Hashable]) -> list[
     return kept
 
 
-def playout(knows: SeatKnowledge, first: Action | Plan, luck: int, rollout: BotFactory,
+def playout(knows: SeatKnowledge, first: Action, luck: int, rollout: BotFactory,
             depth: int | None, deadline: float | None,
             leaf: LeafValue | None = None,
             final: LeafValue | None = None) -> float | None:
-    """The value for ``knows.seat`` of playing ``first`` (a move, or a plan's steps while each
-    is legal) in the world dealt from ``luck``, the rollout bots seeded from it too; ``None`` if
-    the deadline passed first."""
+    """The value for ``knows.seat`` of playing ``first`` in the world dealt from ``luck``, the
+    rollout bots seeded from it too; ``None`` if the deadline passed first."""
     if deadline is not None and time.perf_counter() >= deadline:
         return None
     rng = random.Random(luck)
     world = knows.sample(rng)
-    play_first(world, knows.seat, first)
+    world.apply(knows.seat, first)
     bots: dict[int, Any] = {}
     steps = 0
     while world.result() is None and (depth is None or steps < depth):
@@ -343,21 +300,6 @@ def playout(knows: SeatKnowledge, first: Action | Plan, luck: int, rollout: BotF
         else:
             world.play_choice(seat, bot.choose, view)
     return value_of(world, knows.seat, leaf, final)
-
-
-def play_first(world: Game, seat: int, first: Action | Plan) -> None:
-    """A playout's root move: the action (legal: it is from the seat's list), or the plan's steps
-    for as long as the seat is to act and the next one is legal."""
-    if not isinstance(first, Plan):
-        world.apply(seat, first)
-        return
-    head, *rest = first.steps
-    world.apply(seat, head)
-    for step in rest:
-        if world.result() is not None or seat not in world.to_act() \
-                or step not in world.legal_actions(seat):
-            return
-        world.apply(seat, step)
 
 
 def only_move(game: Game, seat: int) -> Action | None:
