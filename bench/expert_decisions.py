@@ -18,11 +18,11 @@ import argparse
 from collections import Counter
 from dataclasses import dataclass, field
 
-from expert_strength import LINES, MAX_ACTIONS, expert
+from expert_strength import LINES, Tally, play_game
 from winrate_kit import Summable, run, seeds, workers
 
-from dungeon_table.ai.search_bot import Budget, SearchBot, decide
-from dungeon_table.core import registry
+from dungeon_table.ai.search_bot import Budget, SearchBot
+from dungeon_table.core.protocol import Action, Game
 
 
 @dataclass
@@ -36,48 +36,33 @@ class Decisions(Summable):
 
 
 def play(line: str, budget: Budget, seed: int) -> Decisions:
-    """One seed of ``line`` with the expert in its seat, its decisions counted by kind."""
-    game_id, players, options, against = LINES[line]
+    """One seed of ``line`` as ``expert_strength.py`` plays it, the expert's decisions counted."""
+    game_id, players, options, _against = LINES[line]
     hero = seed % players
-    spec = registry.get(game_id)
-    levels = ["expert" if s == hero or against == "alone" else "best" for s in range(players)]
-    game = spec.new_game([f"bot:{lv}" for lv in levels], seed, options)
-    bots = [expert(game_id, seed * 7 + s, budget) if lv == "expert" else
-            spec.make_bot(lv, seed * 7 + s) for s, lv in enumerate(levels)]
+    levels = ["expert" if s == hero else "best" for s in range(players)]
     tally = Decisions(games=1)
-    for _ in range(MAX_ACTIONS):
-        if game.result() is not None:
-            break
-        seat = game.to_act()[0]
-        bot = bots[seat]
-        choices = len(game.legal_actions(seat))
-        phase = getattr(game.view(seat), "phase", None) if isinstance(bot, SearchBot) else None
-        action = decide(bot, game, seat)  # as expert_strength.py plays: the same games
-        if isinstance(bot, SearchBot) and choices > 1:
-            count(tally, bot, action, phase)
-        game.apply(seat, action)
-    result = game.result()
+
+    def watch(bot: SearchBot, game: Game, seat: int, played: Action) -> None:
+        if len(game.legal_actions(seat)) > 1:
+            count(tally, bot, played, getattr(game.view(seat), "phase", None))
+
+    result = play_game(game_id, options, levels, seed, budget, Tally(), watch)
     tally.wins += result is not None and hero in result.winners
     return tally
 
 
-def count(tally: Decisions, bot: SearchBot, played: object, phase: object) -> None:
-    """One decision of the expert: under the phase its view names (else the kind of its guide's
+def count(tally: Decisions, bot: SearchBot, played: Action, phase: object) -> None:
+    """One decision of the expert: under the phase its view names (else the class of its guide's
     move: the first candidate's, or the move played when nothing was searched)."""
     guided = bot.last_totals[0][0] if bot.last_totals else played
-    kind = str(phase) if phase else _kind(guided)
+    kind = str(phase) if phase else type(guided).__name__
     tally.decisions[kind] += 1
     if bot.last_iterations:
         tally.searched[kind] += 1
         tally.playouts[kind] += bot.last_iterations
     if bot.last_overruled:
-        move = f"{_kind(guided)} -> {type(played).__name__}"
+        move = f"{type(guided).__name__} -> {type(played).__name__}"
         tally.overruled[f"{kind}: {move}" if phase else move] += 1
-
-
-def _kind(move: object) -> str:
-    """A move's class."""
-    return type(move).__name__
 
 
 def report(line: str, t: Decisions) -> str:

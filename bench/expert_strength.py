@@ -31,6 +31,7 @@ import math
 import statistics
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ from winrate_kit import Summable, run, seeds, workers
 
 from dungeon_table.ai.search_bot import Budget, SearchBot, decide
 from dungeon_table.core import registry
+from dungeon_table.core.protocol import Action, Game
 
 # line -> (game, players, options, what the expert plays against: "best" or "alone")
 LINES: dict[str, tuple[str, int, dict[str, Any], str]] = {
@@ -68,9 +70,14 @@ def expert(game_id: str, seed: int, budget: Budget) -> SearchBot:
     return bot
 
 
+# Called at each of the expert's decisions, before its action is applied: (bot, game, seat, action).
+Watch = Callable[[SearchBot, Game, int, Action], None]
+
+
 def play_game(game_id: str, options: dict[str, Any], levels: list[str], seed: int,
-              budget: Budget, tally: Tally) -> Any:
-    """One game with these levels a seat; the expert's searched decisions timed."""
+              budget: Budget, tally: Tally, watch: Watch | None = None) -> Any:
+    """One game with these levels a seat; the expert's searched decisions timed, and each of
+    its decisions shown to ``watch`` (``expert_decisions.py``)."""
     spec = registry.get(game_id)
     game = spec.new_game([f"bot:{lv}" for lv in levels], seed, options)
     bots = [expert(game_id, seed * 7 + s, budget) if lv == "expert" else
@@ -83,6 +90,8 @@ def play_game(game_id: str, options: dict[str, Any], levels: list[str], seed: in
         action = decide(bots[seat], game, seat)
         spent = time.perf_counter() - start
         bot = bots[seat]
+        if isinstance(bot, SearchBot) and watch is not None:
+            watch(bot, game, seat, action)
         if isinstance(bot, SearchBot) and bot.last_iterations:
             tally.times.append(spent)
             tally.playouts += bot.last_iterations
