@@ -139,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--seed", type=parse_seed, default=1)
     shot.add_argument("--steps", type=int, default=20)
     shot.add_argument("--size", type=parse_size, default=(1920, 1080))
-    shot.add_argument("--lang", **{**lang, "default": "en"})
+    shot.add_argument("--lang", **lang)  # or before the command; English if neither
     shot.add_argument("--out", type=Path, required=True)
     shot.add_argument("--players", type=int, help="that many human seats (default: the minimum)")
     shot.add_argument("--seats", type=_names, help="seat kinds, as for play: human,bot:best,...")
@@ -267,11 +267,12 @@ def cmd_shot(args: argparse.Namespace) -> int:
     options = dict(args.option)
     check_options(spec, options)
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    lang = args.lang or "en"  # a picture is drawn in one language, not the settings'
     if args.rules:
-        for path in entry.render_rules_shots(spec.game_id, args.size, args.lang, args.out):
+        for path in entry.render_rules_shots(spec.game_id, args.size, lang, args.out):
             print(path)
         return EXIT_OK
-    entry.render_shot(spec.game_id, args.seed, args.steps, args.size, args.lang, args.out,
+    entry.render_shot(spec.game_id, args.seed, args.steps, args.size, lang, args.out,
                       seats=seats, options=options)
     print(args.out)
     return EXIT_OK

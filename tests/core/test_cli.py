@@ -124,6 +124,23 @@ def test_shot_takes_seats_and_options_like_play(
     assert main([*args, "--players", "3"]) == 2  # a solo game takes one seat
 
 
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_shot_draws_in_the_language_asked_before_or_after_the_command(
+    where: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``dungeon-table --lang ja shot ...`` as ``shot ... --lang ja`` (the command's own default
+    once overrode the app's option, and the picture came out in English); neither: English."""
+    drawn: list[str] = []
+    entry = cli._ui_entry()
+    assert entry is not None
+    monkeypatch.setattr(entry, "render_shot", lambda *a, **k: drawn.append(a[4]))
+    args = ["shot", "lastdungeon", "--steps", "1", "--out", str(tmp_path / "x.png")]
+    lang = ["--lang", "ja"]
+    assert main([*lang, *args] if where == "before" else [*args, *lang]) == 0
+    assert main(args) == 0
+    assert drawn == ["ja", "en"]
+
+
 def test_play_refuses_bad_seats_before_opening_a_window(
     toy: str, capsys: pytest.CaptureFixture
 ) -> None:
