@@ -7,7 +7,9 @@
 Each line pits one bot (the hero) against copies of another: best vs random, greedy vs random and
 best vs greedy, in the base game and the Professional one. The hero's seat turns 0, 1, 2, 3... game
 by game so the first player's advantage does not count; a shared win counts as a win. Game ``i``
-uses seed ``start + i``. The hero's decisions are timed (mean and worst seconds). ``--jobs``
+uses seed ``start + i``. Besides the levels a seat is offered, ``dealer`` (the bot that plays the
+expert's playouts on) may be named: ``--matches greedy-best,dealer-best`` says how far each plays
+the market from the trader at the table. The hero's decisions are timed (mean and worst seconds). ``--jobs``
 plays Professional games with the best bot in every seat and reports, per job, how often a player
 holding it at the end won. Games run on ``--workers`` processes (default: every core).
 """
@@ -30,6 +32,7 @@ from winrate_kit import (
 )
 
 from dungeon_table.core import registry
+from dungeon_table.games.market.bot import DealerBot
 
 MATCHES = (("best", "random"), ("greedy", "random"), ("best", "greedy"))
 MODES = (("base", {}), ("professional", {"professional": True}))
@@ -49,7 +52,7 @@ def play(hero: str, rest: str, players: int, options: dict[str, bool], seed: int
     hero_seat = seed % players
     levels = [hero if s == hero_seat else rest for s in range(players)]
     game = spec.new_game([f"bot:{lv}" for lv in levels], seed, options)
-    bots = [spec.make_bot(lv, seed * 7 + s) for s, lv in enumerate(levels)]
+    bots = [make_bot(lv, seed * 7 + s) for s, lv in enumerate(levels)]
     tally = Tally(games=1)
     result = play_out(game, bots, hero_seat, tally)
     for p in game.view(None).players:
@@ -59,6 +62,11 @@ def play(hero: str, rest: str, players: int, options: dict[str, bool], seed: int
             tally.levels[job.job] += job.level
             tally.top[job.job] += job.next_cost == 0
     return tally
+
+
+def make_bot(level: str, seed: int) -> object:
+    """A level of the game, or the dealer (no level of its own)."""
+    return DealerBot(seed) if level == "dealer" else registry.get("market").make_bot(level, seed)
 
 
 def line(label: str, t: Tally) -> str:
