@@ -1,5 +1,5 @@
 """Dungeon!'s play-test fixes on the table: the slots' cards never cover each other's names
-("Red Dragor")."""
+("Red Dragor"), nor run off the rail."""
 
 from __future__ import annotations
 
@@ -38,6 +38,26 @@ def test_slot_cards_lie_side_by_side_so_no_name_is_covered(n: int, lang: str,
     assert all(a.right <= b.x for a, b in zip(rects, rects[1:], strict=False)), \
         "a card over the next one's edge cuts its name"
     assert all(rect.w == rects[0].w for rect in rects)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", [3, 9, 14])
+def test_the_treasures_under_the_last_slot_stay_on_the_rail(n: int, size: tuple[int, int]) -> None:
+    """Cards dropped under the last monster fan out past its right edge; they kept off the
+    rail's end and lay over the side column (14 slots at 1920x1080, late in a long game)."""
+    view = slotted(n)
+    last = view.slots[-1]
+    slots = [*view.slots[:-1], m.SlotView(slot=last.slot, space=last.space, monster=last.monster,
+                                          face_down=False, treasure="esp_medallion",
+                                          dropped=["gold_coffer", "gold_coffer"])]
+    view = m.DungeonView(**{**{f: getattr(view, f) for f in view.__struct_fields__},
+                            "slots": slots})
+    r = renderer(size)
+    draw(r, view, [m.EndTurn()], size)
+    under = [rect for rect, card in r.shown if card.split("~")[0] in ("gold_coffer",
+                                                                      "esp_medallion")]
+    assert len(under) == 3
+    assert all(r.geo.rail.contains(rect) for rect in under), (r.geo.rail, under)
 
 
 def two_heroes(bot_space: str) -> m.DungeonView:

@@ -263,6 +263,8 @@ def slot_rects(r: DungeonTable, view: m.DungeonView) -> list[pygame.Rect]:
     title = fonts.text(t("dungeon.slots"), "small", theme.TEXT_DIM, th.scale, True)
     left = rail.x + max(th.px(12), th.px(1) + title.get_width() + slot_token_radius(th) + th.px(1))
     gap = th.px(2)
+    # the last slot's fan of treasures keeps to the rail (at its widest: the card at full size)
+    right -= fan_reach(view.slots[-1], r.geo.card_w, th) if n else 0
     side_by_side = (right - left - th.px(2) - gap * (n - 1)) // max(1, n)
     w = max(min(r.geo.card_w, side_by_side), min(r.geo.card_w, th.px(MIN_SLOT_CARD)))
     h = round(w * cf.RATIO)
@@ -270,6 +272,14 @@ def slot_rects(r: DungeonTable, view: m.DungeonView) -> list[pygame.Rect]:
     step = min(w + th.px(5), room // max(1, n - 1)) if n > 1 else 0
     top = rail.y + label + (r.geo.card_h - h) // 2  # smaller cards keep to the rail's middle
     return [pygame.Rect(left + k * step, top, w, h) for k in range(n)]
+
+
+def fan_reach(slot: m.SlotView, w: int, th: theme.Theme) -> int:
+    """How far the treasures under a slot's card reach past its right edge (``draw_under``):
+    the last slot keeps that room, or its fan ran off the rail over the side column."""
+    under = len(slot.dropped) + bool(slot.treasure)
+    fan_w = max(8, w // 2)
+    return fan_w - fan_w // 2 + (under - 1) * th.px(1) if under else 0
 
 
 def slot_token_radius(th: theme.Theme) -> int:
@@ -346,7 +356,7 @@ def draw_under(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect,
                under: list[str]) -> None:
     """The treasures lying under a monster's (or a hunter's) card, fanned out from its side."""
     th = r.th
-    w = max(8, rect.w // 2)
+    w = max(8, rect.w // 2)  # fan_reach says how far they reach
     for k, card in enumerate(under):
         spot = pygame.Rect(rect.right - w // 2 + k * th.px(1), rect.y + rect.h // 3 + k * th.px(1.5),
                            w, round(w * cf.RATIO))
