@@ -105,7 +105,12 @@ class BotRunner:
 
 
 def draw_thinking(surface: pygame.Surface, th: theme.Theme, board: pygame.Rect,
-                  name: str) -> pygame.Rect:
-    """The "<name> is thinking…" tag at the top of the board while its search runs."""
-    return draw_banner(surface, th, board.centerx, board.y + th.px(2),
-                       (t("table.thinking", name=name), ""), theme.ACCENT, 0.15)
+                  name: str, area: pygame.Rect | None = None) -> pygame.Rect:
+    """The "<name> is thinking…" tag while its search runs: at the foot of ``area`` (the
+    renderer's ``thinking_area``, where the player's buttons stand when it is their move), fitted
+    to its width; with none, at the top of the board."""
+    text = (t("table.thinking", name=name), "")
+    if area is None:
+        return draw_banner(surface, th, board.centerx, board.y + th.px(2), text, theme.ACCENT, 0.15)
+    return draw_banner(surface, th, area.centerx, area.bottom - th.px(1), text, theme.ACCENT,
+                       0.15, width=area.w - th.px(2), rising=True)

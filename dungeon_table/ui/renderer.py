@@ -282,6 +282,12 @@ class TableRenderer:
     def banner_area(self, view: Any) -> pygame.Rect | None:
         return None
 
+    def thinking_area(self, view: Any) -> pygame.Rect | None:
+        """Where "<name> is thinking…" lies while a bot's search runs, at its foot: the panel
+        that holds the player's buttons, empty while a bot moves (at the board's top, the
+        default, it hid the names and scores of the seats above)."""
+        return None
+
     def log_heading(self, before: Any, after: Any) -> str | None:
         return None
 

@@ -552,7 +552,8 @@ class TableScene(Scene):
         self.bar.draw(surface)
         self._draw_notice(surface, th)
         if self.runner.thinking is not None:
-            draw_thinking(surface, th, self.board, self.seat_name(self.runner.thinking))
+            draw_thinking(surface, th, self.board, self.seat_name(self.runner.thinking),
+                          self.renderer.thinking_area(self.view))
         if self.held is not None and not self.ui.animating:
             self.hold.draw(surface, th)
         self._draw_toast(surface, th)

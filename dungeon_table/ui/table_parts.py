@@ -211,24 +211,30 @@ def board_area(size: tuple[int, int], th: theme.Theme) -> pygame.Rect:
 def draw_banner(
     surface: pygame.Surface, th: theme.Theme, centre_x: int, top: int, text: tuple[str, str],
     colour: tuple[int, int, int], tint: float, wrap: bool = False, centred: bool = False,
+    width: int | None = None, rising: bool = False,
 ) -> pygame.Rect:
     """A panel over the board: a headline (``wrap``: body lines, a message) and a dim detail
-    line under it, its top at ``top`` (``centred``: its middle there); returns where it lies."""
+    line under it, its top at ``top`` (``centred``: its middle there; ``rising``: its bottom),
+    its lines fitted to ``width`` (default: 70 units wrapped, 80 on one line); returns where it
+    lies."""
     headline, detail = text
+    pad = th.px(2 if wrap else 4)
+    room = width - 2 * pad if width is not None else th.px(70 if wrap else 80)
     if wrap:
         images = [fonts.text(s, "body", theme.TEXT, th.scale)
-                  for s in fonts.wrap(headline, "body", th.px(70), th.scale)]
+                  for s in fonts.wrap(headline, "body", room, th.scale)]
     else:
-        images = [fonts.text(fonts.fit(headline, "heading", th.px(80), th.scale), "heading",
-                             theme.TEXT, th.scale, bold=True)]
+        line, role, scale = fonts.shrink_to_fit(headline, "heading", room, th.scale, bold=True)
+        images = [fonts.text(line, role, theme.TEXT, scale, bold=True)]
     if detail:
-        images.append(fonts.text(fonts.fit(detail, "body", th.px(80), th.scale), "body",
+        images.append(fonts.text(fonts.fit(detail, "body", room, th.scale), "body",
                                  theme.TEXT_DIM, th.scale))
-    pad = th.px(2 if wrap else 4)
     rect = pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * pad,
                        sum(i.get_height() for i in images) + th.px(3))
     if centred:
         rect.center = (centre_x, top)
+    elif rising:
+        rect.midbottom = (centre_x, top)
     else:
         rect.midtop = (centre_x, top)
     theme.draw_panel(surface, rect, th, theme.mix(theme.PANEL, colour, tint), edge=colour)

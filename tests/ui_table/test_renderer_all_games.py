@@ -31,6 +31,7 @@ from dungeon_table.core import registry
 from dungeon_table.core.protocol import Action, Event, Game
 from dungeon_table.ui import i18n
 from dungeon_table.ui.anim import AnimQueue, Tween
+from dungeon_table.ui.bot_runner import draw_thinking
 from dungeon_table.ui.renderer import TableRenderer, Target, UiState, make_renderer, renderer_class
 from dungeon_table.ui.scene import App
 from dungeon_table.ui.settings import Settings
@@ -171,6 +172,35 @@ def play_out(tweens: list[Tween], size: tuple[int, int]) -> None:
         if not queue.busy:
             return
     raise AssertionError(f"animations still running after 20 s: {tweens}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_thinking_tag_stands_in_the_buttons_panel_over_no_card(game_id: str,
+                                                                   lang: str) -> None:
+    """While a bot searches, "<name> is thinking…" stands at the foot of the panel that holds
+    the player's buttons on their own move (at the board's top it hid the names and scores of
+    the seats above), over no card drawn and no figure the player reads."""
+    i18n.set_language(lang)
+    for size in SIZES:
+        renderer = laid_out(game_id, size)
+        board = renderer.area
+        assert board is not None
+        for moment in samples(game_id):
+            others = [s for s in range(len(moment.game.seats)) if s != moment.seat]
+            view = moment.game.view(others[0] if others else moment.seat)
+            surface = pygame.Surface(size)
+            renderer.draw(surface, view, UiState(seat=(others or [moment.seat])[0],
+                                                 names=["Player 1", "Player 2", "Player 3",
+                                                        "Player 4"]))
+            area = renderer.thinking_area(view)
+            assert area is not None, "the tag would cover the seats at the board's top"
+            tag = draw_thinking(surface, renderer.th, board, "Player 4", area)
+            phase = phase_of(view)
+            assert area.contains(tag), (phase, size, tag, area)
+            covered = [item for rect, item in renderer.shown if tag.colliderect(rect)]
+            assert not covered, (phase, size, "a card under the tag", covered)
+            assert not [f for f in renderer.figures if tag.colliderect(f)], (phase, size)
 
 
 # --- targets ----------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from dungeon_table.games.dungeon.ui.board_art import BoardArt
 from dungeon_table.games.dungeon.ui.decide import (
     choice_rects,
     choices,
+    decide_area,
     draw_decide,
     hero_tiles,
 )
@@ -444,6 +445,9 @@ class DungeonRenderer(TableRenderer):
 
     def banner_area(self, view: m.DungeonView) -> pygame.Rect | None:
         return self.geo.viewport if self.area is not None else None
+
+    def thinking_area(self, view: m.DungeonView) -> pygame.Rect | None:
+        return decide_area(self, view) if self.area is not None else None
 
     # --- log and animations ---------------------------------------------------------------------
     def decision_key(self, view: m.DungeonView) -> str | None:

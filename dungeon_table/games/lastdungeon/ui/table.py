@@ -122,6 +122,9 @@ class LastDungeonRenderer(TableRenderer):
         assert g is not None
         return tabletop.row_rects(g.crystals, n, round(g.cw * 0.46), g.th)
 
+    def thinking_area(self, view: m.LastDungeonView) -> pygame.Rect | None:
+        return self.geo.buttons if self.geo is not None else None
+
     def button_rects(self, n: int) -> list[pygame.Rect]:
         g = self.geo
         assert g is not None

@@ -348,6 +348,9 @@ class MarketRenderer(TableRenderer):
                             seat.panel.bottom - seat.purse.bottom)
         return below if below.h > 0 else seat.header
 
+    def thinking_area(self, view: m.MarketView) -> pygame.Rect | None:
+        return self.geo(view).controls if self.area is not None else None
+
     def preview_width(self, view: m.MarketView) -> int:
         """A card shown large beside the cursor: about 2.5 times the discovery cards."""
         assert self.area is not None

@@ -286,6 +286,9 @@ class RelicRenderer(TableRenderer):
             return None
         return self.geo(view).seats[self.bottom(view)].header
 
+    def thinking_area(self, view: m.RelicView) -> pygame.Rect | None:
+        return self.geo(view).buttons if self.area is not None else None
+
     # --- log and animations -------------------------------------------------------------------------
     def decision_key(self, view: m.RelicView) -> str | None:
         return log.decision_key(view)

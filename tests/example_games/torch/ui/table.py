@@ -88,6 +88,9 @@ class TorchRenderer(TableRenderer):
         g = self.geo()
         return tabletop.button_rects(g.side, n, self.th)
 
+    def thinking_area(self, view: TorchView) -> pygame.Rect | None:
+        return self.geo().side  # the buttons' column: empty while the other seat's bot moves
+
     # --- targets -----------------------------------------------------------------------------
     @staticmethod
     def buttons(legal: list[Action]) -> list[tuple[Action, str, bool]]:
