@@ -24,7 +24,7 @@ import pygame
 
 from dungeon_table.ai.search_bot import SearchBot, budget_for
 from dungeon_table.core.protocol import Action, Game
-from dungeon_table.ui import theme
+from dungeon_table.ui import fonts, theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.table_parts import draw_banner
 
@@ -109,8 +109,12 @@ def draw_thinking(surface: pygame.Surface, th: theme.Theme, board: pygame.Rect,
     """The "<name> is thinking…" tag while its search runs: at the foot of ``area`` (the
     renderer's ``thinking_area``, where the player's buttons stand when it is their move), fitted
     to its width; with none, at the top of the board."""
-    text = (t("table.thinking", name=name), "")
+    text = t("table.thinking", name=name)
     if area is None:
-        return draw_banner(surface, th, board.centerx, board.y + th.px(2), text, theme.ACCENT, 0.15)
-    return draw_banner(surface, th, area.centerx, area.bottom - th.px(1), text, theme.ACCENT,
-                       0.15, width=area.w - th.px(2), rising=True)
+        return draw_banner(surface, th, board.centerx, board.y + th.px(2), (text, ""),
+                           theme.ACCENT, 0.15)
+    width = area.w - th.px(2)
+    # A narrow column (relic's) takes it on two lines rather than "Bot 2 is th…"
+    whole = fonts.shrink_to_fit(text, "heading", width - 2 * th.px(4), th.scale, True)[0] == text
+    return draw_banner(surface, th, area.centerx, area.bottom - th.px(1), (text, ""),
+                       theme.ACCENT, 0.15, wrap=not whole, width=width, rising=True)

@@ -29,7 +29,7 @@ import pytest
 
 from dungeon_table.core import registry
 from dungeon_table.core.protocol import Action, Event, Game
-from dungeon_table.ui import i18n
+from dungeon_table.ui import fonts, i18n
 from dungeon_table.ui.anim import AnimQueue, Tween
 from dungeon_table.ui.bot_runner import draw_thinking
 from dungeon_table.ui.renderer import TableRenderer, Target, UiState, make_renderer, renderer_class
@@ -176,12 +176,16 @@ def play_out(tweens: list[Tween], size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game_id", game_ids())
-def test_the_thinking_tag_stands_in_the_buttons_panel_over_no_card(game_id: str,
-                                                                   lang: str) -> None:
+def test_the_thinking_tag_stands_in_the_buttons_panel_over_no_card(
+        game_id: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """While a bot searches, "<name> is thinking…" stands at the foot of the panel that holds
     the player's buttons on their own move (at the board's top it hid the names and scores of
-    the seats above), over no card drawn and no figure the player reads."""
+    the seats above), whole (relic's narrow column cut it to "Bot 2 is th…"), over no card drawn
+    and no figure the player reads."""
     i18n.set_language(lang)
+    lines: list[str] = []
+    real_text = fonts.text
+    monkeypatch.setattr(fonts, "text", lambda s, *a, **k: lines.append(s) or real_text(s, *a, **k))
     for size in SIZES:
         renderer = laid_out(game_id, size)
         board = renderer.area
@@ -195,8 +199,11 @@ def test_the_thinking_tag_stands_in_the_buttons_panel_over_no_card(game_id: str,
                                                         "Player 4"]))
             area = renderer.thinking_area(view)
             assert area is not None, "the tag would cover the seats at the board's top"
+            lines.clear()
             tag = draw_thinking(surface, renderer.th, board, "Player 4", area)
             phase = phase_of(view)
+            said = i18n.t("table.thinking", name="Player 4").replace(" ", "")
+            assert "".join(lines).replace(" ", "") == said, (size, lines)
             assert area.contains(tag), (phase, size, tag, area)
             covered = [item for rect, item in renderer.shown if tag.colliderect(rect)]
             assert not covered, (phase, size, "a card under the tag", covered)
