@@ -2,6 +2,10 @@
 its rollout policy, and how often each policy's playouts agree with the game's real end.
 
     python bench/playout_cost.py --moments 6 --playouts 10
+    python bench/playout_cost.py --games market --policies greedy,rollout --moments 12 --playouts 20
+
+``--policies`` names the rollout policies to compare: a level of the game, ``random``, or
+``rollout``, the one the game's expert plays its playouts on (the market's dealer).
 
 At ``--moments`` mid-game states of a game between ``best`` bots (seeds 0..), ``--playouts``
 playouts from a fresh world each (``SeatKnowledge.sample``), at the depth the game's expert
@@ -50,11 +54,15 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(PLAYERS))
     parser.add_argument("--moments", type=int, default=6)
     parser.add_argument("--playouts", type=int, default=10)
+    parser.add_argument("--policies", default="best,random,rollout")
     args = parser.parse_args()
     for game_id in args.games.split(","):
         spec = registry.get(game_id)
-        depth = spec.make_bot("expert", 0).depth
-        policies = {"best": spec.bots[spec.best], "random": RandomBot}
+        expert = spec.make_bot("expert", 0)
+        depth = expert.depth
+        named = {**spec.bots, "best": spec.bots[spec.best], "random": RandomBot,
+                 "rollout": expert.rollout}
+        policies = {name: named[name] for name in args.policies.split(",")}
         found = moments(game_id, args.moments)
         for name, policy in policies.items():
             times, cpu, errors = [], [], []
@@ -69,7 +77,7 @@ def main() -> None:
                     times.append(time.perf_counter() - start)
                     cpu.append(time.process_time() - began)
                 errors.append(abs(statistics.fmean(v for v in values if v is not None) - real))
-            print(f"{game_id:12} rollout {name:6} depth {str(depth):4}  playout "
+            print(f"{game_id:12} rollout {name:7} depth {str(depth):4}  playout "
                   f"{1000 * statistics.median(times):7.1f} ms (median of {len(times)}), CPU "
                   f"{1000 * statistics.median(cpu):6.2f} ms: {0.92 / statistics.median(cpu):5.0f}"
                   f" in 0.92 s  "

@@ -193,7 +193,7 @@ class DealerBot(GreedyBot):
     a turn, and buys, bids, picks jobs and levels as the trader does; it explores by greedy's
     threshold. The market expert's playouts are played on by it (``__init__``): one dealer
     among three traders wins 19 % of games where greedy wins 0.2 %, so a playout plays on as the
-    table really would, at 1.5× greedy's cost, not the trader's 5× (its exploring is nine
+    table really would, at 1.4× greedy's cost, not the trader's 7× (its exploring is nine
     tenths of that; ``docs/performance.md``). Not a level of its own."""
 
     name = "dealer"
