@@ -29,6 +29,7 @@ from dungeon_table.core.session import start
 from dungeon_table.ui import i18n, screens, theme
 from dungeon_table.ui.anim import AnimQueue
 from dungeon_table.ui.bot_runner import POLL_MS, BotRunner, draw_thinking
+from dungeon_table.ui.deeper_hint import DeeperHint
 from dungeon_table.ui.event_sounds import EventSounds
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.log_panel import LogPanel
@@ -112,6 +113,9 @@ class TableScene(Scene):
         # before it is sent: ``confirming``), and the targets of moves the rules refuse now.
         self.refusal: Note | None = None
         self.hint_reason: tuple[Action, str] | None = None
+        # the expert's second look at the hinted decision (ui/deeper_hint.py), under the reason
+        self.deeper = DeeperHint()
+        self.hint_detail = ""
         self.confirming: tuple[Action, str] | None = None
         self.refused: list[Target] = []
         self.refused_why: dict[Action, str] = {}
@@ -296,10 +300,12 @@ class TableScene(Scene):
         self._refresh()
 
     def hint(self) -> None:
-        """Ask the strongest bot what it would do here and highlight that target."""
+        """Ask the strongest bot what it would do here and highlight that target at once; the
+        game's expert then looks deeper (``_look_deeper``)."""
         if not self.ui.legal:
             return
-        bot = self.spec.make_bot("best", self.session.record.seed + len(self.session.steps))
+        seed = self.session.record.seed + len(self.session.steps)
+        bot = self.spec.make_bot("best", seed)
         taught = self.tutorial.taught() if self.tutorial is not None else None
         explains = getattr(bot, "decide_with_reason", None)  # ai/explain.py
         if taught is not None:
@@ -314,6 +320,48 @@ class TableScene(Scene):
         self.hint_reason = (choice, self._hint_words(why, toward)) if why is not None else None
         self.ui.focus = toward if toward is not None else self.ui.focus
         self.focus_auto = False
+        if taught is None:
+            self._look_deeper(choice, toward, seed)
+        self.app.request_redraw()
+
+    def _look_deeper(self, quick: Action, toward: int | None, seed: int) -> None:
+        """The expert searches the hinted decision off this thread, within the thinking time;
+        ``_take_deeper_hint`` puts its verdict under the hint's reason."""
+        self.hint_detail = ""
+        if self.viewer is None or not self.deeper.start(
+                self.spec, self.game, self.viewer, len(self.session.steps),
+                self.app.settings.thinking, quick, seed):
+            return
+        if self.hint_reason is None:  # a bot that does not explain: the move by its outline
+            label = self.ui.targets[toward].label if toward is not None else ""
+            self.hint_reason = (quick, label or t("hint.why.outlined"))
+        self.hint_detail = t("hint.deeper.looking")
+        self.app.set_timer(POLL_MS)
+
+    def _take_deeper_hint(self) -> None:
+        """The expert's verdict, if the hint it was asked for is still shown: it agrees, or the
+        hint moves to its move."""
+        quick = self.deeper.quick
+        verdict = self.deeper.poll(len(self.session.steps))
+        if verdict is None:
+            if self.deeper.looking:
+                self.app.set_timer(POLL_MS)
+            else:
+                self.hint_detail = ""  # dropped: the decision it was for is made
+            return
+        if verdict.seat != self.viewer or self.ui.hint != quick \
+                or verdict.action not in self.ui.legal:
+            return  # the player has moved on (a pick, another seat's screen)
+        if verdict.agrees and verdict.playouts == 0:
+            self.hint_detail = ""  # a decision the expert leaves to its guide (market prices)
+        elif verdict.agrees:
+            self.hint_detail = t("hint.deeper.agrees", n=verdict.playouts)
+        else:
+            self.ui.hint = verdict.action
+            toward = self._toward(verdict.action)
+            self.ui.focus = toward if toward is not None else self.ui.focus
+            self.hint_reason = (verdict.action, t("hint.deeper.prefers", n=verdict.playouts))
+            self.hint_detail = t("hint.deeper.better")
         self.app.request_redraw()
 
     def _toward(self, hint: Action | None) -> int | None:
@@ -521,6 +569,8 @@ class TableScene(Scene):
         self.ui.hidden = self.anim.hidden()
         if not busy and self.runner.thinking is not None:
             self._take_bot_answer()
+        if self.deeper.looking:
+            self._take_deeper_hint()
         if not busy:
             self._run_pending(now_ms)
         if self.refusal is not None and self.refusal.until is not None:
@@ -599,7 +649,7 @@ class TableScene(Scene):
             index = self._toward(self.ui.hint)
             if index is not None:
                 rect = self.ui.targets[index].rect
-                note = Note(self.hint_reason[1], "", rect, theme.GOLD)
+                note = Note(self.hint_reason[1], self.hint_detail, rect, theme.GOLD)
                 drawn(draw_note(surface, th, note, [r for r in avoid if r != rect], self.board,
                                 now))
         resting = self._refused_at(self.ui.mouse) if self.ui.hover is None else None
