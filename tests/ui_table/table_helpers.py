@@ -1,4 +1,5 @@
-"""A headless app with a Last Dungeon table on it; tests drive it only through pygame events.
+"""A headless app with a Last Dungeon table on it, and frames stepped until a worker thread's
+answer; tests drive it only through pygame events.
 
 (Not in ``conftest.py``: a module named ``conftest`` imported by name finds whichever test
 folder's conftest came first on ``sys.path``, so ``from conftest import ...`` broke when the shell
@@ -7,6 +8,7 @@ and table tests ran in one session in that order.)
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pygame
@@ -38,3 +40,13 @@ def visible_point(scene: Any, index: int) -> tuple[int, int]:
             if not any(r.collidepoint(x, y) for r in later):
                 return (x, y)
     raise AssertionError(f"target {index} is covered everywhere")
+
+
+def step_until(app: Any, done: Any, steps: int = 400) -> None:
+    """Frames until ``done()`` holds, 10 ms of real time apart (a worker thread is searching)."""
+    for _ in range(steps):
+        if done():
+            return
+        app.step([])
+        threading.Event().wait(0.01)
+    raise AssertionError("the table never got there")

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 import pytest
 from stub_renderer import StubRenderer, stub_table
+from table_helpers import step_until
 from ui_events import click_at, key
 
 from dungeon_table.ai.search_bot import THINKING_SECONDS, SearchBot
@@ -73,20 +74,11 @@ def _hand_over(app: Any, scene: Any) -> None:
     app.step(click_at(scene.ui.targets[index].rect.center))
 
 
-def _until(app: Any, done: Any, steps: int = 200) -> None:
-    for _ in range(steps):
-        if done():
-            return
-        app.step([])
-        threading.Event().wait(0.01)
-    raise AssertionError("the table never got there")
-
-
 def test_the_table_takes_input_while_a_bot_thinks_and_plays_its_move_after(
         toy_table: str) -> None:
     app, scene, bot = _table()
     _hand_over(app, scene)
-    _until(app, lambda: scene.runner.thinking == 1)
+    step_until(app, lambda: scene.runner.thinking == 1)
     assert bot.started.wait(5)
     moves = len(scene.session.steps)
     app.step([key(pygame.K_ESCAPE)])  # input is handled at once: the pause menu opens
@@ -96,7 +88,7 @@ def test_the_table_takes_input_while_a_bot_thinks_and_plays_its_move_after(
     assert scene.runner.thinking == 1 and len(scene.session.steps) == moves
     assert bot.thread is not threading.current_thread()
     bot.release.set()
-    _until(app, lambda: len(scene.session.steps) > moves)
+    step_until(app, lambda: len(scene.session.steps) > moves)
     assert scene.session.steps[moves].seat == 1
     assert scene.runner.thinking is None or len(scene.session.steps) > moves + 1
 
@@ -104,7 +96,7 @@ def test_the_table_takes_input_while_a_bot_thinks_and_plays_its_move_after(
 def test_the_thinking_tag_is_drawn_while_the_bot_searches(toy_table: str) -> None:
     app, scene, bot = _table()
     _hand_over(app, scene)
-    _until(app, lambda: scene.runner.thinking == 1)
+    step_until(app, lambda: scene.runner.thinking == 1)
     drawn: list[str] = []
     from dungeon_table.ui import bot_runner
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
-from table_helpers import SIZE
+from table_helpers import SIZE, step_until
 from ui_events import key
 
 from dungeon_table.ai.search_bot import SearchBot
@@ -54,15 +54,6 @@ def table(game_id: str = "relic", lang: str = "en", thinking: str = "fast") -> t
     return app, scene
 
 
-def until(app: App, done: Any, steps: int = 400) -> None:
-    for _ in range(steps):
-        if done():
-            return
-        app.step([])
-        threading.Event().wait(0.01)
-    raise AssertionError("the table never got there")
-
-
 def note_lines(scene: Any) -> tuple[str, str]:
     assert scene.hint_reason is not None and scene.hint_reason[0] == scene.ui.hint
     return scene.hint_reason[1], scene.hint_detail
@@ -95,7 +86,7 @@ def test_an_expert_that_agrees_says_so_under_the_reason() -> None:
     reason = note_lines(scene)[0]
     expert.pick = lambda legal: quick
     expert.release.set()
-    until(app, lambda: not scene.deeper.looking)
+    step_until(app, lambda: not scene.deeper.looking)
     app.step([])
     assert scene.ui.hint == quick
     assert note_lines(scene) == (reason, i18n.t("hint.deeper.agrees", n=37))
@@ -107,7 +98,7 @@ def test_an_expert_that_prefers_another_move_moves_the_hint_there() -> None:
     other = next(a for a in scene.ui.legal if a != quick)
     expert.pick = lambda legal: other
     expert.release.set()
-    until(app, lambda: scene.ui.hint == other)
+    step_until(app, lambda: scene.ui.hint == other)
     assert note_lines(scene) == (i18n.t("hint.deeper.prefers", n=52),
                                  i18n.t("hint.deeper.better"))
     focused = scene.ui.targets[scene.ui.focus]
@@ -121,7 +112,7 @@ def test_a_verdict_for_a_decision_already_made_is_dropped() -> None:
     app.step([key(pygame.K_RETURN)])  # the player takes the quick hint before the expert ends
     assert len(scene.session.steps) > steps
     expert.release.set()
-    until(app, lambda: not scene.deeper.looking)
+    step_until(app, lambda: not scene.deeper.looking)
     app.step([])
     assert scene.hint_detail == "" and scene.ui.hint is None, "nothing landed on the next decision"
 
@@ -133,7 +124,7 @@ def test_an_expert_that_did_not_search_adds_nothing() -> None:
     app, scene, quick = hinted(expert)
     expert.pick = lambda legal: quick
     expert.release.set()
-    until(app, lambda: not scene.deeper.looking)
+    step_until(app, lambda: not scene.deeper.looking)
     app.step([])
     assert scene.ui.hint == quick and scene.hint_detail == ""
 
@@ -158,7 +149,7 @@ def test_the_games_own_expert_looks_within_the_fast_thinking_time() -> None:
     app, scene = table(thinking="fast")
     app.step([key(pygame.K_h)])
     assert isinstance(scene.deeper.bot, SearchBot) and scene.deeper.looking
-    until(app, lambda: not scene.deeper.looking, steps=600)
+    step_until(app, lambda: not scene.deeper.looking, steps=600)
     app.step([])
     assert scene.ui.hint in scene.ui.legal
     detail = scene.hint_detail
