@@ -24,7 +24,7 @@ import pygame
 
 from dungeon_table.ai.search_bot import SearchBot, budget_for
 from dungeon_table.core.protocol import Action, Game
-from dungeon_table.ui import fonts, theme
+from dungeon_table.ui import theme
 from dungeon_table.ui.i18n import t
 from dungeon_table.ui.table_parts import draw_banner
 
@@ -113,8 +113,6 @@ def draw_thinking(surface: pygame.Surface, th: theme.Theme, board: pygame.Rect,
     if area is None:
         return draw_banner(surface, th, board.centerx, board.y + th.px(2), (text, ""),
                            theme.ACCENT, 0.15)
-    width = area.w - th.px(2)
-    # A narrow column (relic's) takes it on two lines rather than "Bot 2 is th…"
-    whole = fonts.shrink_to_fit(text, "heading", width - 2 * th.px(4), th.scale, True)[0] == text
+    # wrap=None: a narrow column (relic's) takes it on two lines rather than "Bot 2 is th…"
     return draw_banner(surface, th, area.centerx, area.bottom - th.px(1), (text, ""),
-                       theme.ACCENT, 0.15, wrap=not whole, width=width, rising=True)
+                       theme.ACCENT, 0.15, wrap=None, width=area.w - th.px(2), rising=True)

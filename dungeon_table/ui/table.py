@@ -351,7 +351,8 @@ class TableScene(Scene):
             return
         if verdict.seat != self.viewer or self.ui.hint != quick \
                 or verdict.action not in self.ui.legal:
-            return  # the player has moved on (a pick, another seat's screen)
+            self.hint_detail = ""  # the player has moved on (a pick, another seat's screen)
+            return
         if verdict.agrees and verdict.playouts == 0:
             self.hint_detail = ""  # a decision the expert leaves to its guide (market prices)
         elif verdict.agrees:

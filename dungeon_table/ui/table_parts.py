@@ -210,14 +210,17 @@ def board_area(size: tuple[int, int], th: theme.Theme) -> pygame.Rect:
 
 def draw_banner(
     surface: pygame.Surface, th: theme.Theme, centre_x: int, top: int, text: tuple[str, str],
-    colour: tuple[int, int, int], tint: float, wrap: bool = False, centred: bool = False,
+    colour: tuple[int, int, int], tint: float, wrap: bool | None = False, centred: bool = False,
     width: int | None = None, rising: bool = False,
 ) -> pygame.Rect:
-    """A panel over the board: a headline (``wrap``: body lines, a message) and a dim detail
-    line under it, its top at ``top`` (``centred``: its middle there; ``rising``: its bottom),
-    its lines fitted to ``width`` (default: 70 units wrapped, 80 on one line); returns where it
-    lies."""
+    """A panel over the board: a headline (``wrap``: body lines, a message; ``None``: one line
+    if it fits whole, else body lines) and a dim detail line under it, its top at ``top``
+    (``centred``: its middle there; ``rising``: its bottom), its lines fitted to ``width``
+    (default: 70 units wrapped, 80 on one line); returns where it lies."""
     headline, detail = text
+    if wrap is None:
+        room = width - 2 * th.px(4) if width is not None else th.px(80)
+        wrap = fonts.shrink_to_fit(headline, "heading", room, th.scale, bold=True)[0] != headline
     pad = th.px(2 if wrap else 4)
     room = width - 2 * pad if width is not None else th.px(70 if wrap else 80)
     if wrap:

@@ -275,11 +275,15 @@ def slot_rects(r: DungeonTable, view: m.DungeonView) -> list[pygame.Rect]:
 
 
 def fan_reach(slot: m.SlotView, w: int, th: theme.Theme) -> int:
-    """How far the treasures under a slot's card reach past its right edge (``draw_under``):
-    the last slot keeps that room, or its fan ran off the rail over the side column."""
-    under = len(slot.dropped) + bool(slot.treasure)
-    fan_w = max(8, w // 2)
-    return fan_w - fan_w // 2 + (under - 1) * th.px(1) if under else 0
+    """How far the treasures under a slot's card (``w`` wide) reach past its right edge: the
+    last slot keeps that room, or its fan ran off the rail over the side column."""
+    fan = under_rects(pygame.Rect(0, 0, w, round(w * cf.RATIO)), len(slot_under(slot)), th)
+    return max((spot.right - w for spot in fan), default=0)
+
+
+def slot_under(slot: m.SlotView) -> list[str]:
+    """The cards under a slot's monster: those dropped there, and a scried room's treasure."""
+    return [*slot.dropped, *([slot.treasure] if slot.treasure else [])]
 
 
 def slot_token_radius(th: theme.Theme) -> int:
@@ -349,19 +353,23 @@ def draw_slot(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect,
     number_token(surface, str(slot.slot), (rect.x, rect.y), slot_token_radius(th), slot.face_down)
     tabletop.label(surface, slot.space, "small", theme.TEXT_DIM, th.scale,
                    midtop=(rect.centerx, rect.bottom))
-    draw_under(r, surface, rect, [*slot.dropped, *([slot.treasure] if slot.treasure else [])])
+    draw_under(r, surface, rect, slot_under(slot))
 
 
 def draw_under(r: DungeonTable, surface: pygame.Surface, rect: pygame.Rect,
                under: list[str]) -> None:
     """The treasures lying under a monster's (or a hunter's) card, fanned out from its side."""
-    th = r.th
-    w = max(8, rect.w // 2)  # fan_reach says how far they reach
-    for k, card in enumerate(under):
-        spot = pygame.Rect(rect.right - w // 2 + k * th.px(1), rect.y + rect.h // 3 + k * th.px(1.5),
-                           w, round(w * cf.RATIO))
-        cf.blit_card(surface, vc.face(card, w), spot)
+    for card, spot in zip(under, under_rects(rect, len(under), r.th), strict=True):
+        cf.blit_card(surface, vc.face(card, spot.w), spot)
         r.shown.add(spot, card)
+
+
+def under_rects(rect: pygame.Rect, n: int, th: theme.Theme) -> list[pygame.Rect]:
+    """Where ``n`` cards under the card at ``rect`` lie: half its width, fanned from its right
+    edge down and to the right."""
+    w = max(8, rect.w // 2)
+    return [pygame.Rect(rect.right - w // 2 + k * th.px(1), rect.y + rect.h // 3 + k * th.px(1.5),
+                        w, round(w * cf.RATIO)) for k in range(n)]
 
 
 def info_lines(r: DungeonTable, surface: pygame.Surface, area: pygame.Rect,
