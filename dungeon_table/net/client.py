@@ -138,8 +138,7 @@ class Client:
             if self.on_drop is not None:
                 self.on_drop()
             if not await self._rejoin():
-                break
-            self.dropped = False
+                break  # (``dropped`` went back to False with the welcome back, in ``_take``)
         await self._end(self.ended or "the connection to the host was lost")
 
     async def _rejoin(self) -> bool:
@@ -165,6 +164,9 @@ class Client:
         """Keep what ``message`` says, then tell whoever waits."""
         if isinstance(message, msg.Welcome):
             self.welcome, self.token, self.presence = message, message.token, message.seats
+            # Back before the welcome is handed on: a window reading it while ``dropped`` still
+            # held put its "reconnecting…" back up, to stay there while the seat played on.
+            self.dropped = False
         elif isinstance(message, msg.State):
             self.state = message
         elif isinstance(message, msg.Events):

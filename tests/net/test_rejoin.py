@@ -54,6 +54,29 @@ def test_a_client_killed_mid_game_comes_back_with_its_token_and_nothing_lost() -
     run(scenario())
 
 
+def test_the_welcome_back_reaches_the_listener_with_the_drop_over() -> None:
+    """A window reads ``dropped`` after the messages it takes: were it still set when the welcome
+    back arrives, "reconnecting…" went up again after "back" and stayed (seen under load)."""
+    async def scenario() -> None:
+        async with hosted("market", ["human", "bot:random"], seed=5) as (host, table):
+            seen: list[tuple[str, bool]] = []
+            holder: list[Client] = []
+
+            def listen(message: msg.HostMessage) -> None:
+                if holder and isinstance(message, msg.Welcome):
+                    seen.append(("welcome", holder[0].dropped))
+
+            client = (await seated(host, table, [0], listener=listen))[0]
+            holder.append(client)
+            seen.clear()
+            client.kill()
+            await client.wait_until(lambda: client.rejoins == 1)
+            assert seen == [("welcome", False)]
+            assert not client.dropped
+            await leave_all([client])
+    run(scenario())
+
+
 def test_a_player_who_left_is_played_by_a_bot_then_handed_back() -> None:
     async def scenario() -> None:
         async with hosted("relic", ["human", "human"], seed=8) as (host, table):
