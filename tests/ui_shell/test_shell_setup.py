@@ -224,3 +224,25 @@ def test_the_daily_toggle_is_offered_where_the_game_declares_a_daily_run(
     monkeypatch.setitem(registry._REGISTRY, "relic", dataclasses.replace(spec, daily=daily))
     assert (t("setup.daily") in labels(_setup("relic").app)) is daily
     assert t("setup.daily") in labels(_setup("lastdungeon").app)
+
+
+@pytest.mark.parametrize("game_id", ["lastdungeon", "market", "relic", "dungeon"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_bot_seat_offers_its_levels_weakest_first_and_the_expert_last(
+    game_id: str, lang: str,
+) -> None:
+    """The level choice reads as a ladder: random first, the game's strong bot (the default) next to
+    last and the expert, which searches on top of it, last; no two levels read alike."""
+    i18n.set_language(lang)
+    try:
+        scene = _setup(game_id, ["human", "bot:best"] if registry.get(game_id).max_players > 1
+                       else ["bot:best"])
+        level = [w for w in scene.widgets if isinstance(w, Choice) and "expert" in w.values][0]
+        assert level.values[0] == "random" and level.values[-2:] == ["best", "expert"]
+        assert level.value == "best"
+        shown = [level.fmt(v) for v in level.values]
+        assert len(set(shown)) == len(shown), shown
+        level.cycle(1)
+        assert scene.seats()[-1] == "bot:expert"
+    finally:
+        i18n.set_language("en")

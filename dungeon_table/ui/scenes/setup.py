@@ -52,6 +52,13 @@ def option_help(name: str) -> str:
     return t(key) if has(key, "en") else ""
 
 
+def bot_levels(spec: registry.GameSpec) -> list[str]:
+    """The levels a seat offers, weakest to strongest: the game's other bots as it lists them,
+    then its best bot (by the name every game shares), then the expert, which searches on top of it."""
+    others = [lv for lv in spec.bots if lv not in (spec.best, "expert")]
+    return [*others, "best", *(["expert"] if "expert" in spec.bots else [])]
+
+
 def level_text(level: str) -> str:
     key = f"setup.level.{level}"
     return t(key) if has(key, "en") or has(key) else level.capitalize()
@@ -313,7 +320,7 @@ class SetupScene(MenuBase):
         ]
         x += th.px(self.NAME_W) + th.px(2)
         if self.kinds[i] == "bot":
-            levels = ["best", *[lv for lv in self.spec.bots if lv != self.spec.best]]
+            levels = bot_levels(self.spec)
             row.append(Choice(pygame.Rect(x, y, th.px(self.BOX_W - 4), h), "", levels,
                               self.levels[i], lambda lv, i=i: self._set_level(i, lv),
                               fmt=level_text, label_width=0))
