@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from dungeon_table.ai.search_bot import Budget, SearchBot
+from dungeon_table.ai.search_bot import DEFAULT_THINKING, THINKING_SECONDS, Budget, SearchBot
 from dungeon_table.core import registry
 from dungeon_table.core import tutorial as lessons
 from dungeon_table.core.errors import CardFileError, DamagedSave, Problem, SaveError
@@ -159,6 +159,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="address to listen on (default: every one; 127.0.0.1: this machine)")
     host.add_argument("--resume", nargs="?", const="", metavar="CODE",
                       help="carry on a kept table (no CODE: this game's newest unfinished one)")
+    host.add_argument("--thinking", choices=list(THINKING_SECONDS), default=DEFAULT_THINKING,
+                      help="an expert bot's time a move: fast 0.3 s, normal 1 s, deep 3 s")
     host.add_argument("--bot-delay", type=float, default=BOT_DELAY, help=argparse.SUPPRESS)
 
     join = sub.add_parser("join", help="open a table another machine hosts, as one seat")
@@ -292,7 +294,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         raise UsageError(f"a port is 0-65535, not {args.port}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
     hosting = console.host_table(spec.game_id, seats, seed, options, args.bind, args.port,
-                                 args.resume, args.bot_delay)
+                                 args.resume, args.bot_delay, args.thinking)
     try:
         asyncio.run(hosting)
     except console.HostRefused as err:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from dungeon_table.ai.search_bot import DEFAULT_THINKING
 from dungeon_table.core.errors import SaveError
 from dungeon_table.core.records import load_record
 from dungeon_table.net import messages as msg
@@ -167,9 +168,10 @@ def read_lines(loop: asyncio.AbstractEventLoop, take: Callable[[str], None],
 
 async def host_table(game_id: str, seats: list[str], seed: int, options: dict[str, Any],
                      bind: str, port: int, resume: str | None, bot_delay: float,
-                     out: TextIO = sys.stdout, source: TextIO | None = sys.stdin) -> None:
+                     thinking: str = DEFAULT_THINKING, out: TextIO = sys.stdout,
+                     source: TextIO | None = sys.stdin) -> None:
     """Serve one table until ``quit`` (or a cancellation: Ctrl+C); see the module docstring."""
-    host = Host(bot_delay=bot_delay)
+    host = Host(bot_delay=bot_delay, thinking=thinking)
     if resume is not None:
         try:
             table = host.resume_table(table_to_resume(game_id, resume))

@@ -15,7 +15,8 @@ reason and changes nothing. Each connection has its own outgoing queue and write
 that stops reading holds up nobody (past ``SEND_QUEUE`` messages it is dropped: it can come back
 with its token) and its messages go out in order; and a budget of messages (``Budget``), so a
 flood is refused, then closed, while the table plays on. Bots play on the host, each move after
-``bot_delay`` seconds.
+``bot_delay`` seconds; an expert searches for the host's ``thinking`` time on a worker thread, so
+the loop goes on answering every table while it thinks.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from dungeon_table.ai.search_bot import DEFAULT_THINKING, SearchBot, budget_for, decide
 from dungeon_table.core.errors import IllegalAction
+from dungeon_table.core.protocol import Action
 from dungeon_table.net import messages as msg
 from dungeon_table.net.table import (
     JoinRefused,
@@ -127,8 +130,10 @@ class Room:
 class Host:
     """Tables served over WebSocket. See the module docstring."""
 
-    def __init__(self, bot_delay: float = BOT_DELAY, folder: Path | None = None) -> None:
+    def __init__(self, bot_delay: float = BOT_DELAY, folder: Path | None = None,
+                 thinking: str = DEFAULT_THINKING) -> None:
         self.bot_delay = bot_delay
+        self.thinking = thinking  # an expert bot's time a decision: fast, normal or deep
         self.folder = folder  # where each table's folder is made; None: tables_dir()
         self.rooms: dict[str, Room] = {}
         self.server: Server | None = None
@@ -359,16 +364,30 @@ class Host:
 
     async def _play_bots(self, room: Room) -> None:
         table = room.table
-        while table.bot_to_act() is not None:
-            await asyncio.sleep(self.bot_delay)
-            seat = table.bot_to_act()  # a player may have acted, a seat been handed back
-            if seat is None:
-                break
+        while (seat := table.bot_to_act()) is not None:
+            moves, started = table.moves, time.monotonic()
             try:
-                self._dispatch(room, table.play_bot(seat))
+                action = await self._bot_decision(table, seat)
             except Exception:  # a bot's bug must not stop the host: its seat waits
                 log.exception("table %s: the bot of seat %d failed", table.code, seat)
                 return
+            await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
+            if table.bot_to_act() != seat or table.moves != moves:
+                continue  # a player acted or a seat was handed back meanwhile: decide anew
+            self._dispatch(room, table.play_bot(seat, action))
+
+    async def _bot_decision(self, table: Table, seat: int) -> Action:
+        """``seat``'s bot's action at the table's state now. A bot that searches thinks for the
+        host's thinking time on a worker thread, in a copy of the game, so every table's
+        players are answered meanwhile; the others decide within a millisecond, here."""
+        bot = table.bot_of(seat)
+        if not callable(getattr(bot, "decide", None)):
+            return decide(bot, table.game, seat)
+        if isinstance(bot, SearchBot):
+            bot.budget = budget_for(self.thinking)
+        world = table.game.clone()  # the worker's own: the table's game changes on this loop
+        action: Action = await asyncio.to_thread(bot.decide, world, seat)
+        return action
 
 
 async def serve_table(game_id: str, seats: list[str], *, seed: int | None = None,

@@ -25,6 +25,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
+from dungeon_table.ai.search_bot import DEFAULT_THINKING
 from dungeon_table.net import messages as msg
 from dungeon_table.net.host import BOT_DELAY, DEFAULT_PORT, Host
 from dungeon_table.net.table import Table
@@ -36,12 +37,13 @@ CALL_SECONDS = 15.0  # a call the host's loop has not answered by then has faile
 class HostThread:
     """A ``Host`` on a background thread with its own asyncio loop (see the module docstring)."""
 
-    def __init__(self, bot_delay: float = BOT_DELAY, folder: Path | None = None) -> None:
+    def __init__(self, bot_delay: float = BOT_DELAY, folder: Path | None = None,
+                 thinking: str = DEFAULT_THINKING) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True,
                                        name="dungeon_table host")
         self.thread.start()
-        self.host = Host(bot_delay=bot_delay, folder=folder)
+        self.host = Host(bot_delay=bot_delay, folder=folder, thinking=thinking)
         self.stopped = False
 
     def run(self, coroutine: Coroutine[Any, Any, T], timeout: float = CALL_SECONDS) -> T:

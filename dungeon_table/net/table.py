@@ -32,10 +32,11 @@ from typing import Any
 import msgspec
 import yaml
 
+from dungeon_table.ai.search_bot import decide
 from dungeon_table.core.bounded_yaml import Limits, read_yaml
 from dungeon_table.core.errors import DamagedSave, FileRefused, IllegalAction, SaveError
 from dungeon_table.core.paths import data_home
-from dungeon_table.core.protocol import Event, to_dict
+from dungeon_table.core.protocol import Action, Event, to_dict
 from dungeon_table.core.records import name_problem, shorten, write_atomic
 from dungeon_table.core.script import bot_seed, seat_bots
 from dungeon_table.core.session import Session
@@ -314,11 +315,20 @@ class Table:
                 return seat
         return None
 
-    def play_bot(self, seat: int) -> Outbox:
-        """The bot of ``seat`` decides and its action is applied: every seat's updates."""
-        bot = self.bots.get(seat) or self.seats[seat].bot
-        game = self.game
-        action = bot.choose(game.view(seat), game.legal_actions(seat))
+    def bot_of(self, seat: int) -> Any:
+        """The bot that plays ``seat`` now (the setup's or a stand-in), or None."""
+        return self.bots.get(seat) or self.seats[seat].bot
+
+    @property
+    def moves(self) -> int:
+        """How many actions the table has taken: a bot's decision for an earlier count is stale."""
+        return len(self.session.record.actions)
+
+    def play_bot(self, seat: int, action: Action | None = None) -> Outbox:
+        """The bot of ``seat`` plays ``action`` (searched off the host's loop at this very
+        state), or decides now: every seat's updates."""
+        if action is None:
+            action = decide(self.bot_of(seat), self.game, seat)
         return self.updates(self.session.apply(seat, action), acted=seat)
 
     # --- what each seat is sent ---------------------------------------------------------------

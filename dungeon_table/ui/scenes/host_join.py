@@ -265,7 +265,7 @@ class HostScene(MenuBase):
         """Serve the table from this app (on every address, the usual port, else any free one)
         and show its invite."""
         seats = self.seats()
-        hosting = HostThread()
+        hosting = HostThread(thinking=self.app.settings.thinking)
         try:
             table = hosting.new_table(self.game_id, seats, nav.random_seed(), self.options)
             try:
