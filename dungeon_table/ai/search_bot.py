@@ -365,11 +365,17 @@ def expert(rollout: BotFactory, depth: int | None = None,
     return make
 
 
+def searches(bot: Any) -> bool:
+    """A bot that searches decides from the game (``decide(game, seat)``, handing the search
+    only the seat's knowledge) for a thinking time; the others answer from the view within a
+    millisecond. None (no bot) does not."""
+    return callable(getattr(bot, "decide", None))
+
+
 def decide(bot: Any, game: Game, seat: int) -> Action:
-    """The bot's action for ``seat``: a bot that searches (``decide(game, seat)``, which hands
-    the search only the seat's knowledge) is given the game, any other its view and legal
-    actions."""
-    if callable(getattr(bot, "decide", None)):
+    """The bot's action for ``seat``: a bot that searches is given the game, any other its view
+    and legal actions."""
+    if searches(bot):
         searched: Action = bot.decide(game, seat)
         return searched
     view = game.view(seat) if getattr(bot, "reads_view", True) else None  # random reads none

@@ -75,7 +75,7 @@ def seat_line(seat: msg.SeatInfo) -> str:
     """``seat 2 (Ann): playing`` as the host's terminal shows it."""
     name = f" ({seat.name})" if seat.name else ""
     if seat.kind == "bot":
-        state = "a bot"
+        state = f"a bot ({seat.level})" if seat.level else "a bot"
     elif seat.kind == "open":
         state = "open"
     elif seat.bot:

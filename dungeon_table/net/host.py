@@ -33,7 +33,13 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from dungeon_table.ai.search_bot import DEFAULT_THINKING, SearchBot, budget_for, decide
+from dungeon_table.ai.search_bot import (
+    DEFAULT_THINKING,
+    SearchBot,
+    budget_for,
+    decide,
+    searches,
+)
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action
 from dungeon_table.net import messages as msg
@@ -381,7 +387,7 @@ class Host:
         host's thinking time on a worker thread, in a copy of the game, so every table's
         players are answered meanwhile; the others decide within a millisecond, here."""
         bot = table.bot_of(seat)
-        if not callable(getattr(bot, "decide", None)):
+        if not searches(bot):
             return decide(bot, table.game, seat)
         if isinstance(bot, SearchBot):
             bot.budget = budget_for(self.thinking)

@@ -86,14 +86,18 @@ ClientMessage = Union[Hello, Act, Ping, Leave]
 # --- host -> client ----------------------------------------------------------------------------
 class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
     """One seat as the table shows it. ``kind``: ``open`` (nobody has claimed it), ``player``
-    (claimed), ``bot`` (a bot of the game's setup). ``bot`` is the level of a bot standing in
-    for a player who left, ``""`` otherwise; ``connected`` says whether the player is there."""
+    (claimed), ``bot`` (a bot of the game's setup, of ``level``). ``bot`` is the level of a bot
+    standing in for a player who left, ``""`` otherwise; ``connected`` says whether the player
+    is there; ``searches``: the bot that plays the seat now thinks for the host's thinking time
+    (an expert), so a window says so while it is to act."""
 
     seat: int
     kind: str
     name: str = ""
     connected: bool = False
     bot: str = ""
+    level: str = ""
+    searches: bool = False
 
 
 class Welcome(Message, tag="welcome"):

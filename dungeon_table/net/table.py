@@ -32,7 +32,7 @@ from typing import Any
 import msgspec
 import yaml
 
-from dungeon_table.ai.search_bot import decide
+from dungeon_table.ai.search_bot import decide, searches
 from dungeon_table.core.bounded_yaml import Limits, read_yaml
 from dungeon_table.core.errors import DamagedSave, FileRefused, IllegalAction, SaveError
 from dungeon_table.core.paths import data_home
@@ -194,12 +194,14 @@ class Table:
         out = []
         for index, seat in enumerate(self.seats):
             name = seat.name or (record_names[index] if index < len(record_names) else "")
+            level = ""
             if self.is_bot(index):
-                kind = "bot"
+                kind, level = "bot", self.session.record.seats[index].partition(":")[2] or "best"
             else:
                 kind = "player" if seat.token else "open"
             out.append(msg.SeatInfo(seat=index, kind=kind, name=name, connected=seat.connected,
-                                    bot=seat.stand_in))
+                                    bot=seat.stand_in, level=level,
+                                    searches=searches(self.bot_of(index))))
         return out
 
     def claim(self, hello: msg.Hello) -> tuple[int, str]:

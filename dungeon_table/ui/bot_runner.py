@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.ai.search_bot import SearchBot, budget_for
+from dungeon_table.ai.search_bot import SearchBot, budget_for, searches
 from dungeon_table.core.protocol import Action, Game
 from dungeon_table.ui import theme
 from dungeon_table.ui.i18n import t
@@ -53,9 +53,8 @@ class BotRunner:
 
     @staticmethod
     def takes(bot: Any) -> bool:
-        """Only a bot that searches (it decides from the game: ``decide(game, seat)``) needs the
-        worker; the rest answer from the view within a frame."""
-        return callable(getattr(bot, "decide", None))
+        """Only a bot that searches needs the worker; the rest answer within a frame."""
+        return searches(bot)
 
     @property
     def thinking(self) -> int | None:

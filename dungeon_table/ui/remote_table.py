@@ -228,6 +228,13 @@ class RemoteTableScene(TableScene):
                 names[seat.seat] = t("remote.name_open", name=names[seat.seat])
         return names
 
+    def thinking_seat(self) -> int | None:
+        """A seat to act whose bot searches on the host: the host thinks, this window says so."""
+        if self.game.result() is not None:
+            return None
+        searching = {seat.seat for seat in self.source.presence if seat.searches}
+        return next((seat for seat in self.game.to_act() if seat in searching), None)
+
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_F2 and self.on_seats is not None:
             self.on_seats()

@@ -602,8 +602,9 @@ class TableScene(Scene):
         self.log.draw(surface)
         self.bar.draw(surface)
         self._draw_notice(surface, th)
-        if self.runner.thinking is not None:
-            draw_thinking(surface, th, self.board, self.seat_name(self.runner.thinking),
+        thinking = self.thinking_seat()
+        if thinking is not None:
+            draw_thinking(surface, th, self.board, self.seat_name(thinking),
                           self.renderer.thinking_area(self.view))
         if self.held is not None and not self.ui.animating:
             self.hold.draw(surface, th)
@@ -611,6 +612,10 @@ class TableScene(Scene):
         if not self.ui.animating:
             self.preview.draw(surface, th)
             self._draw_reasons(surface, th)
+
+    def thinking_seat(self) -> int | None:
+        """The seat whose bot is searching now ("<name> is thinking…"), else None."""
+        return self.runner.thinking
 
     def key_tag_avoid(self) -> list[pygame.Rect]:
         """What the "Enter" key cap keeps clear of: the targets, the disabled buttons, what

@@ -100,3 +100,13 @@ def test_an_expert_seat_plays_on_the_host_within_its_thinking_time() -> None:
             assert expert.budget.seconds == 0.3  # the host's thinking time, not the bot's own
             await player.leave()
     run(scenario())
+
+
+def test_the_seats_say_which_bot_plays_them_and_whether_it_searches() -> None:
+    async def scenario() -> None:
+        async with bot_table(["bot:expert", "human"], seed=4) as (host, table):
+            host.hand_to_bot(table.code, 1, "greedy")
+            seats = table.presence()
+            assert [(s.kind, s.level, s.bot, s.searches) for s in seats] == [
+                ("bot", "expert", "", True), ("open", "", "greedy", False)]
+    run(scenario())

@@ -107,6 +107,35 @@ def test_the_menu_hosts_a_table_and_the_host_sits_down_at_it(app: Any) -> None:
         bob.close()
 
 
+def test_a_hosted_bot_seat_offers_every_level_and_its_expert_thinks_for_the_settings_time(
+        app: Any) -> None:
+    from dungeon_table.ai.search_bot import SearchBot
+    from dungeon_table.core import registry
+    from dungeon_table.ui.scenes.host_join import HostScene, HostWaitScene
+    from dungeon_table.ui.scenes.setup import bot_levels
+    from tests.ui_events import click_at
+
+    app.settings.thinking = "fast"
+    press(app, "Host a table")
+    host = app.top
+    assert isinstance(host, HostScene)
+    host.set_game("relic")
+    ladder = bot_levels(registry.get("relic"))
+    assert not [w for w in host.widgets if getattr(w, "values", None) == ladder], "no bot yet"
+    host.set_kind(1, "bot")
+    (level,) = [w for w in host.widgets if getattr(w, "values", None) == ladder]
+    assert level.value == "best" and host.seats() == ["human", "bot:best"]
+    app.step(click_at(level._parts()[2].center))  # its right arrow: one step up the ladder
+    assert host.seats() == ["human", "bot:expert"]
+    press(app, "Open the table")
+    wait = app.top
+    assert isinstance(wait, HostWaitScene)
+    assert wait.hosting.host.thinking == "fast"
+    assert isinstance(wait.hosting.host.table(wait.code).bots[1], SearchBot)
+    press(app, "Close the table")
+    assert wait.hosting.stopped
+
+
 def test_join_a_table_takes_an_address_and_a_code(app: Any) -> None:
     from dungeon_table.ui.remote_table import RemoteTableScene
     from dungeon_table.ui.scenes.host_join import JoinScene

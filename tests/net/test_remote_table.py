@@ -240,3 +240,25 @@ def test_a_lost_host_is_said_while_the_client_tries_again(hosting: HostThread) -
         assert client.ended is None, "it is still trying"
     finally:
         client.close()
+
+
+def test_a_remote_window_says_the_hosts_expert_is_thinking_while_it_searches(
+        hosting: HostThread) -> None:
+    from tests.net.test_host_bots import GatedSearch
+
+    table = hosting.new_table("relic", ["bot:expert", "human"], seed=4, keep=False)
+    gated = GatedSearch()
+    hosting.call(table.bots.__setitem__, 0, gated)  # the expert to act first, held in thought
+    hosting.start(port=0)
+    app, scene, client = remote_table(hosting, table)
+    try:
+        assert gated.thinking.wait(SECONDS)
+        step_until(app, lambda: bool(scene.source.presence))
+        assert scene.game.to_act() == [0] and scene.thinking_seat() == 0
+        assert [s.searches for s in scene.source.presence] == [True, False]
+        gated.gate.set()
+        step_until(app, lambda: scene.game.to_act() != [0])
+        assert scene.thinking_seat() is None, "its move made: the tag is gone"
+    finally:
+        gated.gate.set()
+        client.close()

@@ -25,7 +25,7 @@ from dungeon_table.ui.scene import App
 from dungeon_table.ui.scenes import nav
 from dungeon_table.ui.scenes.base import MenuBase, column
 from dungeon_table.ui.scenes.gameover import GameOverScene
-from dungeon_table.ui.scenes.setup import option_label, option_value_text
+from dungeon_table.ui.scenes.setup import bot_levels, level_text, option_label, option_value_text
 from dungeon_table.ui.widgets import Button, Choice, TextField, Widget
 
 # A table code as typed: its letters in either case, and the spaces a reader may put in.
@@ -187,6 +187,7 @@ class HostScene(MenuBase):
         spec = registry.get(self.game_id)
         self.count = max(2, spec.min_players)
         self.kinds = ["here"] + ["remote"] * (spec.max_players - 1)
+        self.levels = ["best"] * spec.max_players  # a bot seat's level, as in setup
         self.options: dict[str, Any] = dict(spec.options)
 
     def set_game(self, game_id: str) -> None:
@@ -205,7 +206,37 @@ class HostScene(MenuBase):
         self.on_resize(self.app.size)
 
     def seats(self) -> list[str]:
-        return ["bot:best" if k == "bot" else "human" for k in self.kinds[: self.count]]
+        return [f"bot:{level}" if kind == "bot" else "human"
+                for kind, level in zip(self.kinds[: self.count], self.levels, strict=False)]
+
+    def set_level(self, seat: int, level: str) -> None:
+        self.levels[seat] = level
+
+    def _seat_row(self, seat: int, rect: pygame.Rect, share: float) -> list[Widget]:
+        """``Seat n  ‹ kind ›``; a bot's row splits its box to offer the level beside it (the
+        wider part: "エキスパート"), the levels as setup ladders them."""
+        label = round(rect.w * share)
+        kind_rect = rect.copy()
+        row: list[Widget] = []
+        if self.kinds[seat] == "bot":
+            gap = self.th.px(1)
+            kind_rect.w = label + round((rect.w - label - gap) * 0.45)
+            level_rect = pygame.Rect(kind_rect.right + gap, rect.y, rect.right - kind_rect.right
+                                     - gap, rect.h)
+            row.append(Choice(level_rect, "", bot_levels(registry.get(self.game_id)),
+                              self.levels[seat], lambda lv, s=seat: self.set_level(s, lv),
+                              fmt=level_text, label_width=0))
+        kind = Choice(kind_rect, lambda s=seat: t("host.seat", n=s + 1), list(SEAT_KINDS),
+                      self.kinds[seat], lambda k, s=seat: self.set_kind(s, k),
+                      fmt=lambda k: t(f"host.kind.{k}"), label_width=label / kind_rect.w)
+        return [kind, *row]
+
+    def _label_share(self, labels: list[str], width: int) -> float:
+        """A column's labels as wide as the longest and no wider, so the values keep the rest
+        ("Race back to the Great Hall", "エキスパート" were cut short behind a fixed share)."""
+        body = fonts.font("body", self.th.scale)
+        widest = max((body.size(label)[0] for label in labels), default=0)
+        return min(0.5, max(0.15, (widest + self.th.px(3)) / max(1, width)))
 
     def offered_options(self) -> dict[str, list[Any]]:
         """Each option this screen offers and its values: on/off, or the values setup offers
@@ -220,37 +251,44 @@ class HostScene(MenuBase):
         return offered
 
     def panel_rect(self) -> pygame.Rect:
-        return self.page_rect(4, 4)
+        """A page's panel made wider (150 grid units, not 130): two columns side by side, and the
+        options' values as long as setup shows them ("Race back to the Great Hall")."""
+        rect = self.page_rect(4, 4)
+        w = min(self.app.size[0] - self.th.px(8), self.text_px(150))
+        return rect.inflate(w - rect.w, 0)
 
     def build(self) -> list[Widget]:
         th = self.th
         panel = self.panel_rect()
         pad = th.px(4)
         spec = registry.get(self.game_id)
-        half = (panel.w - 3 * pad) // 2
+        # the seats' column, and the options' a little wider: their values are the long ones
+        half = round((panel.w - 3 * pad) * 0.45)
+        wide = panel.w - 3 * pad - half
         row_h, gap = th.px(6), th.px(1.2)
         left = column(panel.x + pad, panel.y + th.px(14), half, row_h, gap, 2 + self.count)
+        labels = [t("host.game"), t("host.players"),
+                  *(t("host.seat", n=s + 1) for s in range(self.count))]
+        seat_share = self._label_share(labels, half)
         widgets: list[Widget] = [
             Choice(left[0], lambda: t("host.game"), self.games, self.game_id, self.set_game,
-                   fmt=game_name, label_width=0.3),
+                   fmt=game_name, label_width=seat_share),
             Choice(left[1], lambda: t("host.players"),
                    list(range(max(2, spec.min_players), spec.max_players + 1)), self.count,
-                   self.set_count, label_width=0.3),
+                   self.set_count, label_width=seat_share),
         ]
         for seat in range(self.count):
-            widgets.append(Choice(left[2 + seat], lambda s=seat: t("host.seat", n=s + 1),
-                                  list(SEAT_KINDS), self.kinds[seat],
-                                  lambda kind, s=seat: self.set_kind(s, kind),
-                                  fmt=lambda kind: t(f"host.kind.{kind}"), label_width=0.3))
+            widgets += self._seat_row(seat, left[2 + seat], seat_share)
         offered = self.offered_options()
-        right = column(panel.x + 2 * pad + half, panel.y + th.px(14), half, row_h, gap,
+        right = column(panel.x + 2 * pad + half, panel.y + th.px(14), wide, row_h, gap,
                        len(offered))
+        share = self._label_share([option_label(n) for n in offered], wide)
         for rect, (name, values) in zip(right, offered.items(), strict=True):
             widgets.append(Choice(rect, lambda n=name: option_label(n), values,
                                   self.options.get(name, values[0]),
                                   lambda value, n=name: self.options.__setitem__(n, value),
                                   fmt=lambda value, n=name: option_value_text(n, value),
-                                  label_width=0.5))
+                                  label_width=share))
         bw = (panel.w - 3 * pad) // 2
         y = panel.bottom - pad - th.px(7)
         widgets += [
@@ -392,7 +430,7 @@ class HostWaitScene(MenuBase):
     def seat_text(self, seat: msg.SeatInfo) -> str:
         name = seat.name or t("setup.default_name", n=seat.seat + 1)
         if seat.kind == "bot":
-            return t("host.state.bot", n=seat.seat + 1)
+            return t("host.state.bot", n=seat.seat + 1, level=level_text(seat.level or "best"))
         if seat.seat == self.mine:
             return t("host.state.yours", n=seat.seat + 1)
         if seat.kind == "open":
