@@ -99,7 +99,7 @@ def test_the_host_prints_its_invite_and_each_seat_as_players_come(home: Path,
     assert re.fullmatch(r"[A-Z0-9]{6}", host.code)
     host.wait_for(rf"join: dungeon-table join 127\.0\.0\.1:{host.port} {host.code}")
     host.wait_for(r"from the internet: open TCP port")
-    host.wait_for(r"seat 3: a bot")
+    host.wait_for(r"seat 3: a bot \(random\)")
 
     async def ann_comes_and_goes() -> None:
         ann = await join(host.address, host.code, name="Ann")
@@ -114,6 +114,25 @@ def test_the_host_prints_its_invite_and_each_seat_as_players_come(home: Path,
     run(ann_comes_and_goes())
     assert host.stop() == 0
     host.wait_for(rf"Host stopped; 'dungeon-table host market --resume {host.code}'")
+
+
+def test_an_expert_seat_searches_on_the_host_for_its_thinking_time(home: Path,
+                                                                   hosts: list[HostProcess]) -> None:
+    host = HostProcess(home, "relic", "--seats", "human,bot:expert", "--seed", "6",
+                       "--thinking", "fast")
+    hosts.append(host)
+    host.wait_for(r"seat 2: a bot \(expert\)")
+
+    async def a_few_moves_against_it() -> None:
+        client = await join(host.address, host.code, name="Ann")
+        bot = BotClient(client, registry.get("relic").make_bot("greedy", 3))
+        await bot.play(timeout=40, max_actions=6)  # the host's expert answers between them
+        assert bot.actions == 6
+        assert await client.ping(1) >= 0
+        await client.leave()
+
+    run(a_few_moves_against_it())
+    assert host.stop() == 0
 
 
 def test_a_crashed_host_resumes_its_table_and_its_players_come_back(
