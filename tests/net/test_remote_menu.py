@@ -132,6 +132,7 @@ def test_a_hosted_bot_seat_offers_every_level_and_its_expert_thinks_for_the_sett
     assert isinstance(wait, HostWaitScene)
     assert wait.hosting.host.thinking == "fast"
     assert isinstance(wait.hosting.host.table(wait.code).bots[1], SearchBot)
+    assert wait.seat_text(wait.seats[1]) == "Seat 2: a bot (Expert)"
     press(app, "Close the table")
     assert wait.hosting.stopped
 
