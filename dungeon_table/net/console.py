@@ -2,7 +2,8 @@
 
 It prints the invite (the addresses players reach this machine at, the port, the table code)
 and a line whenever a seat is taken, left, or handed to a bot, and when the game ends. Typed
-lines steer it: ``bot N`` hands seat N to a bot (a player who left), ``back N`` hands it back,
+lines steer it: ``bot N`` hands seat N to a bot (a player who left; ``bot N expert``: a bot of that
+level, any the game has), ``back N`` hands it back,
 ``seats`` prints every seat, ``quit`` (or Ctrl+C) stops the host.
 
 A table lives in ``<data home>/tables/<code>/`` with its autosave, so a host stopped or crashed
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dungeon_table.ai.search_bot import DEFAULT_THINKING
+from dungeon_table.core import registry
 from dungeon_table.core.errors import SaveError
 from dungeon_table.core.records import load_record
 from dungeon_table.net import messages as msg
@@ -108,7 +110,8 @@ class HostConsole:
             self.say(f"  on this machine: dungeon-table join 127.0.0.1:{port} {table.code}")
         self.say("  from the internet: open TCP port "
                  f"{port} to this machine and give your public address")
-        self.say("Type 'bot N' / 'back N' to hand seat N to a bot and back, 'seats', 'quit'.")
+        self.say("Type 'bot N' / 'back N' to hand seat N to a bot and back ('bot N expert': a bot "
+                 "of that level), 'seats', 'quit'.")
         self.seen = table.presence()
         for seat in self.seen:
             self.say("  " + seat_line(seat))
@@ -142,16 +145,23 @@ class HostConsole:
         elif verb == "seats":
             for seat in self.table.presence():
                 self.say("  " + seat_line(seat))
-        elif verb in ("bot", "back") and len(rest) == 1 and rest[0].isdigit():
-            seat = int(rest[0]) - 1
-            if not 0 <= seat < len(self.table.seats) or self.table.is_bot(seat):
-                self.say(f"seat {rest[0]} is not a player's seat at this table")
-            elif verb == "bot":
-                self.host.hand_to_bot(self.table.code, seat)
-            else:
-                self.host.hand_back(self.table.code, seat)
+        elif verb in ("bot", "back") and 1 <= len(rest) <= (2 if verb == "bot" else 1) \
+                and rest[0].isdigit():
+            self._hand(verb, int(rest[0]) - 1, rest[1].lower() if rest[1:] else "best")
         else:
-            self.say("commands: bot N, back N, seats, quit")
+            self.say("commands: bot N [LEVEL], back N, seats, quit")
+
+    def _hand(self, verb: str, seat: int, level: str) -> None:
+        """``bot``: seat to a bot of ``level``; ``back``: to its player again."""
+        levels = registry.get(self.table.session.record.game).bot_names()
+        if not 0 <= seat < len(self.table.seats) or self.table.is_bot(seat):
+            self.say(f"seat {seat + 1} is not a player's seat at this table")
+        elif level not in levels:
+            self.say(f"no bot '{level}' here: {', '.join(levels)}")
+        elif verb == "bot":
+            self.host.hand_to_bot(self.table.code, seat, level)
+        else:
+            self.host.hand_back(self.table.code, seat)
 
 
 def read_lines(loop: asyncio.AbstractEventLoop, take: Callable[[str], None],

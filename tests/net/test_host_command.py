@@ -108,6 +108,12 @@ def test_the_host_prints_its_invite_and_each_seat_as_players_come(home: Path,
         host.wait_for(r"seat 1 \(Ann\): a bot \(best\) plays for the player")
         host.type("back 1")
         host.wait_for(r"seat 1 \(Ann\): playing")
+        host.type("bot 1 wizard")
+        host.wait_for(r"no bot 'wizard' here: best, expert, greedy, random, trader")
+        host.type("bot 1 Expert")
+        host.wait_for(r"seat 1 \(Ann\): a bot \(expert\) plays for the player")
+        host.type("back 1")
+        host.wait_for(r"seat 1 \(Ann\): playing")
         await ann.leave()
         host.wait_for(r"seat 1 \(Ann\): away")
 
