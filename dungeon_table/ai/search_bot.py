@@ -365,6 +365,13 @@ def expert(rollout: BotFactory, depth: int | None = None,
     return make
 
 
+def give_thinking_time(bot: Any, thinking: str) -> None:
+    """A search bot searches for the app's thinking time (``fast``, ``normal``, ``deep``) from
+    now on; any other bot is left as it is."""
+    if isinstance(bot, SearchBot):
+        bot.budget = budget_for(thinking)
+
+
 def searches(bot: Any) -> bool:
     """A bot that searches decides from the game (``decide(game, seat)``, handing the search
     only the seat's knowledge) for a thinking time; the others answer from the view within a

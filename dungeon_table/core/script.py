@@ -33,7 +33,7 @@ from dungeon_table.core.bounded_yaml import Limits, read_yaml
 from dungeon_table.core.errors import FileRefused, IllegalAction
 from dungeon_table.core.protocol import Event, Game, to_dict
 from dungeon_table.core.records import FORMAT, Record, Seed
-from dungeon_table.core.session import check_seats
+from dungeon_table.core.session import bot_level, check_seats
 
 # A script is a save with notes: the same limits.
 SCRIPT_LIMITS = Limits("a script", max_bytes=1 << 20, max_depth=16)
@@ -99,8 +99,8 @@ def seat_bots(spec: registry.GameSpec, seats: list[str], seed: int) -> dict[int,
     """A bot for every ``bot:<level>`` seat (``bot`` alone means ``best``)."""
     bots: dict[int, Any] = {}
     for seat, kind in enumerate(seats):
-        if kind == "bot" or kind.startswith("bot:"):
-            level = kind.partition(":")[2] or "best"
+        level = bot_level(kind)
+        if level is not None:
             bots[seat] = spec.make_bot(level, bot_seed(seed, seat))
     return bots
 

@@ -94,6 +94,13 @@ def check_setup(spec: registry.GameSpec, record: Record) -> None:
     spec.check_options(record.options)
 
 
+def bot_level(kind: str) -> str | None:
+    """The level of a seat's kind: ``bot:<level>``, ``bot`` alone the game's strong one
+    (``best``); None for anything else (a human)."""
+    bot, _, level = kind.partition(":")
+    return (level or "best") if bot == "bot" else None
+
+
 def check_seats(spec: registry.GameSpec, seats: list[str]) -> None:
     """``ValueError`` unless the game takes that many seats and each is ``human``, ``bot`` (the
     strongest) or ``bot:<level>`` with a level the game has."""
@@ -102,8 +109,7 @@ def check_seats(spec: registry.GameSpec, seats: list[str]) -> None:
                          f"got {len(seats)}")
     levels = spec.bot_names()
     for kind in seats:
-        bot, _, level = kind.partition(":")
-        if kind != "human" and (bot != "bot" or (level or "best") not in levels):
+        if kind != "human" and bot_level(kind) not in levels:
             known = ", ".join(f"bot:{name}" for name in levels)
             raise ValueError(f"unknown seat {kind!r} (known: human, {known})")
 

@@ -33,13 +33,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from dungeon_table.ai.search_bot import (
-    DEFAULT_THINKING,
-    SearchBot,
-    budget_for,
-    decide,
-    searches,
-)
+from dungeon_table.ai.search_bot import DEFAULT_THINKING, decide, give_thinking_time, searches
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.protocol import Action
 from dungeon_table.net import messages as msg
@@ -389,8 +383,7 @@ class Host:
         bot = table.bot_of(seat)
         if not searches(bot):
             return decide(bot, table.game, seat)
-        if isinstance(bot, SearchBot):
-            bot.budget = budget_for(self.thinking)
+        give_thinking_time(bot, self.thinking)
         world = table.game.clone()  # the worker's own: the table's game changes on this loop
         action: Action = await asyncio.to_thread(bot.decide, world, seat)
         return action

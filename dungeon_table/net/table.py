@@ -9,7 +9,7 @@ directly too.
     table.connect(seat)                       # {seat: [State]}: its current view
     out = table.act(seat, step, notation)     # {seat: [Events, State]} for every seat that sees a change
     seat = table.bot_to_act()                 # a bot seat the host should play now, or None
-    out = table.play_bot(seat)
+    out = table.play_bot(seat, search_bot.decide(table.bot_of(seat), table.game, seat))
 
 The table lives in a folder of its own (``<data home>/tables/<code>/``): ``autosave.yaml`` is
 the session's record, appended at every action, and ``table.yaml`` the code and each seat's
@@ -32,14 +32,14 @@ from typing import Any
 import msgspec
 import yaml
 
-from dungeon_table.ai.search_bot import decide, searches
+from dungeon_table.ai.search_bot import searches
 from dungeon_table.core.bounded_yaml import Limits, read_yaml
 from dungeon_table.core.errors import DamagedSave, FileRefused, IllegalAction, SaveError
 from dungeon_table.core.paths import data_home
 from dungeon_table.core.protocol import Action, Event, to_dict
 from dungeon_table.core.records import name_problem, shorten, write_atomic
 from dungeon_table.core.script import bot_seed, seat_bots
-from dungeon_table.core.session import Session
+from dungeon_table.core.session import Session, bot_level
 from dungeon_table.net import messages as msg
 
 TABLE_FORMAT = 1
@@ -196,7 +196,7 @@ class Table:
             name = seat.name or (record_names[index] if index < len(record_names) else "")
             level = ""
             if self.is_bot(index):
-                kind, level = "bot", self.session.record.seats[index].partition(":")[2] or "best"
+                kind, level = "bot", bot_level(self.session.record.seats[index]) or "best"
             else:
                 kind = "player" if seat.token else "open"
             out.append(msg.SeatInfo(seat=index, kind=kind, name=name, connected=seat.connected,
@@ -326,11 +326,9 @@ class Table:
         """How many actions the table has taken: a bot's decision for an earlier count is stale."""
         return len(self.session.record.actions)
 
-    def play_bot(self, seat: int, action: Action | None = None) -> Outbox:
-        """The bot of ``seat`` plays ``action`` (searched off the host's loop at this very
-        state), or decides now: every seat's updates."""
-        if action is None:
-            action = decide(self.bot_of(seat), self.game, seat)
+    def play_bot(self, seat: int, action: Action) -> Outbox:
+        """The bot of ``seat`` plays ``action``, decided at this very state (``Table.moves``
+        unchanged since): every seat's updates."""
         return self.updates(self.session.apply(seat, action), acted=seat)
 
     # --- what each seat is sent ---------------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from dungeon_table.ai.search_bot import SearchBot, budget_for, searches
+from dungeon_table.ai.search_bot import give_thinking_time, searches
 from dungeon_table.core.protocol import Action, Game
 from dungeon_table.ui import theme
 from dungeon_table.ui.i18n import t
@@ -65,8 +65,7 @@ class BotRunner:
               thinking: str = "normal") -> None:
         """Search ``seat``'s decision in ``game`` (at ``steps`` actions) on a worker thread, for
         the thinking time the settings name."""
-        if isinstance(bot, SearchBot):
-            bot.budget = budget_for(thinking)
+        give_thinking_time(bot, thinking)
         job = Job(seat, steps)
         world = game.clone()  # the worker's own copy: the table's game stays the table's
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from dungeon_table.core.errors import IllegalAction
 from dungeon_table.core.records import load_record
-from dungeon_table.core.session import Session
+from dungeon_table.core.session import Session, bot_level
 
 from .toy import Draw, Play, Sort
 
@@ -344,3 +344,10 @@ def test_undo_after_a_load_restores_exactly(
     loaded.undo()
     assert loaded.game.state_dict() == Session(session.record.truncated(2)).game.state_dict()
     assert not loaded.can_undo(0), "and never past the draw"
+
+
+@pytest.mark.parametrize(("kind", "level"), [
+    ("bot", "best"), ("bot:", "best"), ("bot:expert", "expert"), ("bot:best", "best"),
+    ("human", None), ("botany", None), ("robot:best", None)])
+def test_a_seat_kind_names_its_bot_level_or_none_for_a_human(kind: str, level: str | None) -> None:
+    assert bot_level(kind) == level

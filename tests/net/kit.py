@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
 from typing import Any
 
 from dungeon_table.core import registry
+from dungeon_table.core.protocol import Action, Game
 from dungeon_table.net.client import BotClient, Client, join
 from dungeon_table.net.host import Host
 from dungeon_table.net.table import Table
@@ -58,3 +60,28 @@ async def play_out(bots: list[BotClient], timeout: float = 45) -> list[Any]:
 async def leave_all(clients: list[Client]) -> None:
     for client in clients:
         await client.leave()
+
+
+async def actions_reach(table: Table, count: int) -> None:
+    """Until the table has taken ``count`` actions (or the game has ended)."""
+    while table.moves < count and table.game.result() is None:
+        await asyncio.sleep(0.002)
+
+
+GATE_SECONDS = 20.0
+
+
+class GatedSearch:
+    """A bot that searches (it has ``decide``) and thinks until the test opens its gate."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.thinking = threading.Event()
+        self.worlds: list[Game] = []
+
+    def decide(self, game: Game, seat: int) -> Action:
+        self.worlds.append(game)
+        self.thinking.set()
+        if not self.gate.wait(GATE_SECONDS):
+            raise TimeoutError("the test never opened the gate")
+        return game.legal_actions(seat)[0]

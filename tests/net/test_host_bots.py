@@ -11,29 +11,9 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from dungeon_table.ai.search_bot import SearchBot
-from dungeon_table.core.protocol import Action, Game
 from dungeon_table.net.host import Host
 from dungeon_table.net.table import Table
-from tests.net.kit import hosted, run, seated
-from tests.net.test_rejoin import actions_reach
-
-GATE_SECONDS = 20.0
-
-
-class GatedSearch:
-    """A bot that searches (it has ``decide``) and thinks until the test opens its gate."""
-
-    def __init__(self) -> None:
-        self.gate = threading.Event()
-        self.thinking = threading.Event()
-        self.worlds: list[Game] = []
-
-    def decide(self, game: Game, seat: int) -> Action:
-        self.worlds.append(game)
-        self.thinking.set()
-        if not self.gate.wait(GATE_SECONDS):
-            raise TimeoutError("the test never opened the gate")
-        return game.legal_actions(seat)[0]
+from tests.net.kit import GatedSearch, actions_reach, hosted, run, seated
 
 
 async def until(event: threading.Event) -> None:

@@ -16,12 +16,16 @@ from dungeon_table.net.client import BotClient, Client, join
 from dungeon_table.net.host import Host
 from dungeon_table.net.table import AUTOSAVE, Table
 from tests.net import privacy
-from tests.net.kit import address, bots_behind, hosted, leave_all, play_out, run, seated
-
-
-async def actions_reach(table: Table, count: int) -> None:
-    while len(table.session.record.actions) < count and table.game.result() is None:
-        await asyncio.sleep(0.002)
+from tests.net.kit import (
+    actions_reach,
+    address,
+    bots_behind,
+    hosted,
+    leave_all,
+    play_out,
+    run,
+    seated,
+)
 
 
 def current(client: Client, table: Table) -> bool:

@@ -244,7 +244,7 @@ def test_a_lost_host_is_said_while_the_client_tries_again(hosting: HostThread) -
 
 def test_a_remote_window_says_the_hosts_expert_is_thinking_while_it_searches(
         hosting: HostThread) -> None:
-    from tests.net.test_host_bots import GatedSearch
+    from tests.net.kit import GatedSearch
 
     table = hosting.new_table("relic", ["bot:expert", "human"], seed=4, keep=False)
     gated = GatedSearch()

@@ -21,6 +21,7 @@ from dungeon_table.core import registry
 from dungeon_table.core import tutorial as tutorials
 from dungeon_table.core.errors import CardFileError
 from dungeon_table.core.records import NAME_CHARS
+from dungeon_table.core.session import bot_level
 from dungeon_table.ui import fonts, screens, theme
 from dungeon_table.ui.i18n import has, t
 from dungeon_table.ui.names import game_name, seat_names
@@ -74,8 +75,9 @@ class SetupScene(MenuBase):
         self.levels: list[str] = []
         for i in range(self.spec.max_players):
             kind = seats[i] if seats and i < len(seats) else ("human" if i == 0 else "bot:best")
-            self.kinds.append("bot" if kind.startswith("bot") else "human")
-            self.levels.append(kind.split(":", 1)[1] if ":" in kind else "best")
+            level = bot_level(kind)
+            self.kinds.append("human" if level is None else "bot")
+            self.levels.append(level or "best")
         self.count = count
         self.names: list[str] = [""] * self.spec.max_players
         self.options: dict[str, Any] = dict(self.spec.options)
